@@ -1,0 +1,128 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { Mailer } from './lib/mailer.ts';
+import { defaultRateLimits, RateLimiter, type RateLimits } from './lib/rate-limiter.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { Realtime } from './lib/realtime.ts';
+import { JobQueue, type JobQueueOptions } from './lib/jobs.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { CalendarService } from './modules/calendar/calendar.service.ts';
+import { IMPORT_JOB, importJobHandler } from './modules/imports/imports.job.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
+import { ImportsService } from './modules/imports/imports.service.ts';
+import { kanbanRoutes } from './modules/kanban/kanban.routes.ts';
+import { KanbanService } from './modules/kanban/kanban.service.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
+import { publicRoutes } from './modules/public/public.routes.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export type AppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  /** Overrides of the auth rate limits (tests). */
+  rateLimits?: Partial<RateLimits>;
+  /** The built web app; null serves none. Defaults to apps/web/dist. */
+  webDir?: string | null;
+  /** The demo account the sign-in page offers, when the demo workspace exists. */
+  demo?: { email: string; password: string } | null;
+  logger?: FastifyServerOptions['logger'];
+  /** Options of the background job worker (tests shorten its poll). */
+  jobs?: JobQueueOptions;
+  /** Called for every route as it is registered (the route-table test walks them). */
+  onRoute?: (route: RouteOptions) => void;
+};
+
+export function defaultWebDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/app.ts and dist/server.js both sit one level below apps/server.
+  return path.resolve(here, '../../web/dist');
+}
+
+/** Builds the whole application as a Fastify instance; server.ts listens, tests call it too. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  if (options.onRoute) {
+    const onRoute = options.onRoute;
+    app.addHook('onRoute', (route) => onRoute(route));
+  }
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // External layer: headers, body parsers, the API document.
+  await app.register(securityPlugin);
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  await app.register(openapiPlugin);
+
+  // App layer: rate limits, tokens, mail, auth.
+  const limiter = new RateLimiter(database.db, { ...defaultRateLimits, ...options.rateLimits });
+  const tokens = createTokenService(config.jwtSecret, config.jwtTtlSeconds);
+  const mailer = new Mailer(database.db, app.log, config.mailFrom, config.smtpUrl);
+  app.addHook('onClose', async () => mailer.close());
+  const realtime = new Realtime(database, app.log);
+  await realtime.start();
+  app.addHook('onClose', async () => realtime.close());
+  // Background jobs: every process runs a worker; on close the running job stops at a safe point.
+  const jobs = new JobQueue(database, app.log, options.jobs);
+  jobs.register(IMPORT_JOB, importJobHandler(database.db, realtime));
+  app.addHook('onClose', async () => jobs.stop());
+  await app.register(rateLimitPlugin, { limiter });
+  await app.register(authPlugin, { db: database.db, tokens });
+
+  // Routes.
+  const authService = new AuthService(database.db, tokens, mailer, limiter);
+  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(authRoutes, { service: authService, demo: options.demo ?? null });
+  await app.register(publicRoutes, { db: database.db, mailer });
+  await app.register(realtimePlugin, { realtime });
+  await app.register(membersRoutes, { db: database.db });
+  await app.register(calendarRoutes, {
+    service: new CalendarService(database.db, realtime),
+    db: database.db,
+  });
+  await app.register(kanbanRoutes, { service: new KanbanService(database.db, realtime) });
+  await app.register(importsRoutes, { service: new ImportsService(database.db, realtime) });
+  await app.register(recordsRoutes, { db: database.db });
+  await app.register(webPlugin, {
+    webDir: options.webDir === undefined ? defaultWebDir() : options.webDir,
+  });
+
+  await app.ready();
+  await jobs.start();
+  void mailer.deliverPending().catch((error: unknown) => {
+    app.log.error({ err: error }, 'could not deliver pending e-mail');
+  });
+  return app;
+}

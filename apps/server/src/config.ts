@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeSync,
+} from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration, read from the environment once at start (decisions.md section 9) and nowhere else.
+ * A bad value stops the start with a message that names it.
+ */
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  inboundSmtpPort: number | undefined;
+  seedDemo: boolean;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const durationPattern = /^(\d+)\s*(s|m|h|d)?$/;
+const unitSeconds = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+
+/** Parses `JWT_TTL`: a number of seconds, or a number with s, m, h or d. */
+export function parseDuration(value: string): number | undefined {
+  const match = durationPattern.exec(value.trim());
+  if (!match) return undefined;
+  const amount = Number(match[1]);
+  const unit = (match[2] ?? 's') as keyof typeof unitSeconds;
+  const seconds = amount * unitSeconds[unit];
+  return Number.isSafeInteger(seconds) && seconds > 0 ? seconds : undefined;
+}
+
+const boolText = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), 'must be true or false')
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const portText = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, 'must be a whole number')
+  .transform(Number)
+  .refine((n) => n >= 0 && n <= 65535, 'must be between 0 and 65535');
+
+const envSchema = z.object({
+  PORT: portText.default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_TTL: z
+    .string()
+    .refine(
+      (v) => parseDuration(v) !== undefined,
+      'must be seconds or a number with s, m, h or d, e.g. 12h',
+    )
+    .default('12h'),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Beacon <no-reply@beacon.local>'),
+  INBOUND_SMTP_PORT: portText.optional(),
+  SEED_DEMO: boolText.optional(),
+  TRUST_PROXY: boolText.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Reads the secret kept in DATA_DIR, creating it the first time. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length < 32) {
+      throw new ConfigError([
+        `JWT_SECRET: ${file} holds no usable secret; delete it to make a new one (everyone signs in again)`,
+      ]);
+    }
+    return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  // Written to a temporary file, flushed, then renamed: a crash never leaves a half-written secret.
+  const temporary = `${file}.${process.pid}.tmp`;
+  const fd = openSync(temporary, 'w', 0o600);
+  writeSync(fd, `${secret}\n`);
+  fsyncSync(fd);
+  closeSync(fd);
+  renameSync(temporary, file);
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset, as shells and .env files often leave them.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    throw new ConfigError([
+      'JWT_SECRET: required when DATABASE_URL is set (at least 32 characters)',
+    ]);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? embeddedSecret(dataDir),
+    jwtTtlSeconds: parseDuration(e.JWT_TTL) as number,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    inboundSmtpPort: e.INBOUND_SMTP_PORT,
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../client.ts';
+import { seedDemo } from '../seed.ts';
+import { PLACES } from './words.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  const url = process.env.DATABASE_URL;
+  database = await openDatabase(
+    url ? { kind: 'postgres', url, poolSize: 2 } : { kind: 'pglite-memory' },
+  );
+  await seedDemo(database.db);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+const demo = sql`(select id from workspaces where demo_key = 'demo')`;
+
+describe('demo CRM records', () => {
+  it('fills the demo workspace with people at companies, once', async () => {
+    const [counts] = await rows<{ people: number; companies: number; lists: number }>(sql`
+      select (select count(*)::int from people where workspace_id = ${demo}) as people,
+             (select count(*)::int from companies where workspace_id = ${demo}) as companies,
+             (select count(*)::int from record_lists where workspace_id = ${demo}) as lists`);
+    expect(counts).toEqual({ people: 3000, companies: 300, lists: 4 });
+    await seedDemo(database.db);
+    const [again] = await rows<{ people: number }>(
+      sql`select count(*)::int as people from people where workspace_id = ${demo}`,
+    );
+    expect(again!.people).toBe(3000);
+  });
+
+  it('keeps records consistent: e-mails on the company domain, counts, time zones, owners', async () => {
+    const [bad] = await rows<{ email: number; counts: number; zones: number; owners: number }>(sql`
+      select
+        (select count(*)::int from people p join companies c on c.id = p.company_id
+          where p.workspace_id = ${demo}
+            and (p.email not like '%@' || c.domain or p.company_name <> c.name)) as email,
+        (select count(*)::int from companies c where c.workspace_id = ${demo}
+          and c.people_count <> (select count(*) from people p where p.company_id = c.id)) as counts,
+        (select count(distinct (city, time_zone))::int from people where workspace_id = ${demo}) as zones,
+        (select count(*)::int from people p join users u on u.id = p.owner_id
+          where p.workspace_id = ${demo} and u.role = 'viewer') as owners`);
+    expect(bad!.email).toBe(0);
+    expect(bad!.counts).toBe(0);
+    expect(bad!.zones).toBeLessThanOrEqual(PLACES.length);
+    expect(bad!.owners).toBe(0);
+    const places = await rows<{ city: string; country: string; time_zone: string }>(
+      sql`select distinct city, country, time_zone from people where workspace_id = ${demo}`,
+    );
+    for (const place of places) {
+      expect(PLACES).toContainEqual(
+        expect.objectContaining({
+          city: place.city,
+          country: place.country,
+          timeZone: place.time_zone,
+        }),
+      );
+    }
+  });
+
+  it('has lists with members and a timeline', async () => {
+    const lists = await rows<{ name: string; members: number }>(sql`
+      select l.name, (select count(*)::int from list_people lp where lp.list_id = l.id)
+        + (select count(*)::int from list_companies lc where lc.list_id = l.id) as members
+      from record_lists l where l.workspace_id = ${demo} order by l.name`);
+    expect(lists.map((l) => l.name)).toEqual([
+      'Conference leads',
+      'Key accounts',
+      'Q4 targets',
+      'Warm pipeline',
+    ]);
+    for (const list of lists) expect(list.members).toBeGreaterThan(5);
+    const [timeline] = await rows<{ notes: number; created: number }>(sql`
+      select (select count(*)::int from activities where workspace_id = ${demo} and kind = 'note_added') as notes,
+             (select count(*)::int from activities where workspace_id = ${demo} and kind = 'created') as created`);
+    expect(timeline!.notes).toBeGreaterThan(10);
+    expect(timeline!.created).toBe(3300);
+  });
+});

@@ -1,0 +1,83 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Role } from '@beacon/contract';
+import { hashPassword } from '../lib/passwords.ts';
+import { createWorkspace, insertUser } from '../modules/auth/auth.repository.ts';
+import type { Database } from './client.ts';
+import { seedDemoCrm } from './crm-seed/demo.ts';
+import { users, workspaces } from './schema/index.ts';
+
+/** The demo account the README and the sign-in page show (decisions.md section 10). */
+export const DEMO_EMAIL = 'demo@beacon.local';
+export const DEMO_PASSWORD = 'beacon-demo';
+const DEMO_KEY = 'demo';
+
+const members: { email: string; firstName: string; lastName: string; role: Role }[] = [
+  { email: DEMO_EMAIL, firstName: 'Ava', lastName: 'Martin', role: 'admin' },
+  { email: 'leo.dubois@beacon.local', firstName: 'Léo', lastName: 'Dubois', role: 'contributor' },
+  { email: 'mai.nguyen@beacon.local', firstName: 'Mai', lastName: 'Nguyen', role: 'contributor' },
+  { email: 'omar.haddad@beacon.local', firstName: 'Omar', lastName: 'Haddad', role: 'viewer' },
+];
+
+/**
+ * Creates the demo workspace once: a restart finds it by its key and leaves it as its users
+ * left it. Later areas add their records here. The CRM records (people, companies, lists) are
+ * added when the demo workspace has none of them, which also fills a demo workspace created
+ * before they existed.
+ */
+export async function seedDemo(db: Database): Promise<{ email: string; password: string }> {
+  const [existing] = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.demoKey, DEMO_KEY));
+  let workspaceId = existing?.id;
+  if (!workspaceId) {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    workspaceId = await db.transaction(async (tx) => {
+      const workspace = await createWorkspace(tx, { name: 'Northwind Sales', demoKey: DEMO_KEY });
+      for (const member of members) {
+        await insertUser(tx, {
+          ...member,
+          workspaceId: workspace.id,
+          passwordHash,
+          emailVerifiedAt: new Date(),
+        });
+      }
+      return workspace.id;
+    });
+  }
+  await seedDemoRecords(db, workspaceId);
+  return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
+}
+
+async function seedDemoRecords(db: Database, workspaceId: string): Promise<void> {
+  const isEmpty = async (executor: Pick<Database, 'execute'>) =>
+    rowsOf<{ empty: boolean }>(
+      await executor.execute(sql`
+        select not exists (select 1 from people where workspace_id = ${workspaceId})
+           and not exists (select 1 from companies where workspace_id = ${workspaceId})
+           and not exists (select 1 from record_lists where workspace_id = ${workspaceId}) as empty`),
+    )[0]?.empty === true;
+  if (!(await isEmpty(db))) return;
+  const writers = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), inArray(users.role, ['admin', 'contributor'])))
+    .orderBy(users.email);
+  if (writers.length === 0) return;
+  const admin = writers.find((w) => w.email === DEMO_EMAIL) ?? writers[0]!;
+  await db.transaction(async (tx) => {
+    // Two processes starting at once on one PostgreSQL: the second waits, then finds records.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('beacon:demo-crm-seed'))`);
+    if (!(await isEmpty(tx))) return;
+    await seedDemoCrm(tx, {
+      workspaceId,
+      ownerIds: writers.map((w) => w.id),
+      authorId: admin.id,
+    });
+  });
+}
+
+/** Both drivers answer `execute` with `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,139 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Role } from '@beacon/contract';
+import type { Database } from '../../db/client.ts';
+import { authCodes, users, workspaces } from '../../db/schema/index.ts';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Tx;
+export type CodePurpose = (typeof authCodes.$inferSelect)['purpose'];
+
+export type UserRow = typeof users.$inferSelect;
+
+/** E-mails are unique across the server, so sign-in looks them up without a workspace. */
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return row;
+}
+
+/** The signed-in user with their workspace, scoped by the token's workspace. */
+export async function findActiveUserInWorkspace(db: Executor, userId: string, workspaceId: string) {
+  const [row] = await db
+    .select({ user: users, workspace: { id: workspaces.id, name: workspaces.name } })
+    .from(users)
+    .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
+    .where(
+      and(eq(users.id, userId), eq(users.workspaceId, workspaceId), eq(users.status, 'active')),
+    );
+  return row;
+}
+
+export async function createWorkspace(
+  db: Executor,
+  values: { name: string; demoKey?: string },
+): Promise<{ id: string; name: string }> {
+  const [row] = await db
+    .insert(workspaces)
+    .values({ name: values.name, demoKey: values.demoKey ?? null })
+    .returning({ id: workspaces.id, name: workspaces.name });
+  if (!row) throw new Error('workspace insert returned nothing');
+  return row;
+}
+
+export async function insertUser(
+  db: Executor,
+  values: {
+    workspaceId: string;
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    role: Role;
+    emailVerifiedAt?: Date | null;
+  },
+): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, email: values.email.toLowerCase() })
+    .returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+export async function markEmailVerified(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function updatePassword(db: Executor, userId: string, passwordHash: string) {
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      passwordChangedAt: sql`now()`,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Replaces any live code of that purpose: only the newest code works. */
+export async function replaceCode(
+  db: Executor,
+  values: { userId: string; purpose: CodePurpose; codeHash: string; ttlSeconds: number },
+): Promise<void> {
+  await db
+    .update(authCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(
+      and(
+        eq(authCodes.userId, values.userId),
+        eq(authCodes.purpose, values.purpose),
+        isNull(authCodes.consumedAt),
+      ),
+    );
+  await db.insert(authCodes).values({
+    userId: values.userId,
+    purpose: values.purpose,
+    codeHash: values.codeHash,
+    expiresAt: sql`now() + make_interval(secs => ${values.ttlSeconds})`,
+  });
+}
+
+export async function findLiveCode(db: Executor, userId: string, purpose: CodePurpose) {
+  const [row] = await db
+    .select()
+    .from(authCodes)
+    .where(
+      and(
+        eq(authCodes.userId, userId),
+        eq(authCodes.purpose, purpose),
+        isNull(authCodes.consumedAt),
+        gt(authCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(authCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function recordFailedAttempt(db: Executor, codeId: string): Promise<void> {
+  await db
+    .update(authCodes)
+    .set({ attempts: sql`${authCodes.attempts} + 1` })
+    .where(eq(authCodes.id, codeId));
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function consumeCode(db: Executor, codeId: string): Promise<boolean> {
+  const rows = await db
+    .update(authCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(authCodes.id, codeId), isNull(authCodes.consumedAt)))
+    .returning({ id: authCodes.id });
+  return rows.length === 1;
+}

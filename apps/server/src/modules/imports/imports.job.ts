@@ -1,0 +1,570 @@
+import {
+  companySizes,
+  personStages,
+  revenueRanges,
+  seniorities,
+  type DuplicateMode,
+  type ImportRowError,
+} from '@beacon/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { companies, people } from '../../db/schema/index.ts';
+import { throwIfStopping, type JobHandler } from '../../lib/jobs.ts';
+import type { Realtime } from '../../lib/realtime.ts';
+import { parseCsv, type CsvRecord } from './csv.ts';
+import {
+  CellError,
+  check,
+  companyFields,
+  parseEnum,
+  parseSeniority,
+  personFields,
+  splitList,
+  withScheme,
+} from './imports.fields.ts';
+import * as repo from './imports.repository.ts';
+
+export const IMPORT_JOB = 'import.run';
+/** Rows written per transaction: a batch commits whole or not at all. */
+export const IMPORT_BATCH = 1000;
+
+type Tx = repo.Executor;
+type PersonValues = Omit<typeof people.$inferInsert, 'workspaceId'>;
+type CompanyValues = Omit<typeof companies.$inferInsert, 'workspaceId'>;
+
+type Context = {
+  tx: Tx;
+  workspaceId: string;
+  actorId: string | null;
+  mode: DuplicateMode;
+  mapping: Record<string, string | null>;
+  columns: string[];
+  members: Map<string, string>;
+  listId: string | null;
+  listName: string | null;
+};
+type BatchOutcome = { created: number; updated: number; skipped: number; errors: ImportRowError[] };
+
+/** A PostgreSQL array literal for text values (both drivers send it as one parameter). */
+export function textArray(values: Iterable<string>): SQL {
+  const items = [...values].map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
+  return sql`${`{${items.join(',')}}`}::text[]`;
+}
+const uuidArray = (values: Iterable<string>) => sql`${`{${[...values].join(',')}}`}::uuid[]`;
+
+/** The cells of a record by field name, trimmed; a field mapped from no column is absent. */
+function cellsOf(record: CsvRecord, ctx: Context): Map<string, string> {
+  const cells = new Map<string, string>();
+  ctx.columns.forEach((column, index) => {
+    const field = ctx.mapping[column];
+    if (field) cells.set(field, (record.fields[index] ?? '').trim());
+  });
+  return cells;
+}
+
+function ownerOf(cells: Map<string, string>, ctx: Context): string | null | undefined {
+  const email = cells.get('ownerEmail');
+  if (!email) return undefined;
+  const id = ctx.members.get(email.toLowerCase());
+  if (!id) throw new CellError(`Owner: no member of this workspace has the e-mail ${email}`);
+  return id;
+}
+
+/** Only what the row gives: an empty cell leaves the field out (update mode keeps the old value). */
+function personFromCells(cells: Map<string, string>, ctx: Context) {
+  const v: Partial<PersonValues> = {};
+  const given = (field: string) => {
+    const value = cells.get(field);
+    return value === undefined || value === '' ? undefined : value;
+  };
+  let first = given('firstName');
+  let last = given('lastName');
+  const full = given('fullName');
+  if (full && !first && !last) {
+    const parts = full.split(/\s+/);
+    first = parts[0];
+    last = parts.slice(1).join(' ') || undefined;
+  }
+  if (first !== undefined) v.firstName = check('First name', personFields.firstName, first);
+  if (last !== undefined) v.lastName = check('Last name', personFields.lastName, last);
+  const email = given('email');
+  if (email !== undefined) v.email = check('E-mail', personFields.email, email.toLowerCase());
+  const more = given('additionalEmails');
+  if (more !== undefined) {
+    v.additionalEmails = check(
+      'Additional e-mails',
+      personFields.additionalEmails,
+      splitList(more.toLowerCase()).filter((e) => e !== v.email),
+    );
+  }
+  const phones = given('phones');
+  if (phones !== undefined) v.phones = check('Phones', personFields.phones, splitList(phones));
+  const text = (field: keyof typeof personFields & keyof PersonValues, label: string) => {
+    const value = given(field);
+    if (value !== undefined)
+      (v as Record<string, unknown>)[field] = check(label, personFields[field], value);
+  };
+  text('jobTitle', 'Job title');
+  text('department', 'Department');
+  text('city', 'City');
+  text('region', 'Region');
+  text('country', 'Country');
+  text('timeZone', 'Time zone');
+  text('source', 'Source');
+  const timeZone = v.timeZone;
+  if (timeZone !== undefined && !isTimeZone(timeZone)) {
+    throw new CellError(`Time zone: "${timeZone}" is not an IANA time zone such as Europe/Paris`);
+  }
+  const seniority = given('seniority');
+  if (seniority !== undefined) v.seniority = parseSeniority(seniority, seniorities);
+  const stage = given('stage');
+  if (stage !== undefined) v.stage = parseEnum('Stage', stage, personStages) ?? undefined;
+  const linkedin = given('linkedinUrl');
+  if (linkedin !== undefined) {
+    v.linkedinUrl = check('LinkedIn', personFields.linkedinUrl, withScheme(linkedin));
+  }
+  const tags = given('tags');
+  if (tags !== undefined) v.tags = check('Tags', personFields.tags, splitList(tags));
+  const owner = ownerOf(cells, ctx);
+  if (owner !== undefined) v.ownerId = owner;
+  if (!v.firstName && !v.lastName && !v.email) {
+    throw new CellError('Give a name or an e-mail');
+  }
+  const companyName = given('companyName');
+  const companyDomainCell = given('companyDomain');
+  const companyDomain =
+    companyDomainCell === undefined
+      ? undefined
+      : check('Company domain', companyFields.domain, companyDomainCell);
+  const company =
+    companyName || companyDomain
+      ? {
+          name: companyName ? check('Company', companyFields.name, companyName) : undefined,
+          domain: companyDomain || undefined,
+        }
+      : undefined;
+  return { values: v, company };
+}
+
+const zones = new Set(
+  (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.(
+    'timeZone',
+  ) ?? [],
+);
+function isTimeZone(value: string): boolean {
+  if (zones.has(value)) return true;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function companyFromCells(cells: Map<string, string>, ctx: Context) {
+  const v: Partial<CompanyValues> = {};
+  const given = (field: string) => {
+    const value = cells.get(field);
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const name = given('name');
+  if (name === undefined) throw new CellError('Name: required');
+  v.name = check('Name', companyFields.name, name);
+  const domain = given('domain');
+  if (domain !== undefined) v.domain = check('Domain', companyFields.domain, domain);
+  const text = (field: keyof typeof companyFields & keyof CompanyValues, label: string) => {
+    const value = given(field);
+    if (value !== undefined)
+      (v as Record<string, unknown>)[field] = check(label, companyFields[field], value);
+  };
+  text('industry', 'Industry');
+  text('city', 'City');
+  text('region', 'Region');
+  text('country', 'Country');
+  text('description', 'Description');
+  const size = given('size');
+  if (size !== undefined) v.size = parseEnum('Size', size, companySizes);
+  const revenue = given('revenueRange');
+  if (revenue !== undefined) v.revenueRange = parseEnum('Revenue', revenue, revenueRanges);
+  const linkedin = given('linkedinUrl');
+  if (linkedin !== undefined) {
+    v.linkedinUrl = check('LinkedIn', companyFields.linkedinUrl, withScheme(linkedin));
+  }
+  const tags = given('tags');
+  if (tags !== undefined) v.tags = check('Tags', companyFields.tags, splitList(tags));
+  const owner = ownerOf(cells, ctx);
+  if (owner !== undefined) v.ownerId = owner;
+  return v as CompanyValues;
+}
+
+/** Rows of `execute` on either driver. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+async function importPeople(ctx: Context, records: CsvRecord[]): Promise<BatchOutcome> {
+  const { tx, workspaceId } = ctx;
+  const out: BatchOutcome = { created: 0, updated: 0, skipped: 0, errors: [] };
+  type Row = {
+    row: number;
+    values: Partial<PersonValues>;
+    company?: { name?: string; domain?: string };
+  };
+  const rows: Row[] = [];
+  for (const record of records) {
+    if (record.error) {
+      out.errors.push({ row: record.row, reason: record.error });
+      continue;
+    }
+    try {
+      rows.push({ row: record.row, ...personFromCells(cellsOf(record, ctx), ctx) });
+    } catch (error) {
+      if (!(error instanceof CellError)) throw error;
+      out.errors.push({ row: record.row, reason: error.message });
+    }
+  }
+
+  // Companies: by domain when the row gives one, else by name; created when missing.
+  const companyKey = (c: { name?: string; domain?: string }) =>
+    c.domain ? `d:${c.domain}` : `n:${c.name!.toLowerCase()}`;
+  const wanted = new Map<string, { name?: string; domain?: string }>();
+  for (const r of rows) {
+    // The first row that names a company decides its name.
+    if (r.company && !wanted.has(companyKey(r.company)))
+      wanted.set(companyKey(r.company), r.company);
+  }
+  const companyIds = new Map<string, { id: string; name: string }>();
+  if (wanted.size > 0) {
+    const domains = [...wanted.values()].flatMap((c) => (c.domain ? [c.domain] : []));
+    const names = [...wanted.values()].flatMap((c) => (c.domain ? [] : [c.name!.toLowerCase()]));
+    const found = rowsOf<{ id: string; name: string; domain: string }>(
+      await tx.execute(sql`
+        select id, name, domain from companies
+        where workspace_id = ${workspaceId}
+          and (domain = any(${textArray(domains)}) or lower(name) = any(${textArray(names)}))
+        order by created_at, id`),
+    );
+    for (const c of found) {
+      if (c.domain) companyIds.set(`d:${c.domain}`, c);
+      if (!companyIds.has(`n:${c.name.toLowerCase()}`))
+        companyIds.set(`n:${c.name.toLowerCase()}`, c);
+    }
+    const missing = [...wanted.entries()].filter(([key]) => !companyIds.has(key));
+    if (missing.length > 0) {
+      const inserted = await tx
+        .insert(companies)
+        .values(
+          missing.map(([, c]) => ({
+            workspaceId,
+            name: c.name ?? c.domain!,
+            domain: c.domain ?? '',
+            ownerId: ctx.actorId,
+          })),
+        )
+        .returning({ id: companies.id, name: companies.name, domain: companies.domain });
+      for (const c of inserted) {
+        companyIds.set(c.domain ? `d:${c.domain}` : `n:${c.name.toLowerCase()}`, c);
+      }
+    }
+  }
+  for (const r of rows) {
+    if (!r.company) continue;
+    const c = companyIds.get(companyKey(r.company))!;
+    r.values.companyId = c.id;
+    r.values.companyName = c.name;
+  }
+
+  // Duplicates: the same primary e-mail, already in the workspace or earlier in this batch.
+  const existing = new Map<string, { id: string; companyId: string | null }>();
+  const emails = new Set(rows.flatMap((r) => (r.values.email ? [r.values.email] : [])));
+  if (ctx.mode !== 'create' && emails.size > 0) {
+    const found = rowsOf<{ id: string; email: string; company_id: string | null }>(
+      await tx.execute(sql`
+        select id, email, company_id from people
+        where workspace_id = ${workspaceId} and email = any(${textArray(emails)})
+        order by created_at, id`),
+    );
+    for (const p of found) {
+      if (!existing.has(p.email)) existing.set(p.email, { id: p.id, companyId: p.company_id });
+    }
+  }
+  const creates: PersonValues[] = [];
+  const pendingByEmail = new Map<string, PersonValues>();
+  const updates: { id: string; values: Partial<PersonValues> }[] = [];
+  const touchedCompanies = new Set<string>();
+  for (const r of rows) {
+    const email = r.values.email;
+    const found = email && ctx.mode !== 'create' ? existing.get(email) : undefined;
+    const pending = email && ctx.mode !== 'create' ? pendingByEmail.get(email) : undefined;
+    if (found || pending) {
+      if (ctx.mode === 'skip') {
+        out.skipped += 1;
+      } else if (pending) {
+        // A repeat within the batch folds into the record the batch creates.
+        Object.assign(pending, r.values, { tags: merge(pending.tags, r.values.tags) });
+        out.skipped += 1;
+      } else {
+        updates.push({ id: found!.id, values: r.values });
+        if (found!.companyId) touchedCompanies.add(found!.companyId);
+      }
+      continue;
+    }
+    const values: PersonValues = {
+      source: 'import',
+      ownerId: ctx.actorId,
+      ...r.values,
+    };
+    creates.push(values);
+    if (email && ctx.mode !== 'create') pendingByEmail.set(email, values);
+  }
+
+  const createdIds: string[] = [];
+  if (creates.length > 0) {
+    const inserted = await tx
+      .insert(people)
+      .values(creates.map((v) => ({ ...v, workspaceId })))
+      .returning({ id: people.id });
+    createdIds.push(...inserted.map((p) => p.id));
+    out.created += inserted.length;
+  }
+  for (const c of creates) if (c.companyId) touchedCompanies.add(c.companyId);
+  const updatedIds: string[] = [];
+  for (const u of updates) {
+    const { tags, ...rest } = u.values;
+    await tx
+      .update(people)
+      .set({
+        ...rest,
+        ...(tags
+          ? {
+              tags: sql`(select array(select distinct unnest(${people.tags} || ${textArray(tags)})))`,
+            }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(people.workspaceId, workspaceId), eq(people.id, u.id)));
+    if (u.values.companyId) touchedCompanies.add(u.values.companyId);
+    updatedIds.push(u.id);
+    out.updated += 1;
+  }
+
+  if (touchedCompanies.size > 0) {
+    await tx.execute(sql`
+      update companies c set people_count = (select count(*)::int from people p where p.company_id = c.id)
+      where c.workspace_id = ${workspaceId} and c.id = any(${uuidArray(touchedCompanies)})`);
+  }
+  await recordTimeline(ctx, 'person', createdIds, [...createdIds, ...updatedIds]);
+  return out;
+}
+
+const merge = (a: string[] | undefined, b: string[] | undefined) =>
+  a || b ? [...new Set([...(a ?? []), ...(b ?? [])])] : undefined;
+
+async function importCompanies(ctx: Context, records: CsvRecord[]): Promise<BatchOutcome> {
+  const { tx, workspaceId } = ctx;
+  const out: BatchOutcome = { created: 0, updated: 0, skipped: 0, errors: [] };
+  const rows: { row: number; values: CompanyValues }[] = [];
+  for (const record of records) {
+    if (record.error) {
+      out.errors.push({ row: record.row, reason: record.error });
+      continue;
+    }
+    try {
+      rows.push({ row: record.row, values: companyFromCells(cellsOf(record, ctx), ctx) });
+    } catch (error) {
+      if (!(error instanceof CellError)) throw error;
+      out.errors.push({ row: record.row, reason: error.message });
+    }
+  }
+  // Duplicates: the same domain; without a domain, the same name.
+  const key = (v: CompanyValues) => (v.domain ? `d:${v.domain}` : `n:${v.name.toLowerCase()}`);
+  const domains = rows.flatMap((r) => (r.values.domain ? [r.values.domain] : []));
+  const names = rows.flatMap((r) => (r.values.domain ? [] : [r.values.name.toLowerCase()]));
+  const existing = new Map<string, string>();
+  if (rows.length > 0) {
+    const found = rowsOf<{ id: string; name: string; domain: string }>(
+      await tx.execute(sql`
+        select id, name, domain from companies
+        where workspace_id = ${workspaceId}
+          and (domain = any(${textArray(domains)}) or lower(name) = any(${textArray(names)}))
+        order by created_at, id`),
+    );
+    for (const c of found) {
+      if (c.domain) existing.set(`d:${c.domain}`, c.id);
+      if (!existing.has(`n:${c.name.toLowerCase()}`))
+        existing.set(`n:${c.name.toLowerCase()}`, c.id);
+    }
+  }
+  const creates: CompanyValues[] = [];
+  const pending = new Map<string, CompanyValues>();
+  const updates: { id: string; values: CompanyValues }[] = [];
+  for (const r of rows) {
+    const k = key(r.values);
+    const found = existing.get(k);
+    const earlier = pending.get(k);
+    if (ctx.mode === 'create' && r.values.domain && (found || earlier)) {
+      out.errors.push({
+        row: r.row,
+        reason: `Domain: a company with the domain ${r.values.domain} already exists (domains are unique)`,
+      });
+      continue;
+    }
+    if (ctx.mode !== 'create' && (found || earlier)) {
+      if (ctx.mode === 'skip' || earlier) {
+        if (earlier && ctx.mode === 'update') {
+          Object.assign(earlier, r.values, { tags: merge(earlier.tags, r.values.tags) });
+        }
+        out.skipped += 1;
+      } else {
+        updates.push({ id: found!, values: r.values });
+      }
+      continue;
+    }
+    const values: CompanyValues = { ownerId: ctx.actorId, ...r.values };
+    creates.push(values);
+    pending.set(k, values);
+  }
+  const createdIds: string[] = [];
+  if (creates.length > 0) {
+    const inserted = await tx
+      .insert(companies)
+      .values(creates.map((v) => ({ ...v, workspaceId })))
+      .returning({ id: companies.id });
+    createdIds.push(...inserted.map((c) => c.id));
+    out.created += inserted.length;
+  }
+  const updatedIds: string[] = [];
+  for (const u of updates) {
+    const { tags, name, ...rest } = u.values;
+    await tx
+      .update(companies)
+      .set({
+        ...rest,
+        name,
+        ...(tags
+          ? {
+              tags: sql`(select array(select distinct unnest(${companies.tags} || ${textArray(tags)})))`,
+            }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(companies.workspaceId, workspaceId), eq(companies.id, u.id)));
+    updatedIds.push(u.id);
+    out.updated += 1;
+  }
+  if (updatedIds.length > 0) {
+    // A renamed company: the copy of its name on its people follows.
+    await tx.execute(sql`
+      update people p set company_name = c.name from companies c
+      where c.id = any(${uuidArray(updatedIds)}) and p.company_id = c.id and p.company_name <> c.name`);
+  }
+  await recordTimeline(ctx, 'company', createdIds, [...createdIds, ...updatedIds]);
+  return out;
+}
+
+/** Set-based: an `imported` entry per created record; list membership with its entries. */
+async function recordTimeline(
+  ctx: Context,
+  subject: 'person' | 'company',
+  createdIds: string[],
+  listed: string[],
+): Promise<void> {
+  const { tx, workspaceId } = ctx;
+  const column = subject === 'person' ? sql`person_id` : sql`company_id`;
+  if (createdIds.length > 0) {
+    await tx.execute(sql`
+      insert into activities (workspace_id, ${column}, kind, actor_id)
+      select ${workspaceId}, id, 'imported', ${ctx.actorId} from unnest(${uuidArray(createdIds)}) as id`);
+  }
+  if (ctx.listId && listed.length > 0) {
+    const table = subject === 'person' ? sql`list_people` : sql`list_companies`;
+    await tx.execute(sql`
+      with added as (
+        insert into ${table} (list_id, ${column})
+        select ${ctx.listId}, id from unnest(${uuidArray(listed)}) as id
+        on conflict do nothing
+        returning ${column} as id)
+      insert into activities (workspace_id, ${column}, kind, actor_id, list_id, list_name)
+      select ${workspaceId}, id, 'list_added', ${ctx.actorId}, ${ctx.listId}, ${ctx.listName} from added`);
+    await tx.execute(sql`update record_lists set updated_at = now() where id = ${ctx.listId}`);
+  }
+}
+
+/** The job that writes an import's rows, batch by batch, resuming after the last committed one. */
+export function importJobHandler(db: Database, realtime: Realtime): JobHandler {
+  const publish = (tx: Tx, row: repo.ImportRow) => {
+    const { errors: _errors, preview: _preview, ...progress } = repo.toImportJob(row);
+    return realtime.publish(tx, row.workspaceId, { type: 'import.progress', data: progress });
+  };
+  return {
+    async run(job) {
+      const importId = String(job.payload.importId);
+      const imported = await repo.getImportForJob(db, importId);
+      if (!imported || !['queued', 'running'].includes(imported.status)) return;
+      const { workspaceId } = imported;
+      if (imported.status === 'queued') {
+        await repo.updateImport(db, workspaceId, importId, { status: 'running' });
+      }
+      const table = parseCsv(imported.content);
+      const members = await repo.memberIdsByEmail(db, workspaceId);
+      const list = imported.listId
+        ? await repo.findList(db, workspaceId, imported.listId)
+        : undefined;
+      let index = imported.processedRows;
+      while (index < table.records.length) {
+        throwIfStopping(job);
+        const batch = table.records.slice(index, index + IMPORT_BATCH);
+        const stopped = await db.transaction(async (tx) => {
+          await job.holdLease(tx);
+          const current = await repo.getImport(tx, workspaceId, importId, { lock: true });
+          if (!current || current.status !== 'running') return true;
+          const ctx: Context = {
+            tx,
+            workspaceId,
+            actorId: imported.createdBy,
+            mode: imported.duplicateMode as DuplicateMode,
+            mapping: imported.mapping,
+            columns: table.header,
+            members,
+            listId: list?.id ?? null,
+            listName: list?.name ?? null,
+          };
+          const outcome =
+            imported.entity === 'people'
+              ? await importPeople(ctx, batch)
+              : await importCompanies(ctx, batch);
+          const row = await repo.recordBatch(tx, importId, {
+            processedRows: index + batch.length,
+            ...outcome,
+          });
+          await publish(tx, row);
+          return false;
+        });
+        if (stopped) return;
+        index += batch.length;
+      }
+      await db.transaction(async (tx) => {
+        const current = await repo.getImport(tx, workspaceId, importId, { lock: true });
+        if (current?.status !== 'running') return;
+        const row = await repo.updateImport(tx, workspaceId, importId, {
+          status: 'completed',
+          processedRows: table.records.length,
+          finishedAt: new Date(),
+        });
+        if (row) await publish(tx, row);
+      });
+    },
+    async onFailed(job) {
+      const importId = String(job.payload.importId);
+      const imported = await repo.getImportForJob(db, importId);
+      if (!imported || !['queued', 'running'].includes(imported.status)) return;
+      await db.transaction(async (tx) => {
+        const row = await repo.updateImport(tx, imported.workspaceId, importId, {
+          status: 'failed',
+          // The cause goes to the log; the user learns where it stopped.
+          failure: `The import stopped after an internal error (${job.attempts} attempts). Rows before row ${imported.processedRows + 2} were written.`,
+          finishedAt: new Date(),
+        });
+        if (row) await publish(tx, row);
+      });
+    },
+  };
+}

@@ -1,0 +1,465 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type {
+  DuplicateGroup,
+  MergeRequest,
+  NewPerson,
+  PersonBulkRequest,
+  Person,
+  PersonDetail,
+  PersonPage,
+  PersonPatch,
+  RecordCount,
+} from '@beacon/contract';
+import type { newPersonSchema } from '@beacon/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { people } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { adjustPeopleCount, getCompany } from '../companies/companies.repository.ts';
+import { listsOf } from '../lists/lists.repository.ts';
+import { recordActivities, type ActivityValues } from '../records/activity.ts';
+import { checkOwner, display, sameValue, type Caller } from '../records/caller.ts';
+import { peopleEntity } from '../records/fields.ts';
+import { parseFilters } from '../records/filters.ts';
+import {
+  countWhere,
+  filterWhere,
+  finishPage,
+  preparePage,
+  type ListQuery,
+} from '../records/query.ts';
+import { runBulk } from '../records/bulk.ts';
+import { csvChunks, list, orEmpty, pickColumns, type CsvColumn } from '../records/csv.ts';
+import { rowsOf, uuidArray, type Executor } from '../records/sql.ts';
+import { getPersonRow, personColumns, toPerson, type PersonRow } from './people.repository.ts';
+import { personVcard, vcardFileName } from './vcard.ts';
+
+type NewPersonValues = z.output<typeof newPersonSchema>;
+export type { NewPerson };
+
+export const personNotFound = () => notFound('No such person');
+
+/** E-mails are kept lower-cased; the additional ones unique and without the primary. */
+function normaliseEmails(primary: string, additional: string[]) {
+  const email = primary.toLowerCase();
+  const others = [...new Set(additional.map((e) => e.toLowerCase()))].filter(
+    (e) => e !== email && e !== '',
+  );
+  return { email, additionalEmails: others };
+}
+
+const uniqueTags = (tags: string[]) => [...new Set(tags)];
+
+/** The simple columns of a patch (same name in the contract and the table). */
+const plainFields = [
+  'firstName',
+  'lastName',
+  'email',
+  'additionalEmails',
+  'phones',
+  'jobTitle',
+  'seniority',
+  'department',
+  'companyId',
+  'city',
+  'region',
+  'country',
+  'timeZone',
+  'linkedinUrl',
+  'ownerId',
+  'stage',
+  'tags',
+  'source',
+] as const;
+
+export class PeopleService {
+  constructor(private readonly db: Database) {}
+
+  async list(caller: Caller, query: ListQuery): Promise<PersonPage> {
+    const prepared = await preparePage(this.db, peopleEntity, caller.workspaceId, query);
+    const rows = await this.db
+      .select({ ...personColumns, sortValue: sql<string | null>`${prepared.sortValue}` })
+      .from(people)
+      .where(prepared.where)
+      .orderBy(...prepared.order)
+      .limit(prepared.limit + 1);
+    return finishPage(peopleEntity, prepared, rows, toPerson);
+  }
+
+  async count(caller: Caller, query: { q?: string; filters?: string }): Promise<RecordCount> {
+    const where = await filterWhere(
+      this.db,
+      peopleEntity,
+      caller.workspaceId,
+      parseFilters(query.filters),
+      query.q,
+    );
+    return countWhere(this.db, peopleEntity, where);
+  }
+
+  async create(caller: Caller, input: NewPersonValues): Promise<Person> {
+    await checkOwner(this.db, caller, input.ownerId);
+    return this.db.transaction(async (tx) => {
+      const companyName = await this.companyName(tx, caller, input.companyId);
+      const consent = input.consent;
+      const known = consent && consent.status !== 'unknown';
+      const [row] = await tx
+        .insert(people)
+        .values({
+          workspaceId: caller.workspaceId,
+          ...input,
+          ...normaliseEmails(input.email, input.additionalEmails),
+          tags: uniqueTags(input.tags),
+          companyName,
+          consentStatus: consent?.status ?? 'unknown',
+          consentMethod: known ? consent.method : null,
+          consentAt: known ? sql`now()` : null,
+          consentNote: consent?.note ?? '',
+        })
+        .returning(personColumns);
+      const person = row!;
+      await adjustPeopleCount(tx, person.companyId, 1);
+      await recordActivities(tx, caller.workspaceId, caller.userId, subject(person.id), [
+        { kind: 'created' },
+      ]);
+      return toPerson((await getPersonRow(tx, caller.workspaceId, person.id))!);
+    });
+  }
+
+  async detail(caller: Caller, id: string): Promise<PersonDetail> {
+    const row = await getPersonRow(this.db, caller.workspaceId, id);
+    if (!row) throw personNotFound();
+    const [company, lists] = await Promise.all([
+      row.companyId ? getCompany(this.db, caller.workspaceId, row.companyId) : undefined,
+      listsOf(this.db, caller.workspaceId, 'people', id),
+    ]);
+    return { person: toPerson(row), company: company ?? null, lists };
+  }
+
+  async patch(caller: Caller, id: string, patch: PersonPatch): Promise<Person> {
+    if (patch.ownerId !== undefined) await checkOwner(this.db, caller, patch.ownerId);
+    return this.db.transaction(async (tx) => {
+      const old = await getPersonRow(tx, caller.workspaceId, id, true);
+      if (!old) throw personNotFound();
+      const next: Partial<typeof people.$inferInsert> = {};
+      const changes: ActivityValues[] = [];
+      const wanted: Record<string, unknown> = { ...patch };
+      if (patch.email !== undefined || patch.additionalEmails !== undefined) {
+        Object.assign(
+          wanted,
+          normaliseEmails(patch.email ?? old.email, patch.additionalEmails ?? old.additionalEmails),
+        );
+      }
+      if (patch.tags !== undefined) wanted.tags = uniqueTags(patch.tags);
+      for (const field of plainFields) {
+        if (wanted[field] === undefined) continue;
+        if (sameValue(old[field], wanted[field])) continue;
+        (next as Record<string, unknown>)[field] = wanted[field];
+        changes.push({
+          kind: 'field_changed',
+          field,
+          oldValue: display(old[field]),
+          newValue: display(wanted[field]),
+        });
+      }
+      if (next.companyId !== undefined) {
+        next.companyName = await this.companyName(tx, caller, next.companyId);
+      }
+      if (patch.consent) {
+        const consent = patch.consent;
+        if (consent.status !== old.consentStatus) {
+          next.consentStatus = consent.status;
+          next.consentAt = sql`now()` as unknown as Date;
+          next.consentMethod = consent.method;
+          changes.push({
+            kind: 'field_changed',
+            field: 'consentStatus',
+            oldValue: old.consentStatus,
+            newValue: consent.status,
+          });
+        } else if (consent.method !== null && consent.method !== old.consentMethod) {
+          next.consentMethod = consent.method;
+        }
+        if (consent.note !== old.consentNote) {
+          next.consentNote = consent.note;
+          changes.push({
+            kind: 'field_changed',
+            field: 'consentNote',
+            oldValue: old.consentNote,
+            newValue: consent.note,
+          });
+        }
+      }
+      if (Object.keys(next).length > 0) {
+        await tx
+          .update(people)
+          .set({ ...next, updatedAt: sql`now()`, lastActivityAt: sql`now()` })
+          .where(and(eq(people.workspaceId, caller.workspaceId), eq(people.id, id)));
+        if (next.companyId !== undefined) {
+          await adjustPeopleCount(tx, old.companyId, -1);
+          await adjustPeopleCount(tx, next.companyId, 1);
+        }
+        await recordActivities(tx, caller.workspaceId, caller.userId, subject(id), changes);
+      }
+      return toPerson((await getPersonRow(tx, caller.workspaceId, id))!);
+    });
+  }
+
+  async remove(caller: Caller, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(people)
+        .where(and(eq(people.workspaceId, caller.workspaceId), eq(people.id, id)))
+        .returning({ companyId: people.companyId });
+      if (!row) throw personNotFound();
+      await adjustPeopleCount(tx, row.companyId, -1);
+    });
+  }
+
+  async bulk(caller: Caller, request: PersonBulkRequest) {
+    return runBulk(this.db, peopleEntity, caller, request);
+  }
+
+  /** The whole filtered view as CSV chunks; a bad filter is refused before anything is sent. */
+  async exportCsv(
+    caller: Caller,
+    query: { q?: string; filters?: string; sort?: string; columns?: string },
+  ): Promise<AsyncIterable<string>> {
+    const columns = pickColumns(personCsvColumns, query.columns);
+    const pageQuery = { q: query.q, filters: query.filters, sort: query.sort, limit: 1000 };
+    const first = await this.list(caller, pageQuery);
+    const next = (cursor: string) => this.list(caller, { ...pageQuery, cursor });
+    async function* pages() {
+      let page = first;
+      yield page.items;
+      while (page.nextCursor) {
+        page = await next(page.nextCursor);
+        yield page.items;
+      }
+    }
+    return csvChunks(columns, pages());
+  }
+
+  async vcard(caller: Caller, id: string) {
+    const { person, company } = await this.detail(caller, id);
+    return { text: personVcard(person, company), fileName: vcardFileName(person) };
+  }
+
+  /**
+   * Groups of likely duplicates: the same primary e-mail, or the same first and last name at the
+   * same company (case-insensitive). At most 100 groups of each kind.
+   */
+  async duplicates(caller: Caller): Promise<{ groups: DuplicateGroup[] }> {
+    const ws = caller.workspaceId;
+    const found = await rowsOf<{ reason: 'email' | 'name_company'; key: string; ids: string }>(
+      this.db,
+      sql`(select 'email' as reason, email as key,
+                  string_agg(id::text, ',' order by created_at, id) as ids
+           from people where workspace_id = ${ws}::uuid and email <> ''
+           group by email having count(*) > 1 order by email limit 100)
+          union all
+          (select 'name_company' as reason,
+                  lower(first_name) || ' ' || lower(last_name) || ' @ ' || min(company_name) as key,
+                  string_agg(id::text, ',' order by created_at, id) as ids
+           from people
+           where workspace_id = ${ws}::uuid and company_id is not null
+             and (first_name <> '' or last_name <> '')
+           group by lower(first_name), lower(last_name), company_id
+           having count(*) > 1 order by 2 limit 100)`,
+    );
+    const ids = [...new Set(found.flatMap((g) => g.ids.split(',')))];
+    if (ids.length === 0) return { groups: [] };
+    const rows = await this.db
+      .select(personColumns)
+      .from(people)
+      .where(and(eq(people.workspaceId, ws), inArray(people.id, ids)));
+    const byId = new Map(rows.map((r) => [r.id, toPerson(r)]));
+    return {
+      groups: found.map((g) => ({
+        reason: g.reason,
+        key: g.key,
+        people: g.ids
+          .split(',')
+          .map((id) => byId.get(id))
+          .filter((p): p is Person => p !== undefined),
+      })),
+    };
+  }
+
+  /**
+   * Merges duplicates into the primary, in one transaction: the primary's empty fields are filled
+   * from the duplicates (in the order given), e-mails, phones and tags are united, every row that
+   * points at a duplicate is moved to the primary, the duplicates are deleted and a `merged`
+   * activity is recorded.
+   */
+  async merge(caller: Caller, request: MergeRequest): Promise<PersonDetail> {
+    const duplicateIds = [...new Set(request.duplicateIds)];
+    if (duplicateIds.includes(request.primaryId)) {
+      throw badRequest(
+        'VALIDATION_FAILED',
+        'duplicateIds: The primary cannot be its own duplicate',
+      );
+    }
+    await this.db.transaction(async (tx) => {
+      const all = [request.primaryId, ...duplicateIds];
+      const rows = await tx
+        .select(personColumns)
+        .from(people)
+        .where(and(eq(people.workspaceId, caller.workspaceId), inArray(people.id, all)))
+        .for('update');
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const primary = byId.get(request.primaryId);
+      if (!primary || rows.length !== all.length) throw personNotFound();
+      const dups = duplicateIds.map((id) => byId.get(id)!);
+      const merged = mergedValues(primary, dups);
+
+      // Re-point every row that references a duplicate.
+      await tx.execute(
+        sql`insert into list_people (list_id, person_id, added_at)
+            select list_id, ${primary.id}::uuid, min(added_at) from list_people
+            where person_id = any(${uuidArray(duplicateIds)})
+            group by list_id
+            on conflict (list_id, person_id)
+            do update set added_at = least(list_people.added_at, excluded.added_at)`,
+      );
+      await tx.execute(
+        sql`delete from list_people where person_id = any(${uuidArray(duplicateIds)})`,
+      );
+      for (const ref of await referencesToPeople(tx)) {
+        if (ref.table === 'list_people') continue;
+        await tx.execute(
+          sql`update ${sql.raw(ref.table)} set ${sql.raw(quoteIdent(ref.column))} = ${primary.id}::uuid
+              where ${sql.raw(quoteIdent(ref.column))} = any(${uuidArray(duplicateIds)})`,
+        );
+      }
+
+      const deleted = await tx
+        .delete(people)
+        .where(and(eq(people.workspaceId, caller.workspaceId), inArray(people.id, duplicateIds)))
+        .returning({ companyId: people.companyId });
+      for (const row of deleted) await adjustPeopleCount(tx, row.companyId, -1);
+      await tx
+        .update(people)
+        .set({ ...merged, updatedAt: sql`now()` })
+        .where(eq(people.id, primary.id));
+      if (!primary.companyId && merged.companyId) await adjustPeopleCount(tx, merged.companyId, 1);
+      await recordActivities(tx, caller.workspaceId, caller.userId, subject(primary.id), [
+        {
+          kind: 'merged',
+          field: null,
+          oldValue: dups.map(describe).join(', '),
+          newValue: describe({ ...primary, ...merged }),
+        },
+      ]);
+    });
+    return this.detail(caller, request.primaryId);
+  }
+
+  /** The company's name for a person linked to it; 404 for a company of another workspace. */
+  private async companyName(tx: Executor, caller: Caller, companyId: string | null) {
+    if (!companyId) return '';
+    const company = await getCompany(tx, caller.workspaceId, companyId);
+    if (!company) throw notFound('No such company');
+    return company.name;
+  }
+}
+
+const subject = (id: string) => ({ type: 'person' as const, id });
+
+const describe = (p: Pick<PersonRow, 'firstName' | 'lastName' | 'email'>) => {
+  const name = [p.firstName, p.lastName].filter(Boolean).join(' ');
+  return p.email ? (name ? `${name} <${p.email}>` : p.email) : name || 'Unnamed';
+};
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Every (table, column) with a foreign key to people: what a merge must move. */
+async function referencesToPeople(db: Executor) {
+  const rows = await rowsOf<{ table: string; column: string }>(
+    db,
+    sql`select c.conrelid::regclass::text as "table", a.attname as "column"
+        from pg_constraint c
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
+        where c.contype = 'f' and c.confrelid = 'people'::regclass`,
+  );
+  return rows;
+}
+
+const textFields = [
+  'firstName',
+  'lastName',
+  'jobTitle',
+  'department',
+  'city',
+  'region',
+  'country',
+  'timeZone',
+  'linkedinUrl',
+  'source',
+] as const;
+
+/** What the primary becomes: its own values, its empty ones filled from the duplicates. */
+function mergedValues(primary: PersonRow, dups: PersonRow[]) {
+  const everyone = [primary, ...dups];
+  const values: Partial<typeof people.$inferInsert> = {};
+  for (const field of textFields) {
+    values[field] = everyone.find((p) => p[field] !== '')?.[field] ?? '';
+  }
+  const email = everyone.find((p) => p.email !== '')?.email ?? '';
+  const allEmails = everyone.flatMap((p) => [p.email, ...p.additionalEmails]);
+  Object.assign(values, normaliseEmails(email, allEmails));
+  values.phones = [...new Set(everyone.flatMap((p) => p.phones))];
+  values.tags = uniqueTags(everyone.flatMap((p) => p.tags));
+  values.seniority = everyone.find((p) => p.seniority !== null)?.seniority ?? null;
+  values.ownerId = everyone.find((p) => p.ownerId !== null)?.ownerId ?? null;
+  const withCompany = everyone.find((p) => p.companyId !== null);
+  values.companyId = withCompany?.companyId ?? null;
+  values.companyName = withCompany?.companyName ?? '';
+  // Do-not-contact on any record wins: a merge must never make someone reachable again.
+  values.stage = everyone.some((p) => p.stage === 'do_not_contact')
+    ? 'do_not_contact'
+    : primary.stage;
+  // The latest recorded consent decision wins.
+  const decided = everyone
+    .filter((p) => p.consentStatus !== 'unknown' && p.consentAt !== null)
+    .sort((a, b) => b.consentAt!.getTime() - a.consentAt!.getTime())[0];
+  if (decided) {
+    values.consentStatus = decided.consentStatus;
+    values.consentAt = decided.consentAt;
+    values.consentMethod = decided.consentMethod;
+    values.consentNote = decided.consentNote;
+  }
+  values.createdAt = new Date(Math.min(...everyone.map((p) => p.createdAt.getTime())));
+  return values;
+}
+
+const personCsvColumns: CsvColumn<Person>[] = [
+  { name: 'id', value: (p) => p.id },
+  { name: 'firstName', value: (p) => p.firstName },
+  { name: 'lastName', value: (p) => p.lastName },
+  { name: 'email', value: (p) => p.email },
+  { name: 'additionalEmails', value: (p) => list(p.additionalEmails) },
+  { name: 'phones', value: (p) => list(p.phones) },
+  { name: 'jobTitle', value: (p) => p.jobTitle },
+  { name: 'seniority', value: (p) => orEmpty(p.seniority) },
+  { name: 'department', value: (p) => p.department },
+  { name: 'companyId', value: (p) => orEmpty(p.companyId) },
+  { name: 'companyName', value: (p) => p.companyName },
+  { name: 'city', value: (p) => p.city },
+  { name: 'region', value: (p) => p.region },
+  { name: 'country', value: (p) => p.country },
+  { name: 'timeZone', value: (p) => p.timeZone },
+  { name: 'linkedinUrl', value: (p) => p.linkedinUrl },
+  { name: 'ownerId', value: (p) => orEmpty(p.ownerId) },
+  { name: 'stage', value: (p) => p.stage },
+  { name: 'tags', value: (p) => list(p.tags) },
+  { name: 'source', value: (p) => p.source },
+  { name: 'consentStatus', value: (p) => p.consent.status },
+  { name: 'consentAt', value: (p) => orEmpty(p.consent.at) },
+  { name: 'consentMethod', value: (p) => orEmpty(p.consent.method) },
+  { name: 'consentNote', value: (p) => p.consent.note },
+  { name: 'createdAt', value: (p) => p.createdAt },
+  { name: 'updatedAt', value: (p) => p.updatedAt },
+  { name: 'lastActivityAt', value: (p) => p.lastActivityAt },
+];
+export type { PersonRow };

@@ -1,0 +1,150 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { CompanyBulkRequest, PersonBulkRequest } from '@beacon/contract';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { getList } from '../lists/lists.repository.ts';
+import { checkOwner, type Caller } from './caller.ts';
+import type { EntityDef } from './fields.ts';
+import { selectionFilter } from './filters.ts';
+import { addToList, removeFromList } from './membership.ts';
+import { checkLists } from './query.ts';
+import { rowsOf, type Executor } from './sql.ts';
+
+/**
+ * Sets one column on every selected record that does not hold the value yet, and records a
+ * `field_changed` activity for each, in one statement: the subquery reads the old values, the
+ * update writes the new ones, the insert takes what the update returned.
+ */
+async function setColumn(
+  db: Executor,
+  entity: EntityDef,
+  caller: Caller,
+  match: SQL,
+  change: { field: string; column: string; value: SQL; differs: SQL; oldText: SQL; newText: SQL },
+): Promise<number> {
+  const table = sql.raw(`"${entity.table}"`);
+  const col = sql.raw(`"${change.column}"`);
+  const fk = sql.raw(entity.members.column);
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`with changed as (
+      update ${table} as target
+      set ${col} = ${change.value}, updated_at = now(), last_activity_at = now()
+      from (
+        select ${table}.id as target_id, ${change.oldText} as old_text, ${change.newText} as new_text
+        from ${table} where ${match} and ${change.differs}
+      ) t
+      where target.id = t.target_id
+      returning target.id as record_id, t.old_text, t.new_text
+    ), recorded as (
+      insert into activities (workspace_id, ${fk}, kind, actor_id, field, old_value, new_value)
+      select ${caller.workspaceId}::uuid, record_id, 'field_changed', ${caller.userId}::uuid,
+             ${change.field}, old_text, new_text
+      from changed
+    )
+    select count(*)::int as n from changed`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Deletes the selected people, keeping their companies' people counts in step. */
+async function deletePeople(db: Executor, match: SQL): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`with removed as (
+      delete from "people" where ${match} returning "people".id, "people".company_id
+    ), counted as (
+      update companies c set people_count = greatest(c.people_count - d.n, 0)
+      from (select company_id, count(*)::int as n from removed where company_id is not null
+            group by company_id) d
+      where c.id = d.company_id
+    )
+    select count(*)::int as n from removed`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Deletes the selected companies; their people stay, unlinked, without the company's name. */
+async function deleteCompanies(db: Executor, match: SQL): Promise<number> {
+  await db.execute(
+    sql`update people set company_name = '', updated_at = now()
+        where company_id in (select "companies".id from "companies" where ${match})`,
+  );
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`with removed as (delete from "companies" where ${match} returning 1)
+        select count(*)::int as n from removed`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Runs a bulk action over a selection (ids, or everything a filter matches) with set-based SQL;
+ * answers how many records it changed. Ids of other workspaces are never matched.
+ */
+export async function runBulk(
+  database: Database,
+  entity: EntityDef,
+  caller: Caller,
+  request: PersonBulkRequest | CompanyBulkRequest,
+): Promise<{ affected: number }> {
+  const selected = selectionFilter(entity, request.selection);
+  const table = sql.raw(`"${entity.table}"`);
+  const match = and(sql`${table}.workspace_id = ${caller.workspaceId}::uuid`, ...selected.where)!;
+  const action = request.action;
+  return database.transaction(async (db) => {
+    await checkLists(db, caller.workspaceId, entity.name, selected.listIds);
+    switch (action.type) {
+      case 'add_to_list':
+      case 'remove_from_list': {
+        const list = await getList(db, caller.workspaceId, action.listId);
+        if (!list || list.kind !== entity.name) throw notFound('No such list');
+        const run = action.type === 'add_to_list' ? addToList : removeFromList;
+        return { affected: await run(db, entity, caller, list, selected.where) };
+      }
+      case 'set_owner': {
+        await checkOwner(db, caller, action.ownerId);
+        const owner = action.ownerId;
+        return {
+          affected: await setColumn(db, entity, caller, match, {
+            field: 'ownerId',
+            column: 'owner_id',
+            value: sql`${owner}::uuid`,
+            differs: sql`${table}.owner_id is distinct from ${owner}::uuid`,
+            oldText: sql`${table}.owner_id::text`,
+            newText: sql`${owner}::text`,
+          }),
+        };
+      }
+      case 'set_stage':
+        return {
+          affected: await setColumn(db, entity, caller, match, {
+            field: 'stage',
+            column: 'stage',
+            value: sql`${action.stage}::person_stage`,
+            differs: sql`${table}.stage <> ${action.stage}::person_stage`,
+            oldText: sql`${table}.stage::text`,
+            newText: sql`${action.stage}::text`,
+          }),
+        };
+      case 'add_tag':
+        return {
+          affected: await setColumn(db, entity, caller, match, {
+            field: 'tags',
+            column: 'tags',
+            value: sql`array_append(target.tags, ${action.tag}::text)`,
+            differs: sql`not (${action.tag}::text = any(${table}.tags))`,
+            oldText: sql`array_to_string(${table}.tags, ', ')`,
+            newText: sql`array_to_string(array_append(${table}.tags, ${action.tag}::text), ', ')`,
+          }),
+        };
+      case 'delete':
+        return {
+          affected:
+            entity.name === 'people'
+              ? await deletePeople(db, match)
+              : await deleteCompanies(db, match),
+        };
+    }
+  });
+}

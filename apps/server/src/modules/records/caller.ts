@@ -1,0 +1,26 @@
+import type { Role } from '@beacon/contract';
+import { notFound } from '../../lib/errors.ts';
+import { nonMembers } from '../members/members.repository.ts';
+import type { Executor } from './sql.ts';
+
+export type Caller = { userId: string; workspaceId: string; role: Role };
+
+/** An owner must be an active member of the caller's workspace; any other id is a 404. */
+export async function checkOwner(db: Executor, caller: Caller, ownerId: string | null | undefined) {
+  if (!ownerId) return;
+  if ((await nonMembers(db, caller.workspaceId, [ownerId])).length > 0) {
+    throw notFound('No such member in your workspace');
+  }
+}
+
+/** How a value shows in a `field_changed` activity. */
+export function display(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.join(', ');
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+export function sameValue(a: unknown, b: unknown): boolean {
+  return display(a) === display(b) && Array.isArray(a) === Array.isArray(b);
+}

@@ -1,0 +1,61 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or a transaction: repositories take either. */
+export type Executor = Database | Tx;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && UUID.test(value);
+
+/**
+ * A PostgreSQL array literal, sent as one parameter and cast by the caller (`::text[]`). Drizzle
+ * spreads a JS array into a list of parameters, which `= any(...)` cannot take, and the two
+ * drivers serialise array parameters differently; one text parameter behaves the same on both.
+ */
+export function arrayLiteral(values: readonly string[]): string {
+  const items = values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
+  return `{${items.join(',')}}`;
+}
+export const textArray = (values: readonly string[]): SQL => sql`${arrayLiteral(values)}::text[]`;
+export const uuidArray = (values: readonly string[]): SQL => sql`${arrayLiteral(values)}::uuid[]`;
+
+/** `%value%` for LIKE/ILIKE with `\`, `%` and `_` taken literally (used with `escape '\'`). */
+export function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The rows of a raw query, whichever driver runs it. */
+export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A column of a table, always qualified (a bare name would be captured inside subqueries). */
+export const column = (table: string, name: string): SQL => sql.raw(`"${table}"."${name}"`);
+
+export const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?(?::?(\d{2}))?)$/;
+
+/**
+ * A timestamptz as PostgreSQL prints it (`2026-01-02 03:04:05.678901+00`) or as ISO 8601, with
+ * every part in range (a real date, an offset PostgreSQL takes), so the cast never fails.
+ */
+export function isTimestamp(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = TIMESTAMP.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, offH = 0, offM = 0, offS = 0] = m
+    .slice(1)
+    .map((part) => (part === undefined ? undefined : Number(part)));
+  if (year! < 1 || month! < 1 || month! > 12 || day! < 1) return false;
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(year!, month!, 0);
+  if (day! > lastDay.getUTCDate()) return false;
+  if (hour! > 23 || minute! > 59 || second! > 59) return false;
+  return offH <= 15 && offM <= 59 && offS <= 59;
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '@beacon/contract';
+import type { Database } from '../db/client.ts';
+import { findActiveUserInWorkspace, type UserRow } from '../modules/auth/auth.repository.ts';
+import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
+import type { TokenService } from '../lib/tokens.ts';
+
+export type AuthContext = {
+  userId: string;
+  workspaceId: string;
+  /** The role now in the database, which wins over the one in the token. */
+  role: Role;
+  user: UserRow;
+  workspace: { id: string; name: string };
+  /** When the token expires, in seconds since the epoch. */
+  expiresAt: number;
+};
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: a valid bearer token for an active user, or 401. */
+    authenticate: Hook;
+    /** onRequest hook: authenticate, then 403 unless the role is one of these. */
+    requireRole: (...roles: Role[]) => Hook;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Database; tokens: TokenService }) => {
+    app.decorateRequest('auth', null);
+
+    const authenticate: Hook = async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw unauthenticated();
+      const claims = await opts.tokens.verify(token);
+      const row = await findActiveUserInWorkspace(opts.db, claims.sub, claims.wid);
+      if (!row) throw unauthenticated('Invalid token');
+      // A password change signs every older token out.
+      if (claims.iat < Math.floor(row.user.passwordChangedAt.getTime() / 1000)) {
+        throw new AppError(401, 'UNAUTHENTICATED', 'Token revoked: sign in again', undefined, {
+          'www-authenticate': 'Bearer error="invalid_token"',
+        });
+      }
+      request.auth = {
+        userId: row.user.id,
+        workspaceId: row.user.workspaceId,
+        role: row.user.role,
+        user: row.user,
+        workspace: row.workspace,
+        expiresAt: claims.exp,
+      };
+    };
+
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireRole', (...roles: Role[]): Hook => {
+      return async (request, reply) => {
+        await authenticate(request, reply);
+        if (!request.auth || !roles.includes(request.auth.role)) throw forbidden();
+      };
+    });
+  },
+  { name: 'beacon-auth' },
+);
+
+/** The signed-in caller; for handlers behind `authenticate`. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}

@@ -1,0 +1,107 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '@beacon/contract';
+import { AppError } from '../lib/errors.ts';
+
+type ZodIssueLike = { path?: PropertyKey[]; message?: string };
+
+/** Turns the route-schema failures into `errors`: one list of messages per field. */
+function fieldErrors(
+  validation: { instancePath: string; message?: string; params: unknown }[],
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const item of validation) {
+    const issue = (item.params as { issue?: ZodIssueLike } | undefined)?.issue;
+    const field =
+      issue?.path && issue.path.length > 0
+        ? issue.path.map(String).join('.')
+        : item.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    (errors[field] ??= []).push(issue?.message ?? item.message ?? 'Invalid value');
+  }
+  return errors;
+}
+
+const frameworkErrors: Record<string, { status: number; code: ErrorCode; detail: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    detail: 'The request body is too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    detail: 'This content type is not accepted here',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    detail: 'The request body is empty',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    detail: 'The Content-Length header does not match the body',
+  },
+};
+
+/**
+ * PostgreSQL errors that only a value sent by the client can cause: text holding a NUL
+ * (`invalid byte sequence … 0x00`, 22021) or a JSON `\u0000` it cannot store (22P05).
+ */
+const unstorableText = new Set(['22021', '22P05']);
+function isUnstorableText(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return unstorableText.has(String(e?.code)) || unstorableText.has(String(e?.cause?.code));
+}
+
+/** One place maps every failure to a status and `{ detail, code }` (architecture rule 5). */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status: number;
+    let body: ErrorBody;
+    if (error instanceof AppError) {
+      status = error.status;
+      body = { detail: error.detail, code: error.code };
+      if (error.errors) body.errors = error.errors;
+      if (error.headers) void reply.headers(error.headers);
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation);
+      const first = Object.entries(errors)[0];
+      status = 400;
+      body = {
+        detail: first ? `${first[0]}: ${first[1][0] ?? 'Invalid value'}` : 'Invalid request',
+        code: 'VALIDATION_FAILED',
+        errors,
+      };
+    } else if (error.code && frameworkErrors[error.code]) {
+      const known = frameworkErrors[error.code]!;
+      status = known.status;
+      body = { detail: known.detail, code: known.code };
+    } else if (isUnstorableText(error)) {
+      status = 400;
+      body = {
+        detail: 'A text in the request holds a character that cannot be stored (NUL, U+0000)',
+        code: 'BAD_REQUEST',
+      };
+    } else if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      status = 400;
+      body = { detail: 'The request body is not valid JSON', code: 'BAD_REQUEST' };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      body = {
+        detail: error.message || 'Bad request',
+        code: status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST',
+      };
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      status = 500;
+      body = { detail: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
+    }
+    if (status >= 500 && error instanceof AppError) request.log.error({ err: error }, error.detail);
+    return reply.status(status).type('application/json; charset=utf-8').send(body);
+  });
+}
+
+export function notFoundBody(method: string, url: string): ErrorBody {
+  return { detail: `No route for ${method} ${url.split('?')[0]}`, code: 'NOT_FOUND' };
+}

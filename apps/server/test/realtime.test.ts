@@ -1,0 +1,87 @@
+import { SignJWT, decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  TEST_SECRET,
+  addMember,
+  authed,
+  postJson,
+  register,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts';
+import { connectRealtime } from './ws-client.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const event = { title: 'Live', start: '2026-11-23T09:00:00Z', end: '2026-11-23T10:00:00Z' };
+
+describe('realtime', () => {
+  it('refuses the upgrade without a valid token', async () => {
+    await expect(connectRealtime(server.url, 'not-a-token')).rejects.toThrow(/401/);
+    const plain = await fetch(`${server.url}/api/realtime`);
+    expect(plain.status).toBe(401);
+  });
+
+  it("delivers a member's change to the others in the workspace, and to no other workspace", async () => {
+    const admin = await register(server);
+    const colleague = await addMember(server, admin.token, 'viewer');
+    const outsider = await register(server);
+    const watching = await connectRealtime(server.url, colleague.token);
+    const elsewhere = await connectRealtime(server.url, outsider.token);
+
+    const created = await postJson(`${server.url}/meetings/events/new`, event, authed(admin.token));
+    const message = await watching.next((m) => m.type === 'calendar.event.created');
+    expect(message.data).toEqual(created.body);
+
+    await postJson(
+      `${server.url}/meetings/events/delete`,
+      { eventId: created.body.id },
+      authed(admin.token),
+    );
+    const deleted = await watching.next((m) => m.type === 'calendar.event.deleted');
+    expect(deleted.data).toEqual({ eventId: created.body.id });
+
+    // The outsider's socket saw nothing of it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(elsewhere.messages.map((m) => m.type)).toEqual(['ready']);
+    watching.close();
+    elsewhere.close();
+  });
+
+  it('sends nothing for a write that fails', async () => {
+    const admin = await register(server);
+    const watching = await connectRealtime(server.url, admin.token);
+    const bad = await postJson(
+      `${server.url}/meetings/events/new`,
+      { ...event, attendeeIds: ['00000000-0000-4000-8000-000000000000'] },
+      authed(admin.token),
+    );
+    expect(bad.status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(watching.messages.map((m) => m.type)).toEqual(['ready']);
+    watching.close();
+  });
+
+  it('closes the socket with 4401 when the token expires', async () => {
+    const admin = await register(server);
+    const claims = decodeJwt(admin.token);
+    const now = Math.floor(Date.now() / 1000);
+    const shortLived = await new SignJWT({ wid: claims.wid, role: claims.role })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub!)
+      .setIssuer('beacon')
+      .setAudience('beacon')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 6)
+      .sign(new TextEncoder().encode(TEST_SECRET));
+    const live = await connectRealtime(server.url, shortLived);
+    const closed = await live.closed;
+    expect(closed).toEqual({ code: 4401, reason: 'Token expired' });
+  });
+});

@@ -1,0 +1,358 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteOptions } from 'fastify';
+import { authed, postJson, register, startTestServer, type TestServer } from './helpers.ts';
+
+/**
+ * Every route the server registers must be on this list or answer 401 without a token. A new
+ * route that forgets its auth hook fails here.
+ */
+const PUBLIC_ROUTES = new Set([
+  'GET /health',
+  'GET /ready',
+  'POST /register',
+  'POST /token',
+  'GET /api/auth/info',
+  'POST /api/auth/verify',
+  'POST /api/auth/verify/resend',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/new-password',
+  'GET /api/openapi.json',
+  // The secret token in the address is the credential; calendar apps send no header.
+  'GET /api/calendar/feeds/:file',
+  // The public pages' forms.
+  'POST /api/public/contact',
+  'POST /api/public/launch-signups',
+  'POST /api/public/payment-requests',
+]);
+/** The API reference and its assets are public documentation. */
+const PUBLIC_PREFIXES = ['GET /api/docs'];
+
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ webDir: null });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function routeKeys(): { method: string; url: string }[] {
+  const keys: { method: string; url: string }[] = [];
+  for (const route of server.routes) {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      keys.push({ method, url: route.url });
+    }
+  }
+  return keys;
+}
+
+describe('route table', () => {
+  it('finds the routes it walks', () => {
+    const keys = routeKeys().map((r) => `${r.method} ${r.url}`);
+    expect(keys).toContain('GET /user/me');
+    expect(keys).toContain('POST /register');
+    expect(keys.length).toBeGreaterThan(10);
+  });
+
+  it('answers 401 without a token on every route that is not public', async () => {
+    const checked: string[] = [];
+    const failures: string[] = [];
+    for (const { method, url } of routeKeys()) {
+      const key = `${method} ${url}`;
+      if (PUBLIC_ROUTES.has(key) || PUBLIC_PREFIXES.some((p) => key.startsWith(p))) continue;
+      const concrete = url.replace(/:[A-Za-z_]+/g, SAMPLE_ID).replace(/\*$/, 'x');
+      const response = await fetch(`${server.url}${concrete}`, {
+        method,
+        headers:
+          method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' },
+        body: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+      });
+      checked.push(key);
+      if (response.status !== 401) failures.push(`${key} answered ${response.status}`);
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toContain('GET /user/me');
+  });
+
+  it('lists no public route that the server does not have', () => {
+    const keys = new Set(routeKeys().map((r) => `${r.method} ${r.url}`));
+    for (const key of PUBLIC_ROUTES) expect(keys.has(key), key).toBe(true);
+  });
+});
+
+type Call = {
+  body?: unknown;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  raw?: { type: string; body: string };
+};
+type Owner = { token: string };
+
+/**
+ * For every route that takes a record id: make such a record in the owner's workspace, and say
+ * how to call the route with it. The test calls it as a member of another workspace and expects
+ * 404, exactly as for a record that does not exist.
+ */
+const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Promise<Call>> = {
+  'POST /meetings/events/update': async (server, owner) => ({
+    body: { eventId: await makeEvent(server, owner), event: { title: 'Taken over' } },
+  }),
+  'POST /meetings/events/delete': async (server, owner) => ({
+    body: { eventId: await makeEvent(server, owner) },
+  }),
+  'POST /api/kanban/columns/update': async (server, owner) => ({
+    body: { columnId: await makeColumn(server, owner), column: { name: 'Taken over' } },
+  }),
+  'POST /api/kanban/columns/delete': async (server, owner) => ({
+    body: { columnId: await makeColumn(server, owner) },
+  }),
+  'POST /api/kanban/columns/clear': async (server, owner) => ({
+    body: { columnId: await makeColumn(server, owner) },
+  }),
+  'POST /api/kanban/columns/move': async (server, owner) => ({
+    body: { columnId: await makeColumn(server, owner), index: 0 },
+  }),
+  'POST /api/kanban/cards/new': async (server, owner) => ({
+    body: { columnId: await makeColumn(server, owner), card: { name: 'Planted' } },
+  }),
+  'POST /api/kanban/cards/update': async (server, owner) => ({
+    body: { cardId: (await makeCard(server, owner)).cardId, card: { name: 'Taken over' } },
+  }),
+  'POST /api/kanban/cards/delete': async (server, owner) => ({
+    body: { cardId: (await makeCard(server, owner)).cardId },
+  }),
+  // Both ids of a move belong to the owner: neither may be reached from outside.
+  'POST /api/kanban/cards/move': async (server, owner) => {
+    const { cardId, columnId } = await makeCard(server, owner);
+    return { body: { cardId, columnId, index: 0 } };
+  },
+  'GET /api/kanban/cards/comments': async (server, owner) => ({
+    query: { cardId: (await makeCard(server, owner)).cardId },
+  }),
+  'POST /api/kanban/cards/comments/new': async (server, owner) => ({
+    body: { cardId: (await makeCard(server, owner)).cardId, body: 'Planted' },
+  }),
+  'POST /api/kanban/cards/attachments/new': async (server, owner) => ({
+    query: { cardId: (await makeCard(server, owner)).cardId, name: 'x.txt' },
+    raw: { type: 'application/octet-stream', body: 'planted' },
+  }),
+  'GET /api/kanban/attachments/:attachmentId': async (server, owner) => ({
+    params: { attachmentId: await makeAttachment(server, owner) },
+  }),
+  'POST /api/kanban/cards/attachments/delete': async (server, owner) => ({
+    body: { attachmentId: await makeAttachment(server, owner) },
+  }),
+  // CRM records (issue 5): every id of the owner's, in the path or in the body.
+  'POST /api/people': async (server, owner) => ({
+    body: { firstName: 'Planted', companyId: await makeRecord(server, owner, 'companies') },
+  }),
+  'GET /api/people/:id': personProbe(),
+  'PATCH /api/people/:id': personProbe({ firstName: 'Taken over' }),
+  'DELETE /api/people/:id': personProbe(),
+  'GET /api/people/:id/activity': personProbe(),
+  'POST /api/people/:id/notes': personProbe({ body: 'Planted' }),
+  'GET /api/people/:id/vcard': personProbe(),
+  // Both people are the owner's: a merge from outside must reach neither.
+  'POST /api/people/merge': async (server, owner) => ({
+    body: {
+      primaryId: await makeRecord(server, owner, 'people'),
+      duplicateIds: [await makeRecord(server, owner, 'people')],
+    },
+  }),
+  'POST /api/companies': async (server, owner) => ({
+    body: { name: 'Planted', ownerId: await userIdOf(server, owner) },
+  }),
+  'GET /api/companies/:id': companyProbe(),
+  'PATCH /api/companies/:id': companyProbe({ name: 'Taken over' }),
+  'DELETE /api/companies/:id': companyProbe(),
+  'GET /api/companies/:id/activity': companyProbe(),
+  'POST /api/companies/:id/notes': companyProbe({ body: 'Planted' }),
+  'PATCH /api/notes/:id': async (server, owner) => ({
+    params: { id: await makeNote(server, owner) },
+    body: { body: 'Taken over' },
+  }),
+  'DELETE /api/notes/:id': async (server, owner) => ({
+    params: { id: await makeNote(server, owner) },
+  }),
+  'GET /api/lists/:id': listProbe(),
+  'PATCH /api/lists/:id': listProbe({ name: 'Taken over' }),
+  'DELETE /api/lists/:id': listProbe(),
+  'POST /api/lists/:id/items': listProbe({ selection: { filter: { filters: [] } } }),
+  'POST /api/lists/:id/items/remove': listProbe({ selection: { filter: { filters: [] } } }),
+  'PATCH /api/views/:id': viewProbe({ name: 'Taken over' }),
+  'DELETE /api/views/:id': viewProbe(),
+  // CSV imports (issue 5).
+  'GET /api/imports/:id': importProbe(),
+  'POST /api/imports/:id/start': importProbe({ mapping: { Email: 'email' } }),
+  'POST /api/imports/:id/cancel': importProbe(),
+  'GET /api/imports/:id/errors.csv': importProbe(),
+};
+
+async function makeRecord(
+  server: TestServer,
+  owner: Owner,
+  kind: 'people' | 'companies' | 'lists' | 'views',
+): Promise<string> {
+  const bodies = {
+    people: { firstName: 'Private' },
+    companies: { name: 'Private' },
+    lists: { name: 'Private', kind: 'people' },
+    views: { name: 'Private', entity: 'people', shared: true },
+  };
+  const response = await postJson(`${server.url}/api/${kind}`, bodies[kind], authed(owner.token));
+  if (response.status !== 201) throw new Error(`${kind}: ${JSON.stringify(response.body)}`);
+  return response.body.id as string;
+}
+
+async function userIdOf(server: TestServer, owner: Owner): Promise<string> {
+  const me = await fetch(`${server.url}/user/me`, { headers: authed(owner.token) });
+  return ((await me.json()) as { id: string }).id;
+}
+
+async function makeNote(server: TestServer, owner: Owner): Promise<string> {
+  const personId = await makeRecord(server, owner, 'people');
+  const response = await postJson(
+    `${server.url}/api/people/${personId}/notes`,
+    { body: 'Private' },
+    authed(owner.token),
+  );
+  return response.body.id as string;
+}
+
+/** A call on `/:id` with a fresh record of the owner's of this kind. */
+function probe(kind: 'people' | 'companies' | 'lists' | 'views') {
+  return (body?: unknown) =>
+    async (server: TestServer, owner: Owner): Promise<Call> => ({
+      params: { id: await makeRecord(server, owner, kind) },
+      ...(body === undefined ? {} : { body }),
+    });
+}
+function personProbe(body?: unknown) {
+  return probe('people')(body);
+}
+function companyProbe(body?: unknown) {
+  return probe('companies')(body);
+}
+function listProbe(body?: unknown) {
+  return probe('lists')(body);
+}
+function viewProbe(body?: unknown) {
+  return probe('views')(body);
+}
+/** A call on `/:id` with a fresh upload of the owner's (not yet started). */
+function importProbe(body?: unknown) {
+  return async (server: TestServer, owner: Owner): Promise<Call> => {
+    const response = await fetch(`${server.url}/api/imports?entity=people&fileName=private.csv`, {
+      method: 'POST',
+      headers: { ...authed(owner.token), 'content-type': 'text/csv' },
+      body: 'Email\nprivate@example.test\n',
+    });
+    const { id } = (await response.json()) as { id: string };
+    return { params: { id }, ...(body === undefined ? {} : { body }) };
+  };
+}
+
+async function makeColumn(server: TestServer, owner: Owner): Promise<string> {
+  const response = await postJson(
+    `${server.url}/api/kanban/columns/new`,
+    { name: 'Private' },
+    authed(owner.token),
+  );
+  return response.body.id as string;
+}
+
+async function makeCard(server: TestServer, owner: Owner) {
+  const columnId = await makeColumn(server, owner);
+  const response = await postJson(
+    `${server.url}/api/kanban/cards/new`,
+    { columnId, card: { name: 'Private' } },
+    authed(owner.token),
+  );
+  return { columnId, cardId: response.body.id as string };
+}
+
+async function makeAttachment(server: TestServer, owner: Owner): Promise<string> {
+  const { cardId } = await makeCard(server, owner);
+  const response = await fetch(
+    `${server.url}/api/kanban/cards/attachments/new?cardId=${cardId}&name=secret.txt`,
+    {
+      method: 'POST',
+      headers: { ...authed(owner.token), 'content-type': 'application/octet-stream' },
+      body: 'secret',
+    },
+  );
+  const card = (await response.json()) as { attachments: { id: string }[] };
+  return card.attachments[0]!.id;
+}
+
+async function makeEvent(server: TestServer, owner: Owner): Promise<string> {
+  const response = await postJson(
+    `${server.url}/meetings/events/new`,
+    { title: 'Private', start: '2026-11-23T09:00:00Z', end: '2026-11-23T10:00:00Z' },
+    authed(owner.token),
+  );
+  return response.body.id as string;
+}
+
+/** The keys of a zod object schema, or none. */
+function schemaKeys(schema: unknown): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+function takesAnId(route: RouteOptions): boolean {
+  const schema = route.schema as
+    { params?: unknown; body?: unknown; querystring?: unknown } | undefined;
+  const keys = [
+    ...schemaKeys(schema?.params),
+    ...schemaKeys(schema?.body),
+    ...schemaKeys(schema?.querystring),
+  ];
+  return keys.some((key) => key === 'id' || /Id$/.test(key));
+}
+
+describe('routes that take a record id', () => {
+  it('each has a cross-workspace probe', () => {
+    const withIds = server.routes
+      .filter(takesAnId)
+      .flatMap((route) => (Array.isArray(route.method) ? route.method : [route.method])).length;
+    const missing = server.routes
+      .filter(takesAnId)
+      .flatMap((route) =>
+        (Array.isArray(route.method) ? route.method : [route.method]).map(
+          (m) => `${m} ${route.url}`,
+        ),
+      )
+      .filter((key) => !CROSS_WORKSPACE[key] && !key.startsWith('HEAD '));
+    expect(missing).toEqual([]);
+    expect(withIds).toBeGreaterThan(0);
+  });
+
+  it("answers 404 for another workspace's record on every such route", async () => {
+    const owner = await register(server);
+    const intruder = await register(server);
+    const failures: string[] = [];
+    for (const [key, probe] of Object.entries(CROSS_WORKSPACE)) {
+      const [method, url] = key.split(' ') as [string, string];
+      const call = await probe(server, owner);
+      const concrete =
+        url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => call.params?.[name] ?? '') +
+        (call.query ? `?${new URLSearchParams(call.query).toString()}` : '');
+      const contentType =
+        call.raw?.type ?? (call.body === undefined ? undefined : 'application/json');
+      const response = await fetch(`${server.url}${concrete}`, {
+        method,
+        headers: {
+          ...authed(intruder.token),
+          ...(contentType ? { 'content-type': contentType } : {}),
+        },
+        body: call.raw?.body ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
+      });
+      if (response.status !== 404) failures.push(`${key} answered ${response.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

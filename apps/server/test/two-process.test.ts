@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { killChildren, startServer, stopServer, type ServerProcess } from './processes.ts';
+import { connectRealtime } from './ws-client.ts';
+
+/**
+ * Two server processes on one PostgreSQL database (decisions.md section 11): a change made
+ * through one reaches a WebSocket client of the other, through LISTEN/NOTIFY. The database is
+ * created fresh on the PostgreSQL server of TEST_POSTGRES_URL, else of DATABASE_URL, else the
+ * local one, and dropped afterwards.
+ */
+const adminUrl = new URL(
+  process.env.TEST_POSTGRES_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres',
+);
+adminUrl.pathname = '/postgres';
+const databaseName = `beacon_two_process_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+const databaseUrl = new URL(adminUrl);
+databaseUrl.pathname = `/${databaseName}`;
+
+async function admin(sql: string) {
+  const client = new pg.Client({
+    connectionString: adminUrl.toString(),
+    connectionTimeoutMillis: 5000,
+  });
+  await client.connect().catch((error: Error) => {
+    throw new Error(
+      `The two-process test needs a PostgreSQL server at ${adminUrl.host} (set TEST_POSTGRES_URL): ${error.message}`,
+    );
+  });
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-two-'));
+const servers: ServerProcess[] = [];
+
+beforeAll(async () => {
+  await admin(`create database "${databaseName}"`);
+}, 60_000);
+
+afterEach(() => {
+  killChildren();
+});
+
+afterAll(async () => {
+  for (const server of servers) {
+    if (server.child.exitCode === null) await stopServer(server, 'SIGTERM').catch(() => {});
+  }
+  await admin(`drop database if exists "${databaseName}" with (force)`);
+  rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('two server processes on one PostgreSQL', () => {
+  it('deliver a change made through one to a WebSocket client of the other', async () => {
+    const env = { DATABASE_URL: databaseUrl.toString(), DATA_DIR: dataDir };
+    // The first applies the migrations; the second then finds them applied.
+    servers.push(await startServer(dataDir, env));
+    servers.push(await startServer(dataDir, env));
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+
+    const registered = await fetch(`${a.url}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' },
+      body: JSON.stringify({
+        email: `two-${Date.now()}@example.test`,
+        password: 'two processes',
+        first_name: 'Two',
+        last_name: 'Process',
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const { access_token: token } = (await registered.json()) as { access_token: string };
+
+    const onB = await connectRealtime(b.url, token);
+    const onA = await connectRealtime(a.url, token);
+    const sent = performance.now();
+    const created = await fetch(`${a.url}/meetings/events/new`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        title: 'Across processes',
+        start: '2026-11-23T09:00:00Z',
+        end: '2026-11-23T10:00:00Z',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const body = (await created.json()) as { id: string };
+
+    const arrived = await onB.next((m) => m.type === 'calendar.event.created');
+    console.log(
+      `two-process: from the write on A to B's client: ${(arrived.receivedAt - sent).toFixed(1)} ms`,
+    );
+    expect((arrived.data as { id: string }).id).toBe(body.id);
+    expect(
+      ((await onA.next((m) => m.type === 'calendar.event.created')).data as { id: string }).id,
+    ).toBe(body.id);
+    onA.close();
+    onB.close();
+  });
+});

@@ -1,0 +1,162 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { SignJWT, decodeJwt } from 'jose';
+
+/**
+ * Watches a page for what must never happen: a Content-Security-Policy violation, an uncaught
+ * error, or a request to a host other than the app's (decisions.md: nothing is loaded from another
+ * host at run time). `settle()` answers everything seen so far.
+ *
+ * CSP violations come from two places. Most are logged to the console; some are reported only
+ * as an Issue (Chrome's Issues panel, the Audits domain of the DevTools protocol): a blocked
+ * `eval` or `new Function` that the page catches, such as zod's probe for compiled parsers.
+ * Lighthouse counts those against best practices, so the guard listens to both.
+ */
+export async function guardPage(page: Page, appHost: string) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (
+      /content security policy|content-security-policy|refused to (load|apply|execute|connect|frame)/i.test(
+        text,
+      )
+    ) {
+      problems.push(`CSP violation: ${text}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`Uncaught error: ${error.message}`));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^(https?|wss?):$/.test(url.protocol) && url.host !== appHost) {
+      problems.push(`Request to another host: ${request.url()}`);
+    }
+  });
+  const devtools = await page.context().newCDPSession(page);
+  devtools.on('Audits.issueAdded', ({ issue }) => {
+    const csp = issue.details.contentSecurityPolicyIssueDetails;
+    if (issue.code !== 'ContentSecurityPolicyIssue' || !csp) return;
+    const location = csp.sourceCodeLocation;
+    const where = location ? ` at ${location.url || '(inline)'}:${location.lineNumber + 1}` : '';
+    const blocked = csp.blockedURL ? ` (${csp.blockedURL})` : '';
+    problems.push(
+      `CSP issue: ${csp.contentSecurityPolicyViolationType} blocked by ${csp.violatedDirective}${blocked}${where}`,
+    );
+  });
+  // Sends the issues found so far, then each new one.
+  await devtools.send('Audits.enable');
+  return {
+    async settle(): Promise<string[]> {
+      // A round trip, so that an issue raised at the very end has arrived (the page may be gone).
+      await devtools.send('Audits.disable').catch(() => undefined);
+      return [...problems];
+    },
+  };
+}
+
+/** Every test fails when its page shows one of the problems `guardPage` looks for. */
+export const test = base.extend<{ pageGuard: void }>({
+  pageGuard: [
+    async ({ page, baseURL }, use) => {
+      if (!baseURL)
+        throw new Error('BASE_URL is not set: run the browser tests with npm run test:e2e');
+      const guard = await guardPage(page, new URL(baseURL).host);
+      await use();
+      expect(
+        await guard.settle(),
+        'CSP violations, page errors and requests to other hosts',
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const DEMO_EMAIL = process.env.DEMO_EMAIL ?? 'demo@beacon.local';
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? '';
+
+let counter = 0;
+
+/** A fresh account per call, unique per run. */
+export function newAccount() {
+  counter += 1;
+  const id = `${Date.now().toString(36)}-${process.pid}-${counter}`;
+  return {
+    email: `e2e-${id}@example.com`,
+    password: `e2e-password-${id}`,
+    first_name: 'Erin',
+    last_name: `Tester ${counter}`,
+  };
+}
+
+export type Account = ReturnType<typeof newAccount>;
+
+/**
+ * The address an account's API calls come from. The test server trusts `X-Forwarded-For`
+ * (scripts/e2e.mjs sets TRUST_PROXY), so each account gets its own address and a whole run stays
+ * inside the per-address rate limits of /register and /token, which stay as they ship.
+ */
+export function addressFor(email: string): string {
+  let hash = 0;
+  for (const char of email) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
+/** Registers an account through the API. */
+export async function registerAccount(request: APIRequestContext, account: Account = newAccount()) {
+  const response = await request.post('/register', {
+    data: account,
+    headers: { 'X-Forwarded-For': addressFor(account.email) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return account;
+}
+
+/** Signs in through the API (`POST /token`) and returns the access token. */
+export async function issueToken(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post('/token', {
+    headers: { 'X-Forwarded-For': addressFor(email) },
+    form: { username: email, password, grant_type: 'password' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { access_token: string };
+  return body.access_token;
+}
+
+/** The same claims as a real token, re-signed with the server's secret to expire in `seconds`. */
+export async function shortLivedToken(token: string, seconds: number) {
+  const secret = process.env.JWT_SECRET;
+  if (!secret)
+    throw new Error('JWT_SECRET is not set: run the browser tests with npm run test:e2e');
+  const claims = decodeJwt(token);
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ wid: claims.wid, role: claims.role })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.sub))
+    .setIssuer('beacon')
+    .setAudience('beacon')
+    .setIssuedAt(now)
+    .setExpirationTime(now + seconds)
+    .sign(new TextEncoder().encode(secret));
+}
+
+/**
+ * Opens the app once (so that its files are cached), puts a token where the app keeps it, then
+ * opens `path`. The token is made just before use, so that a short-lived one is still fresh.
+ */
+export async function openWithToken(
+  page: Page,
+  token: string | (() => Promise<string>),
+  path: string,
+) {
+  await page.goto('/404');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const value = typeof token === 'string' ? token : await token();
+  await page.evaluate((stored) => window.localStorage.setItem('accessToken', stored), value);
+  await page.goto(path);
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

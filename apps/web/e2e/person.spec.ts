@@ -1,0 +1,224 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  expect,
+  issueToken,
+  newAccount,
+  openWithToken,
+  registerAccount,
+  test,
+} from './fixtures.ts';
+
+// Whole screens against the real server: several round trips each.
+test.describe.configure({ timeout: 120_000 });
+
+/** A workspace of its own with one person at one company, made through the API. */
+async function workspaceWithPerson(request: APIRequestContext) {
+  const account = await registerAccount(request, newAccount());
+  const token = await issueToken(request, account.email, account.password);
+  const headers = { Authorization: `Bearer ${token}` };
+  const company = await request.post('/api/companies', {
+    headers,
+    data: { name: 'Northwind Traders', domain: `nw-${Date.now().toString(36)}.example.com` },
+  });
+  expect(company.status(), await company.text()).toBe(201);
+  const { id: companyId } = (await company.json()) as { id: string };
+  const person = await request.post('/api/people', {
+    headers,
+    data: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: `ada-${Date.now().toString(36)}@example.com`,
+      phones: ['+44 20 7946 0000'],
+      jobTitle: 'Analyst',
+      companyId,
+      timeZone: 'Europe/London',
+    },
+  });
+  expect(person.status(), await person.text()).toBe(201);
+  const { id } = (await person.json()) as { id: string };
+  return { token, headers, id, companyId };
+}
+
+async function openPerson(page: Page, token: string, id: string) {
+  await openWithToken(page, token, `/dashboard/people/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+const timeline = (page: Page) => page.getByRole('tabpanel');
+
+test('open a person, edit a field and see the change on the timeline', async ({
+  page,
+  request,
+}) => {
+  const { token, id, companyId } = await workspaceWithPerson(request);
+  await openPerson(page, token, id);
+
+  // The header: title at company, linking to it; e-mail as a mailto link; local time.
+  await expect(page.getByRole('link', { name: 'Northwind Traders' }).first()).toHaveAttribute(
+    'href',
+    `/dashboard/companies/${companyId}`,
+  );
+  await expect(page.getByRole('link', { name: /^Send an e-mail to ada-/ })).toHaveAttribute(
+    'href',
+    /^mailto:ada-/,
+  );
+  await expect(page.getByText(/Local time:/)).toBeVisible();
+  await expect(timeline(page).getByText(/created this record/)).toBeVisible();
+
+  // A field saved on Enter, checked first against the contract.
+  const title = page.getByRole('textbox', { name: 'Job title' });
+  await title.fill('Chief Analyst');
+  await title.press('Enter');
+  const change = timeline(page).getByRole('listitem').filter({ hasText: 'changed Job title' });
+  await expect(change).toBeVisible();
+  await expect(change.getByText('Analyst', { exact: true })).toBeVisible();
+  await expect(change.getByText('Chief Analyst', { exact: true })).toBeVisible();
+
+  const linkedin = page.getByRole('textbox', { name: 'LinkedIn' });
+  await linkedin.fill('not a url');
+  await linkedin.press('Enter');
+  await expect(page.getByText(/Use an http\(s\) address/)).toBeVisible();
+
+  // The stage from the header's menu.
+  await page.getByRole('button', { name: 'Change stage' }).click();
+  await page.getByRole('menuitem', { name: 'Interested', exact: true }).click();
+  await expect(
+    timeline(page).getByRole('listitem').filter({ hasText: 'changed Stage' }),
+  ).toContainText('Interested');
+
+  // The vCard downloads as a file.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download vCard' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.vcf$/);
+
+  // Still there after a reload.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Job title' })).toHaveValue('Chief Analyst', {
+    timeout: 30_000,
+  });
+  // The company card leads to the company page, which lists its people.
+  await page.getByRole('link', { name: 'Northwind Traders' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Northwind Traders' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'People' }).getByRole('link', { name: 'Ada Lovelace' }),
+  ).toBeVisible();
+});
+
+test('add a note with rich text, edit it and delete it', async ({ page, request }) => {
+  const { token, id } = await workspaceWithPerson(request);
+  await openPerson(page, token, id);
+
+  const editor = page.getByRole('textbox', { name: 'New note' });
+  await editor.fill('Met at the fair. ');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('Budget approved');
+  await editor.press('End');
+  await editor.press('Enter');
+  await editor.pressSequentially('- call back [site](https://example.com) <b>x</b>');
+  await page.getByRole('button', { name: 'Add note' }).click();
+
+  const note = timeline(page).getByRole('listitem').filter({ hasText: 'added a note' });
+  await expect(note.locator('strong')).toHaveText('Budget approved');
+  await expect(note.getByRole('link', { name: 'site' })).toHaveAttribute(
+    'href',
+    'https://example.com/',
+  );
+  await expect(note.getByText('<b>x</b>', { exact: false })).toBeVisible();
+  await expect(note.locator('b')).toHaveCount(0);
+
+  // The Notes tab shows only notes.
+  await page.getByRole('tab', { name: 'Notes' }).click();
+  await expect(note).toHaveCount(1);
+  await expect(timeline(page).getByText(/created this record/)).toHaveCount(0);
+
+  await note.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('textbox', { name: 'Edit the note' });
+  await edit.fill('Budget **confirmed**');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(timeline(page).locator('strong')).toHaveText('confirmed');
+
+  await timeline(page).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(timeline(page).getByText(/No notes yet/)).toBeVisible();
+});
+
+test('a person that does not exist says so', async ({ page, request }) => {
+  const account = await registerAccount(request, newAccount());
+  const token = await issueToken(request, account.email, account.password);
+  await openWithToken(page, token, '/dashboard/people/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Person not found' })).toBeVisible({
+    timeout: 30_000,
+  });
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`axe: the person page (${mode})`, async ({ page, request, baseURL }) => {
+    const { token, id } = await workspaceWithPerson(request);
+    if (mode === 'dark') {
+      await page.context().addCookies([{ name: 'themeMode', value: 'dark', url: baseURL }]);
+    }
+    await openPerson(page, token, id);
+    await expect(timeline(page).getByText(/created this record/)).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ rule: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    expect(serious).toEqual([]);
+  });
+}
+
+/*
+ * Screenshots for a person to look at (not compared): the person, company, lists and list pages
+ * at 1440 and 390 px, light and dark, English and Arabic, on the demo workspace. Run with
+ * RECORD_SCREENSHOTS=<directory>.
+ */
+test('screenshots of the record pages', async ({ page, request, baseURL }) => {
+  const directory = process.env.RECORD_SCREENSHOTS;
+  test.skip(!directory, 'set RECORD_SCREENSHOTS to a directory to take them');
+  test.setTimeout(600_000);
+  const password = process.env.DEMO_PASSWORD || 'beacon-demo';
+  const token = await issueToken(request, 'demo@beacon.local', password);
+  const headers = { Authorization: `Bearer ${token}` };
+  const people = (await (
+    await request.get('/api/people?limit=1&sort=-lastActivityAt', { headers })
+  ).json()) as { items: { id: string; companyId: string | null }[] };
+  const lists = (await (await request.get('/api/lists?kind=people', { headers })).json()) as {
+    id: string;
+  }[];
+  const person = people.items[0];
+  if (!person) throw new Error('the demo workspace has no people');
+  const pages = {
+    person: `/dashboard/people/${person.id}`,
+    company: `/dashboard/companies/${person.companyId ?? ''}`,
+    lists: '/dashboard/lists',
+    list: `/dashboard/lists/${lists[0]?.id ?? ''}`,
+  };
+  for (const [name, path] of Object.entries(pages)) {
+    for (const width of [1440, 390]) {
+      for (const mode of ['light', 'dark'] as const) {
+        for (const lng of ['en', 'ar'] as const) {
+          await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+          await page.context().addCookies([
+            { name: 'themeMode', value: mode, url: baseURL },
+            { name: 'i18next', value: lng, url: baseURL },
+          ]);
+          await openWithToken(page, token, `${path}?lng=${lng}`);
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+          // Another build of the shared tree replaces the chunks: a page that failed says so.
+          await expect(
+            page.getByRole('heading', { name: /^500$|Something went wrong|حدث خطأ ما/ }),
+          ).toHaveCount(0);
+          await expect(page.getByRole('status')).toHaveCount(0, { timeout: 30_000 });
+          await page.waitForTimeout(300);
+          await page.screenshot({
+            path: `${directory}/${name}-${width}-${mode}-${lng}.png`,
+            fullPage: true,
+          });
+        }
+      }
+    }
+  }
+});

@@ -1,0 +1,237 @@
+import { Navigate, matchRoutes, useLoaderData, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen.tsx';
+import { createAuthInfoLoader, type AuthInfo } from '../features/auth/index.ts';
+import {
+  ForbiddenPage,
+  NotFoundPage,
+  ServerErrorPage,
+} from '../features/general/components/error-page.tsx';
+import { i18n } from '../locales/i18n.ts';
+import type { Namespace } from '../locales/languages.ts';
+import { AuthGuard } from './guards/auth-guard.tsx';
+import { GuestGuard } from './guards/guest-guard.tsx';
+import { RoleGuard } from './guards/role-guard.tsx';
+import type { DashboardLayoutHandle } from './layouts/dashboard/layout-handle.ts';
+import { RootErrorBoundary } from './root-error-boundary.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+/*
+ * Every page and layout is its own lazily loaded module, so the sign-in page loads the auth
+ * layout and the sign-in form, and nothing of the dashboard.
+ */
+
+/**
+ * A lazy route whose translation namespaces load alongside its code, so that it draws once,
+ * complete, instead of drawing a loading state and then pushing the page about (layout shift).
+ */
+function withWords<T>(load: () => Promise<T>, ...namespaces: Namespace[]) {
+  return async () => (await Promise.all([load(), i18n.loadNamespaces(namespaces)]))[0];
+}
+
+const authLayout = withWords(() => import('./layouts/auth-layout.tsx'), 'auth');
+const publicLayout = withWords(() => import('./routes/public-layout-route.tsx'), 'general');
+const minimalLayout = withWords(
+  () => import('../features/general/components/minimal-layout.tsx'),
+  'general',
+);
+const dashboardLayout = withWords(
+  () => import('./layouts/dashboard-layout.tsx'),
+  'navbar',
+  'settings',
+);
+
+const loginPage = (unprotected: boolean) => async () => {
+  // The demo credentials are asked for alongside the page's code, and known when it first draws.
+  const loader = createAuthInfoLoader();
+  const { LoginPage } = await import('../features/auth/components/login-page.tsx');
+  return {
+    loader,
+    Component: function LoginRoute() {
+      return <LoginPage unprotected={unprotected} info={useLoaderData<AuthInfo>()} />;
+    },
+  };
+};
+
+const registerPage = (unprotected: boolean) => async () => {
+  const { RegisterPage } = await import('../features/auth/components/register-page.tsx');
+  return { Component: () => <RegisterPage unprotected={unprotected} /> };
+};
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RootErrorBoundary />,
+    hydrateFallbackElement: <LoadingScreen fullScreen />,
+    children: [
+      {
+        lazy: publicLayout,
+        children: [
+          { index: true, lazy: withWords(() => import('./routes/landing-route.tsx'), 'landing') },
+          {
+            path: 'pricing',
+            lazy: () => import('../features/general/components/pricing-page.tsx'),
+          },
+          {
+            path: 'payment',
+            lazy: () => import('../features/general/components/payment-page.tsx'),
+          },
+          { path: 'about-us', lazy: () => import('../features/general/components/about-page.tsx') },
+          {
+            path: 'contact-us',
+            lazy: () => import('../features/general/components/contact-page.tsx'),
+          },
+          {
+            path: 'faqs',
+            lazy: withWords(() => import('../features/general/components/faqs-page.tsx'), 'faqs'),
+          },
+          {
+            path: 'terms-of-service',
+            lazy: withWords(() => import('../features/general/components/terms-page.tsx'), 'legal'),
+          },
+          {
+            path: 'privacy-policy',
+            lazy: withWords(
+              () => import('../features/general/components/privacy-page.tsx'),
+              'legal',
+            ),
+          },
+          {
+            path: 'components',
+            lazy: () => import('../features/general/components/components-page.tsx'),
+          },
+        ],
+      },
+      {
+        lazy: minimalLayout,
+        children: [
+          {
+            path: 'coming-soon',
+            lazy: () => import('../features/general/components/coming-soon-page.tsx'),
+          },
+          {
+            path: 'maintenance',
+            lazy: () => import('../features/general/components/maintenance-page.tsx'),
+          },
+        ],
+      },
+      {
+        path: 'auth',
+        children: [
+          { index: true, element: <Navigate to="login" replace /> },
+          {
+            element: <GuestGuard />,
+            children: [
+              {
+                lazy: authLayout,
+                children: [
+                  { path: 'login', lazy: loginPage(false) },
+                  { path: 'register', lazy: registerPage(false) },
+                ],
+              },
+            ],
+          },
+          {
+            lazy: authLayout,
+            children: [
+              { path: 'login-unprotected', lazy: loginPage(true) },
+              { path: 'register-unprotected', lazy: registerPage(true) },
+              {
+                path: 'verify',
+                lazy: async () => {
+                  const { VerifyPage } =
+                    await import('../features/auth/components/verify-page.tsx');
+                  return { Component: VerifyPage };
+                },
+              },
+              {
+                path: 'reset-password',
+                lazy: async () => {
+                  const { ResetPasswordPage } =
+                    await import('../features/auth/components/reset-password-page.tsx');
+                  return { Component: ResetPasswordPage };
+                },
+              },
+              {
+                path: 'new-password',
+                lazy: async () => {
+                  const { NewPasswordPage } =
+                    await import('../features/auth/components/new-password-page.tsx');
+                  return { Component: NewPasswordPage };
+                },
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'dashboard',
+        element: <AuthGuard />,
+        children: [
+          {
+            lazy: dashboardLayout,
+            handle: { hasScreen } satisfies DashboardLayoutHandle,
+            children: [
+              { index: true, element: <Navigate to="app" replace /> },
+              {
+                path: 'app',
+                lazy: withWords(() => import('./routes/dashboard-app-route.tsx'), 'dashboard'),
+              },
+              { path: 'calendar', lazy: () => import('./routes/calendar-route.tsx') },
+              { path: 'kanban', lazy: () => import('./routes/kanban-route.tsx') },
+              {
+                path: 'people/:id',
+                lazy: withWords(() => import('./routes/person-route.tsx'), 'records'),
+              },
+              {
+                path: 'companies/:id',
+                lazy: withWords(() => import('./routes/company-route.tsx'), 'records'),
+              },
+              {
+                path: 'lists',
+                lazy: withWords(() => import('./routes/lists-route.tsx'), 'records'),
+              },
+              {
+                path: 'lists/:id',
+                lazy: withWords(() => import('./routes/list-route.tsx'), 'records'),
+              },
+              {
+                path: 'people',
+                lazy: () => import('./routes/people-route.tsx'),
+                handle: { pageLayout: { fullWidth: true } },
+              },
+              {
+                path: 'companies',
+                lazy: () => import('./routes/companies-route.tsx'),
+                handle: { pageLayout: { fullWidth: true } },
+              },
+              {
+                path: 'admin-panel',
+                element: <RoleGuard roles={['admin']} />,
+                children: [{ index: true, lazy: () => import('./routes/admin-panel-route.tsx') }],
+              },
+              {
+                path: 'permission-denied',
+                lazy: () => import('./routes/permission-denied-route.tsx'),
+              },
+            ],
+          },
+        ],
+      },
+      // The error pages are in the main bundle anyway: the error boundary needs them at once.
+      { path: '403', Component: ForbiddenPage },
+      { path: '404', Component: NotFoundPage },
+      { path: '500', Component: ServerErrorPage },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+/**
+ * Whether the route table has a screen at `path`, rather than the catch-all 404. The dashboard's
+ * menu shows only these, so an area appears in it as soon as its route is added above.
+ */
+export function hasScreen(path: string): boolean {
+  const last = matchRoutes(routes, path)?.at(-1);
+  return Boolean(last && last.route.path !== '*');
+}

@@ -1,0 +1,10 @@
+import { useAuth } from '../../features/auth/index.ts';
+import { DashboardAppPage } from '../../features/dashboard/components/dashboard-app-page.tsx';
+
+/** Composes the signed-in user (auth) with the home page (dashboard). */
+export function Component() {
+  const { user } = useAuth();
+  // The auth guard above only renders this with a user.
+  if (!user) return null;
+  return <DashboardAppPage user={user} />;
+}

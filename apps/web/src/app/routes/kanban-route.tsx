@@ -1,0 +1,16 @@
+import { useAuth } from '../../features/auth/index.ts';
+import { KanbanPage } from '../../features/kanban/components/kanban-page.tsx';
+import { StoreProvider } from '../store-provider.tsx';
+
+/** Composes the signed-in user and role (auth) with the board (kanban). */
+export function Component() {
+  const { user } = useAuth();
+  // The auth guard above only renders this with a user.
+  if (!user) return null;
+  const canEdit = user.role === 'admin' || user.role === 'contributor';
+  return (
+    <StoreProvider>
+      <KanbanPage canEdit={canEdit} owner={user.email.toLowerCase()} />
+    </StoreProvider>
+  );
+}

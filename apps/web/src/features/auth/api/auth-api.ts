@@ -1,0 +1,119 @@
+import type {
+  AuthInfoResponse,
+  CurrentUser,
+  EmailOnlyRequest,
+  MessageResponse,
+  NewPasswordRequest,
+  RegisterRequest,
+  RegisterResponse,
+  TokenResponse,
+  VerifyEmailRequest,
+} from '@beacon/contract';
+import { MEMBER_ROLES } from '@beacon/contract/values';
+import { http, type ResponseSchema } from '../../../lib/http.ts';
+
+/**
+ * What `POST /register` answers. The spec lets a completed registration carry an `error` and no
+ * token, so the web reads every field as optional and decides from what is there.
+ */
+export type RegisterResult = Partial<RegisterResponse>;
+
+/*
+ * The session (in the first bundle of every page) and the sign-in page call this module, so it
+ * imports the contract's schemas on demand: zod then loads with the first call that needs it,
+ * while that call is under way, instead of with the page. The two answers a page needs before it
+ * can draw, `/user/me` (every signed-in page) and `/api/auth/info` (sign-in), are checked by hand
+ * against the contract's shape instead, so that no page waits for zod and the contract's schemas
+ * to load and run (docs/decisions/017-sign-in-bundle.md). auth-api.test.ts keeps each check in
+ * step with its schema.
+ */
+const contract = () => import('@beacon/contract');
+
+export const authApi = {
+  /** POST /token: the OAuth2 password grant, form-encoded. */
+  token: (email: string, password: string): Promise<TokenResponse> =>
+    http.post('/token', {
+      form: { username: email, password, grant_type: 'password' },
+      schema: () => contract().then((c) => c.tokenResponseSchema),
+    }),
+
+  me: (): Promise<CurrentUser> => http.get('/user/me', { schema: currentUserCheck }),
+
+  register: (body: RegisterRequest): Promise<RegisterResult> =>
+    http.post('/register', {
+      json: body,
+      schema: () => contract().then((c) => c.registerResponseSchema.partial()),
+    }),
+
+  verifyEmail: (body: VerifyEmailRequest): Promise<MessageResponse> =>
+    http.post('/api/auth/verify', { json: body, schema: messageSchema }),
+
+  resendVerification: (body: EmailOnlyRequest): Promise<MessageResponse> =>
+    http.post('/api/auth/verify/resend', { json: body, schema: messageSchema }),
+
+  requestPasswordReset: (body: EmailOnlyRequest): Promise<MessageResponse> =>
+    http.post('/api/auth/reset-password', { json: body, schema: messageSchema }),
+
+  setNewPassword: (body: NewPasswordRequest): Promise<MessageResponse> =>
+    http.post('/api/auth/new-password', { json: body, schema: messageSchema }),
+
+  /** The sign-in page asks this as it opens, so it is checked without zod (`authInfoSchema`). */
+  info: (signal?: AbortSignal): Promise<AuthInfoResponse> =>
+    http.get('/api/auth/info', { schema: authInfoSchema, signal }),
+};
+
+function messageSchema() {
+  return contract().then((c) => c.messageResponseSchema);
+}
+
+/** `authInfoResponseSchema` of the contract, by hand: `{ demo: { email, password } | null }`. */
+export const authInfoSchema: ResponseSchema<AuthInfoResponse> = {
+  parse(data) {
+    const demo = isRecord(data) ? data.demo : undefined;
+    if (demo === null) return { demo: null };
+    if (isRecord(demo) && isString(demo.email) && isString(demo.password)) {
+      return { demo: { email: demo.email, password: demo.password } };
+    }
+    throw new TypeError('The sign-in info does not match the contract');
+  },
+};
+
+/** `currentUserSchema` of the contract, by hand; like zod, it keeps only the known fields. */
+export const currentUserCheck: ResponseSchema<CurrentUser> = {
+  parse(data) {
+    if (!isRecord(data)) throw new TypeError('The current user does not match the contract');
+    const { id, email, first_name, last_name, role, email_verified, workspace, created_at } = data;
+    if (
+      isString(id) &&
+      isString(email) &&
+      isString(first_name) &&
+      isString(last_name) &&
+      MEMBER_ROLES.some((known) => known === role) &&
+      typeof email_verified === 'boolean' &&
+      isRecord(workspace) &&
+      isString(workspace.id) &&
+      isString(workspace.name) &&
+      isString(created_at)
+    ) {
+      return {
+        id,
+        email,
+        first_name,
+        last_name,
+        role: role as CurrentUser['role'],
+        email_verified,
+        workspace: { id: workspace.id, name: workspace.name },
+        created_at,
+      };
+    }
+    throw new TypeError('The current user does not match the contract');
+  },
+};
+
+function isString(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

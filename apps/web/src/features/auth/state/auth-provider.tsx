@@ -1,0 +1,57 @@
+import { startTransition, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import type { RegisterRequest } from '@beacon/contract';
+import { AuthContext, type AuthActions } from './auth-context.ts';
+import { authReducer, initialAuthState, type AuthAction } from './auth-reducer.ts';
+import { createAuthSession, type AuthSession } from './auth-session.ts';
+
+export interface AuthProviderProps {
+  children: ReactNode;
+  /** Called when the token expired; the app sends the user to the sign-in page. */
+  onSessionExpired?: () => void;
+}
+
+export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) {
+  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  const sessionRef = useRef<AuthSession | null>(null);
+  const onExpiredRef = useRef(onSessionExpired);
+
+  useEffect(() => {
+    onExpiredRef.current = onSessionExpired;
+  }, [onSessionExpired]);
+
+  useEffect(() => {
+    // The first answer (signed in or not) draws the whole first page: as a transition, React
+    // renders it in slices and the page stays responsive meanwhile (no long task).
+    const send = (action: AuthAction) => {
+      if (action.type === 'INITIAL') startTransition(() => dispatch(action));
+      else dispatch(action);
+    };
+    // One session per mount, so that a Strict Mode remount does not act on a disposed one.
+    const session = createAuthSession({
+      dispatch: send,
+      onExpired: () => onExpiredRef.current?.(),
+    });
+    sessionRef.current = session;
+    void session.initialize();
+    return () => {
+      session.dispose();
+      if (sessionRef.current === session) sessionRef.current = null;
+    };
+  }, []);
+
+  const actions = useMemo<AuthActions>(() => {
+    const current = () => {
+      if (!sessionRef.current) throw new Error('The auth session is not running');
+      return sessionRef.current;
+    };
+    return {
+      login: (email: string, password: string) => current().login(email, password),
+      register: (input: RegisterRequest) => current().register(input),
+      logout: () => current().logout(),
+      refreshUser: () => current().refreshUser(),
+    };
+  }, []);
+
+  const value = useMemo(() => ({ ...state, ...actions }), [state, actions]);
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import {
+  calendarEventSchema,
+  calendarFeedSchema,
+  calendarImportResultSchema,
+  deleteEventResponseSchema,
+  memberListSchema,
+  type CalendarEventInput,
+  type CalendarEventPatch,
+} from '@beacon/contract';
+import { ApiError, apiBaseUrl, getAccessToken, http } from '../../../lib/http.ts';
+
+export interface DateRange {
+  /** ISO 8601 instants: the events that overlap [start, end). */
+  start: string;
+  end: string;
+}
+
+/** The calendar calls of the server: the spec's `/meetings/events...` and the .ics ones. */
+export const calendarApi = {
+  events: (range: DateRange, signal?: AbortSignal) =>
+    http.get('/meetings/events', {
+      query: { start: range.start, end: range.end },
+      schema: z.array(calendarEventSchema),
+      signal,
+    }),
+  create: (event: CalendarEventInput) =>
+    http.post('/meetings/events/new', { json: event, schema: calendarEventSchema }),
+  update: (eventId: string, event: CalendarEventPatch) =>
+    http.post('/meetings/events/update', { json: { eventId, event }, schema: calendarEventSchema }),
+  remove: (eventId: string) =>
+    http.post('/meetings/events/delete', { json: { eventId }, schema: deleteEventResponseSchema }),
+
+  /** Every event of the workspace as an iCalendar file. */
+  exportIcs: async (): Promise<Blob> => {
+    const response = await sendRaw('/api/calendar/export.ics', {
+      headers: { Accept: 'text/calendar' },
+    });
+    return new Blob([await response.text()], { type: 'text/calendar' });
+  },
+  /** The body is the file as it is, `text/calendar`. */
+  importIcs: async (text: string) => {
+    const response = await sendRaw('/api/calendar/import', {
+      method: 'POST',
+      body: text,
+      headers: { 'Content-Type': 'text/calendar', Accept: 'application/json' },
+    });
+    const data = await readJson(response);
+    const parsed = calendarImportResultSchema.safeParse(data);
+    if (!parsed.success) throw new ApiError(response.status, undefined, { cause: parsed.error });
+    return parsed.data;
+  },
+
+  /** The signed-in user's private feed address; null when there is none. */
+  feed: async () => {
+    try {
+      return await http.get('/api/calendar/feed', { schema: calendarFeedSchema });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+  /** A new secret address; the previous one stops working. */
+  rotateFeed: () => http.post('/api/calendar/feed', { schema: calendarFeedSchema }),
+  revokeFeed: () => http.delete('/api/calendar/feed'),
+
+  members: () => http.get('/api/members', { schema: memberListSchema }),
+};
+
+/**
+ * A request whose body or answer is a file, which the JSON client does not carry. Same base URL,
+ * bearer header and error type as the HTTP client.
+ */
+async function sendRaw(
+  path: string,
+  init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const token = getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(`${apiBaseUrl()}${path}`, { ...init, headers });
+  } catch (error) {
+    throw new ApiError(0, undefined, { cause: error });
+  }
+  if (!response.ok) throw new ApiError(response.status, await readJson(response));
+  return response;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './crm-api.ts';
+export { sendRaw, fileNameOf } from './raw.ts';

@@ -1,0 +1,295 @@
+import { useCallback, useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import type { ListKind, RecordList } from '@beacon/contract';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { paths } from '../../../utils/paths.ts';
+import { recordApi } from '../api/record-api.ts';
+import { ListFormDialog } from '../lists/list-form-dialog.tsx';
+import { ConfirmDialog } from '../record/components/confirm-dialog.tsx';
+import { EditIcon, PlusIcon, TrashIcon } from '../record/components/record-icons.tsx';
+import { EmptyState } from '../record/components/record-states.tsx';
+import { TABS_SX } from '../record/components/record-tabs.tsx';
+import { callErrorText, toCallError, type CallError } from '../record/utils/call-error.ts';
+import { formatDate, localeOf } from '../record/utils/format.ts';
+
+export interface ListsPageProps {
+  canEdit: boolean;
+}
+
+interface ListsState {
+  loading: boolean;
+  error: CallError | null;
+  data: RecordList[] | null;
+}
+
+/** `/dashboard/lists`: the lists of people and of companies, with their counts. */
+export function ListsPage({ canEdit }: ListsPageProps) {
+  const { t, i18n } = useTranslation('records');
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [params, setParams] = useSearchParams();
+  const kind: ListKind = params.get('kind') === 'companies' ? 'companies' : 'people';
+  const [state, setState] = useState<ListsState>({ loading: true, error: null, data: null });
+  const [attempt, setAttempt] = useState(0);
+  const [form, setForm] = useState<{ open: boolean; list: RecordList | null }>({
+    open: false,
+    list: null,
+  });
+  const [deleting, setDeleting] = useState<RecordList | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState((previous) => ({ ...previous, loading: true, error: null }));
+    recordApi.lists(undefined, controller.signal).then(
+      (data) => setState({ loading: false, error: null, data }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) {
+          setState((previous) => ({ ...previous, loading: false, error: toCallError(error) }));
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+
+  const all = state.data ?? [];
+  const shown = all.filter((list) => list.kind === kind);
+  const countOf = (k: ListKind) => all.filter((list) => list.kind === k).length;
+
+  return (
+    <Stack spacing={3}>
+      <PageTitle title={t('lists.title')} />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'flex-start' } }}
+      >
+        <Box sx={{ flex: 1 }}>
+          <Typography component="h1" variant="h4" sx={{ mb: 0.5 }}>
+            {t('lists.title')}
+          </Typography>
+          <Typography sx={{ color: 'text.secondary' }}>{t('lists.subtitle')}</Typography>
+        </Box>
+        {canEdit && (
+          <Button
+            variant="contained"
+            startIcon={<PlusIcon />}
+            onClick={() => setForm({ open: true, list: null })}
+          >
+            {t('lists.new')}
+          </Button>
+        )}
+      </Stack>
+
+      <Card>
+        <Tabs
+          value={kind}
+          onChange={(_, value: ListKind) =>
+            setParams(value === 'people' ? {} : { kind: value }, { replace: true })
+          }
+          sx={TABS_SX}
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
+          {(['people', 'companies'] as const).map((value) => (
+            <Tab
+              key={value}
+              value={value}
+              label={
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <span>{value === 'people' ? t('lists.peopleTab') : t('lists.companiesTab')}</span>
+                  {state.data && (
+                    <Box
+                      component="span"
+                      sx={{
+                        px: 0.75,
+                        borderRadius: 1,
+                        bgcolor: 'action.selected',
+                        typography: 'caption',
+                        fontWeight: 700,
+                      }}
+                    >
+                      {countOf(value)}
+                    </Box>
+                  )}
+                </Stack>
+              }
+            />
+          ))}
+        </Tabs>
+
+        {state.error && !state.data ? (
+          <Alert
+            severity="error"
+            sx={{ m: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={reload}>
+                {t('actions.retry')}
+              </Button>
+            }
+          >
+            {callErrorText(t, state.error)}
+          </Alert>
+        ) : !state.data ? (
+          <Box role="status" aria-label={t('lists.loading')} sx={{ p: 2 }}>
+            {[0, 1, 2, 3].map((n) => (
+              <Skeleton key={n} height={52} />
+            ))}
+          </Box>
+        ) : shown.length === 0 ? (
+          <Box sx={{ p: 3 }}>
+            <EmptyState>
+              {kind === 'people' ? t('lists.emptyPeople') : t('lists.emptyCompanies')}
+            </EmptyState>
+          </Box>
+        ) : (
+          <TableContainer>
+            <Table aria-label={kind === 'people' ? t('lists.peopleTab') : t('lists.companiesTab')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('fields.name')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                    {t('fields.description')}
+                  </TableCell>
+                  <TableCell align="right">{t('lists.count')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {t('lists.updated')}
+                  </TableCell>
+                  {canEdit && <TableCell padding="checkbox" />}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {shown.map((list) => (
+                  <TableRow key={list.id} hover>
+                    <TableCell>
+                      <Link
+                        component={RouterLink}
+                        to={`${paths.dashboard.lists}/${list.id}`}
+                        dir="auto"
+                        sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                      >
+                        {list.name}
+                      </Link>
+                    </TableCell>
+                    <TableCell
+                      dir="auto"
+                      sx={{ display: { xs: 'none', md: 'table-cell' }, color: 'text.secondary' }}
+                    >
+                      {list.description}
+                    </TableCell>
+                    <TableCell align="right">
+                      {list.count.toLocaleString(localeOf(i18n.language))}
+                    </TableCell>
+                    <TableCell
+                      sx={{ display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' }}
+                    >
+                      {formatDate(list.updatedAt, i18n.language)}
+                    </TableCell>
+                    {canEdit && (
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        <Tooltip title={t('actions.rename')}>
+                          <IconButton
+                            size="small"
+                            aria-label={t('lists.renameOne', { name: list.name })}
+                            onClick={() => setForm({ open: true, list })}
+                          >
+                            <EditIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                        <Tooltip title={t('actions.delete')}>
+                          <IconButton
+                            size="small"
+                            aria-label={t('lists.deleteOne', { name: list.name })}
+                            onClick={() => setDeleting(list)}
+                          >
+                            <TrashIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Card>
+
+      <ListFormDialog
+        open={form.open}
+        list={form.list}
+        defaultKind={kind}
+        onClose={() => setForm({ open: false, list: form.list })}
+        onSubmit={async (values) => {
+          if (form.list) {
+            const saved = await recordApi.patchList(form.list.id, {
+              name: values.name,
+              description: values.description,
+            });
+            setState((previous) => ({
+              ...previous,
+              data: previous.data?.map((list) => (list.id === saved.id ? saved : list)) ?? null,
+            }));
+            enqueueSnackbar(t('lists.renamed'));
+            setForm({ open: false, list: form.list });
+          } else {
+            const created = await recordApi.createList(values);
+            enqueueSnackbar(t('lists.created'));
+            setForm({ open: false, list: null });
+            void navigate(`${paths.dashboard.lists}/${created.id}`);
+          }
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('lists.deleteTitle')}
+        text={t('lists.deleteText', { name: deleting?.name ?? '' })}
+        confirmLabel={t('actions.delete')}
+        busy={busy}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          const gone = deleting;
+          setBusy(true);
+          recordApi.deleteList(gone.id).then(
+            () => {
+              setBusy(false);
+              setDeleting(null);
+              setState((previous) => ({
+                ...previous,
+                data: previous.data?.filter((list) => list.id !== gone.id) ?? null,
+              }));
+              enqueueSnackbar(t('lists.deleted'));
+            },
+            (error: unknown) => {
+              setBusy(false);
+              setDeleting(null);
+              enqueueSnackbar(callErrorText(t, error), { variant: 'error' });
+            },
+          );
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,245 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Activity, Person, PersonDetail } from '@beacon/contract';
+import { SnackbarProvider } from '../../../components/snackbar/index.ts';
+import { json, stubApi } from '../../../test/fetch.ts';
+import { initTestI18n } from '../../../test/i18n.ts';
+import { ThemeProvider } from '../../../theme/index.ts';
+import { PersonPage } from './person-page.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const ID = '0b7a5a8e-1d7e-4a35-9c8f-5d2a3c1b0e01';
+
+const person: Person = {
+  id: ID,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  additionalEmails: [],
+  phones: ['+44 20 7946 0000'],
+  jobTitle: 'Analyst',
+  seniority: null,
+  department: '',
+  companyId: null,
+  companyName: '',
+  city: 'London',
+  region: '',
+  country: 'United Kingdom',
+  timeZone: 'Europe/London',
+  linkedinUrl: '',
+  ownerId: null,
+  stage: 'cold',
+  tags: ['vip'],
+  source: 'manual',
+  consent: { status: 'unknown', at: null, method: null, note: '' },
+  createdAt: '2026-01-01T10:00:00.000Z',
+  updatedAt: '2026-01-01T10:00:00.000Z',
+  lastActivityAt: '2026-01-01T10:00:00.000Z',
+};
+
+const created: Activity = {
+  id: 'act-1',
+  subjectType: 'person',
+  subjectId: ID,
+  kind: 'created',
+  actorId: null,
+  field: null,
+  oldValue: null,
+  newValue: null,
+  listId: null,
+  listName: null,
+  note: null,
+  createdAt: '2026-01-01T10:00:00.000Z',
+};
+
+async function renderPage(canEdit = true) {
+  const i18n = await initTestI18n('en');
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/dashboard/people/:id',
+        element: <PersonPage canEdit={canEdit} currentUserId="user-1" />,
+      },
+    ],
+    { initialEntries: [`/dashboard/people/${ID}`] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider>
+        <SnackbarProvider>
+          <RouterProvider router={router} />
+        </SnackbarProvider>
+      </ThemeProvider>
+    </I18nextProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('PersonPage', () => {
+  it('shows the person, saves a field on blur and shows the change on the timeline', async () => {
+    let current = person;
+    let timeline: Activity[] = [created];
+    const api = stubApi({
+      [`GET /api/people/${ID}`]: () =>
+        json(200, { person: current, company: null, lists: [] } satisfies PersonDetail),
+      [`GET /api/people/${ID}/activity`]: () => json(200, { items: timeline, nextCursor: null }),
+      'GET /api/members': json(200, []),
+      [`PATCH /api/people/${ID}`]: (init) => {
+        const patch = JSON.parse(String(init.body)) as Partial<Person>;
+        timeline = [
+          {
+            ...created,
+            id: 'act-2',
+            kind: 'field_changed',
+            field: 'jobTitle',
+            oldValue: current.jobTitle,
+            newValue: patch.jobTitle ?? '',
+            createdAt: '2026-01-02T10:00:00.000Z',
+          },
+          ...timeline,
+        ];
+        current = { ...current, ...patch };
+        return json(200, current);
+      },
+    });
+    await renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: 'Send an e-mail to ada@example.com' }).getAttribute('href'),
+    ).toBe('mailto:ada@example.com');
+    expect(await screen.findByText('Someone created this record')).toBeTruthy();
+
+    const title = screen.getByRole('textbox', { name: 'Job title' });
+    fireEvent.focus(title);
+    fireEvent.change(title, { target: { value: 'Chief Analyst' } });
+    fireEvent.blur(title);
+
+    expect(await screen.findByText('Someone changed Job title')).toBeTruthy();
+    const patch = api.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ jobTitle: 'Chief Analyst' });
+    const entry = screen.getByText('Someone changed Job title').closest('li') as HTMLElement;
+    expect(within(entry).getByText('Analyst')).toBeTruthy();
+    expect(within(entry).getByText('Chief Analyst')).toBeTruthy();
+  });
+
+  it('checks a field against the contract before sending, and shows the server’s refusal', async () => {
+    const api = stubApi({
+      [`GET /api/people/${ID}`]: json(200, { person, company: null, lists: [] }),
+      [`GET /api/people/${ID}/activity`]: json(200, { items: [], nextCursor: null }),
+      'GET /api/members': json(200, []),
+      [`PATCH /api/people/${ID}`]: json(409, {
+        detail: 'Another person already has this e-mail',
+        code: 'EMAIL_TAKEN',
+      }),
+    });
+    await renderPage();
+    const email = await screen.findByRole('textbox', { name: 'E-mail' });
+
+    fireEvent.focus(email);
+    fireEvent.change(email, { target: { value: 'not-an-address' } });
+    fireEvent.keyDown(email, { key: 'Enter' });
+    expect(await screen.findByText('Not an e-mail address')).toBeTruthy();
+    expect(api.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(email, { target: { value: 'grace@example.com' } });
+    fireEvent.keyDown(email, { key: 'Enter' });
+    expect(await screen.findByText('Another person already has this e-mail')).toBeTruthy();
+  });
+
+  it('says plainly that a person does not exist', async () => {
+    stubApi({ 'GET /api/members': json(200, []) });
+    await renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Person not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'People' }).getAttribute('href')).toBe(
+      '/dashboard/people',
+    );
+  });
+
+  it('offers to retry a failed load', async () => {
+    let fail = true;
+    stubApi({
+      [`GET /api/people/${ID}`]: () =>
+        fail ? json(500, { detail: 'boom' }) : json(200, { person, company: null, lists: [] }),
+      [`GET /api/people/${ID}/activity`]: json(200, { items: [], nextCursor: null }),
+      'GET /api/members': json(200, []),
+    });
+    await renderPage();
+    const retry = await screen.findByRole('button', { name: 'Retry' });
+    fail = false;
+    fireEvent.click(retry);
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeTruthy(),
+    );
+  });
+
+  it('reads the timeline page by page, by cursor', async () => {
+    const note = (id: string, body: string, authorId: string) => ({
+      id,
+      subjectType: 'person' as const,
+      subjectId: ID,
+      body,
+      authorId,
+      createdAt: '2026-01-02T10:00:00.000Z',
+      updatedAt: '2026-01-02T10:00:00.000Z',
+    });
+    const api = stubApi({
+      [`GET /api/people/${ID}`]: json(200, { person, company: null, lists: [] }),
+      [`GET /api/people/${ID}/activity`]: (_, url) =>
+        new URL(url, 'http://x').searchParams.get('cursor') === 'page-2'
+          ? json(200, { items: [created], nextCursor: null })
+          : json(200, {
+              items: [
+                {
+                  ...created,
+                  id: 'act-9',
+                  kind: 'note_added',
+                  createdAt: '2026-01-02T10:00:00.000Z',
+                  note: note('n-1', 'Mine **bold**', 'user-1'),
+                },
+                {
+                  ...created,
+                  id: 'act-8',
+                  kind: 'note_added',
+                  createdAt: '2026-01-02T09:00:00.000Z',
+                  note: note('n-2', 'Not mine', 'user-2'),
+                },
+              ],
+              nextCursor: 'page-2',
+            }),
+      'GET /api/members': json(200, []),
+    });
+    await renderPage();
+    expect(await screen.findByText('bold')).toBeTruthy();
+    // Only one's own notes offer edit and delete.
+    expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(1);
+    expect(screen.queryByText('Someone created this record')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Someone created this record')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const pages = api.mock.calls.filter(([url]) => String(url).includes('/activity'));
+    expect(
+      pages.map(([url]) => new URL(String(url), 'http://x').searchParams.get('cursor')),
+    ).toEqual([null, 'page-2']);
+  });
+
+  it('lets a viewer read but not change', async () => {
+    stubApi({
+      [`GET /api/people/${ID}`]: json(200, { person, company: null, lists: [] }),
+      [`GET /api/people/${ID}/activity`]: json(200, { items: [created], nextCursor: null }),
+      'GET /api/members': json(200, []),
+    });
+    await renderPage(false);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeTruthy();
+    expect(screen.getByText(/only admins and contributors change it/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Change stage' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'New note' })).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Job title' }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,102 @@
+import { useEffect, useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import { useTranslation } from 'react-i18next';
+import type { ListKind, RecordList } from '@beacon/contract';
+import { recordApi } from '../../api/record-api.ts';
+import { callErrorText, toCallError, type CallError } from '../utils/call-error.ts';
+
+export interface AddToListDialogProps {
+  open: boolean;
+  kind: ListKind;
+  /** The lists the record is already on (not offered). */
+  current: RecordList[];
+  onAdd: (list: RecordList) => Promise<void>;
+  onClose: () => void;
+}
+
+/** Picks a list of the record's kind to add it to. */
+export function AddToListDialog({ open, kind, current, onAdd, onClose }: AddToListDialogProps) {
+  const { t } = useTranslation('records');
+  const id = useId();
+  const [lists, setLists] = useState<RecordList[] | null>(null);
+  const [error, setError] = useState<CallError | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    setLists(null);
+    setError(null);
+    recordApi.lists(kind, controller.signal).then(setLists, (caught: unknown) => {
+      if (!controller.signal.aborted) setError(toCallError(caught));
+    });
+    return () => controller.abort();
+  }, [open, kind, attempt]);
+
+  const on = new Set(current.map((list) => list.id));
+  const offered = lists?.filter((list) => !on.has(list.id)) ?? [];
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={id}>
+      <DialogTitle id={id}>{t('lists.chooseList')}</DialogTitle>
+      <DialogContent dividers sx={{ p: 0 }}>
+        {error ? (
+          <Alert
+            severity="error"
+            sx={{ m: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
+                {t('actions.retry')}
+              </Button>
+            }
+          >
+            {callErrorText(t, error)}
+          </Alert>
+        ) : lists === null ? (
+          <List role="status" aria-label={t('lists.loading')}>
+            {[0, 1, 2].map((n) => (
+              <Skeleton key={n} height={48} sx={{ mx: 2 }} />
+            ))}
+          </List>
+        ) : offered.length === 0 ? (
+          <Alert severity="info" sx={{ m: 2 }}>
+            {t('lists.noListToAdd')}
+          </Alert>
+        ) : (
+          <List>
+            {offered.map((list) => (
+              <ListItemButton
+                key={list.id}
+                disabled={busy !== null}
+                onClick={() => {
+                  setBusy(list.id);
+                  onAdd(list).finally(() => setBusy(null));
+                }}
+              >
+                <ListItemText
+                  primary={list.name}
+                  secondary={t('lists.countOf', { count: list.count })}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose}>
+          {t('actions.cancel')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

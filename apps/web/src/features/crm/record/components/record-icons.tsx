@@ -1,0 +1,90 @@
+import { strokeIcon } from '../../../../components/icons.tsx';
+
+/* The record pages' own icons, in the app's 24 × 24 stroke style. */
+
+export const CopyIcon = strokeIcon(
+  <>
+    <rect x="8.5" y="8.5" width="11" height="11" rx="2" />
+    <path d="M15.5 8.5V6a1.5 1.5 0 0 0-1.5-1.5H6A1.5 1.5 0 0 0 4.5 6v8A1.5 1.5 0 0 0 6 15.5h2.5" />
+  </>,
+  'CopyIcon',
+);
+
+export const DownloadIcon = strokeIcon(
+  <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14" />,
+  'DownloadIcon',
+);
+
+export const TrashIcon = strokeIcon(
+  <>
+    <path d="M4 7h16M10 11v6M14 11v6" />
+    <path d="M6 7l1 12.5a1.5 1.5 0 0 0 1.5 1.5h7a1.5 1.5 0 0 0 1.5-1.5L18 7M9 7V4.5h6V7" />
+  </>,
+  'TrashIcon',
+);
+
+export const PlusIcon = strokeIcon(<path d="M12 5v14M5 12h14" />, 'PlusIcon');
+
+export const EditIcon = strokeIcon(
+  <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4ZM13.5 6.5l4 4" />,
+  'EditIcon',
+);
+
+export const BoldIcon = strokeIcon(
+  <path d="M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z" />,
+  'BoldIcon',
+);
+
+export const ItalicIcon = strokeIcon(<path d="M10 5h8M6 19h8M15 5 9 19" />, 'ItalicIcon');
+
+export const BulletsIcon = strokeIcon(
+  <>
+    <path d="M10 6h10M10 12h10M10 18h10" />
+    <circle cx="5" cy="6" r="1" />
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="5" cy="18" r="1" />
+  </>,
+  'BulletsIcon',
+);
+
+export const NumberedIcon = strokeIcon(
+  <path d="M10 6h10M10 12h10M10 18h10M4 5l1.5-1v5M4 14.5a1.5 1.5 0 0 1 3 .5L4 19h3" />,
+  'NumberedIcon',
+);
+
+export const LinkIcon = strokeIcon(
+  <path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />,
+  'LinkIcon',
+);
+
+export const NoteIcon = strokeIcon(
+  <path d="M6 3.5h8l4 4V20a.5.5 0 0 1-.5.5h-11A.5.5 0 0 1 6 20V4a.5.5 0 0 1 .5-.5ZM14 3.5V8h4M9 12h6M9 16h4" />,
+  'NoteIcon',
+);
+
+export const SparkIcon = strokeIcon(
+  <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />,
+  'SparkIcon',
+);
+
+export const PenIcon = strokeIcon(<path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4Z" />, 'PenIcon');
+
+export const MergeIcon = strokeIcon(
+  <path d="M7 4v4a5 5 0 0 0 5 5h0a5 5 0 0 1 5 5v2M17 4v4a5 5 0 0 1-3 4.6M4 7l3-3 3 3" />,
+  'MergeIcon',
+);
+
+export const UploadIcon = strokeIcon(
+  <path d="M12 20V9m0 0-4.5 4.5M12 9l4.5 4.5M5 4.5h14" />,
+  'UploadIcon',
+);
+
+export const ListAddIcon = strokeIcon(
+  <path d="M4 6h10M4 12h10M4 18h6M18 14v6M15 17h6" />,
+  'ListAddIcon',
+);
+
+export const ListRemoveIcon = strokeIcon(
+  <path d="M4 6h10M4 12h10M4 18h6M15 17h6" />,
+  'ListRemoveIcon',
+);

@@ -1,0 +1,83 @@
+import { useCallback, useEffect, useReducer } from 'react';
+import type { SubjectType } from '@beacon/contract';
+import { recordApi } from '../../api/record-api.ts';
+import { initialRecordState, recordReducer, type RecordState } from '../state/record-state.ts';
+import { toCallError } from '../utils/call-error.ts';
+
+let requests = 0;
+const nextRequestId = () => `r${(requests += 1)}`;
+
+export interface RecordPage<D> {
+  state: RecordState<D>;
+  /** Fetches the record again; the page keeps showing what it has meanwhile. */
+  refresh: () => void;
+  replace: (data: D) => void;
+  /** Reads the first page of the timeline again (after a write), adding what is new. */
+  refreshTimeline: () => void;
+  loadMore: () => void;
+  addNote: (body: string) => Promise<void>;
+  updateNote: (noteId: string, body: string) => Promise<void>;
+  deleteNote: (noteId: string) => Promise<void>;
+}
+
+/** A record page's data and timeline, with the calls that change them. */
+export function useRecordPage<D>(
+  subject: SubjectType,
+  id: string,
+  fetchDetail: (id: string, signal?: AbortSignal) => Promise<D>,
+): RecordPage<D> {
+  const [state, dispatch] = useReducer(recordReducer<D>, undefined, initialRecordState<D>);
+
+  const refresh = useCallback(() => {
+    const requestId = nextRequestId();
+    dispatch({ type: 'fetch/start', requestId });
+    fetchDetail(id).then(
+      (data) => dispatch({ type: 'fetch/success', requestId, data }),
+      (error: unknown) => dispatch({ type: 'fetch/failure', requestId, error: toCallError(error) }),
+    );
+  }, [fetchDetail, id]);
+
+  const readTimeline = useCallback(
+    (cursor: string | null) => {
+      const requestId = nextRequestId();
+      dispatch({ type: 'timeline/start', requestId, cursor });
+      recordApi.activity(subject, id, cursor).then(
+        (page) => dispatch({ type: 'timeline/success', requestId, cursor, page }),
+        (error: unknown) =>
+          dispatch({ type: 'timeline/failure', requestId, error: toCallError(error) }),
+      );
+    },
+    [subject, id],
+  );
+
+  useEffect(() => {
+    dispatch({ type: 'reset' });
+    refresh();
+    readTimeline(null);
+  }, [refresh, readTimeline]);
+
+  const refreshTimeline = useCallback(() => readTimeline(null), [readTimeline]);
+  const { nextCursor, loading: timelineLoading } = state.timeline;
+  const loadMore = useCallback(() => {
+    if (nextCursor && !timelineLoading) readTimeline(nextCursor);
+  }, [readTimeline, nextCursor, timelineLoading]);
+
+  const addNote = useCallback(
+    async (body: string) => {
+      await recordApi.addNote(subject, id, body);
+      readTimeline(null);
+    },
+    [subject, id, readTimeline],
+  );
+  const updateNote = useCallback(async (noteId: string, body: string) => {
+    const note = await recordApi.updateNote(noteId, body);
+    dispatch({ type: 'note/saved', note });
+  }, []);
+  const deleteNote = useCallback(async (noteId: string) => {
+    await recordApi.deleteNote(noteId);
+    dispatch({ type: 'note/removed', noteId });
+  }, []);
+  const replace = useCallback((data: D) => dispatch({ type: 'data/replace', data }), []);
+
+  return { state, refresh, replace, refreshTimeline, loadMore, addNote, updateNote, deleteNote };
+}

@@ -1,0 +1,320 @@
+import { useCallback, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Company, FilterCondition, Person, SavedView } from '@beacon/contract';
+import { PageTitle } from '../../../components/page-title.tsx';
+import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { companiesApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
+import { BulkBar } from '../bulk/bulk-bar.tsx';
+import { FilterBar } from '../filters/filter-bar.tsx';
+import { useLists, useMembers } from '../hooks/use-crm-data.ts';
+import { useRecords } from '../hooks/use-records.ts';
+import { ImportDialog } from '../import/import-dialog.tsx';
+import { exportColumns, normalizeColumns, visibleColumnDefs } from '../state/columns.ts';
+import { recordsActions, selectedCount, toContractSelection } from '../state/records-slice.ts';
+import {
+  isFiltered,
+  parseTableQuery,
+  writeTableQuery,
+  type TableQuery,
+} from '../state/table-query.ts';
+import { crmErrorText } from '../utils/area-error.ts';
+import { saveBlob } from '../utils/download.ts';
+import { DownloadIcon, PlusIcon, UploadIcon } from '../utils/icons.tsx';
+import { ViewsMenu } from '../views/views-menu.tsx';
+import { ColumnsMenu } from './columns-menu.tsx';
+import { CreateRecordDialog } from './create-record-dialog.tsx';
+import { RecordTable } from './record-table.tsx';
+
+export interface RecordsScreenProps {
+  entity: CrmEntity;
+  /** Admins and contributors change records; viewers read and export. */
+  canEdit: boolean;
+  /** The signed-in member's id, to tell their saved views from the shared ones. */
+  userId: string | null;
+}
+
+/** `/dashboard/people` and `/dashboard/companies`: filters, views, the table and its actions. */
+export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
+  const { t } = useTranslation('crm');
+  const { enqueueSnackbar } = useSnackbar();
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => parseTableQuery(entity, params), [entity, params]);
+  const { state, dispatch, loadMore, reload } = useRecords(entity, query);
+  const members = useMembers();
+  const memberMap = useMemo(() => new Map(members.map((m) => [m.id, m])), [members]);
+  const { lists, reload: reloadLists, added: listAdded } = useLists(entity);
+  const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const update = useCallback(
+    (change: Partial<TableQuery>, replace = false) => {
+      setParams(
+        (current) =>
+          writeTableQuery(entity, { ...parseTableQuery(entity, current), ...change }, current),
+        {
+          replace,
+        },
+      );
+    },
+    [entity, setParams],
+  );
+  const onSearch = useCallback((q: string) => update({ q }, true), [update]);
+  const onFilters = useCallback((filters: FilterCondition[]) => update({ filters }), [update]);
+  const applyView = (view: SavedView) =>
+    update({
+      q: view.q,
+      filters: view.filters,
+      sort: view.sort,
+      columns: normalizeColumns(entity, view.columns),
+      viewId: view.id,
+    });
+
+  const columns = visibleColumnDefs(entity, query.columns);
+  const count = state.count;
+  const selection = toContractSelection(state.selection, query);
+  const selected = selectedCount(state);
+  const allLoadedSelected = useMemo(() => {
+    if (state.selection.mode !== 'ids' || state.items.length === 0) return false;
+    const ids = new Set(state.selection.ids);
+    return state.items.every((item) => ids.has(item.id));
+  }, [state.selection, state.items]);
+  const filtered = isFiltered(query);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const api = entity === 'people' ? peopleApi : companiesApi;
+      const file = await api.exportCsv({
+        q: query.q,
+        filters: query.filters,
+        sort: query.sort,
+        columns: exportColumns(entity, query.columns),
+      });
+      saveBlob(file.blob, file.fileName);
+    } catch (error) {
+      enqueueSnackbar(crmErrorText(t, error), { variant: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const countText =
+    count === null
+      ? null
+      : count.estimate
+        ? t(`${entity}.countAbout`, { count: count.count.toLocaleString() })
+        : t(`${entity}.count`, { count: count.count.toLocaleString() });
+
+  const retry = (
+    <Button color="inherit" size="small" onClick={reload}>
+      {t('actions.retry')}
+    </Button>
+  );
+
+  let body: React.ReactNode;
+  if (!state.loaded && state.error) {
+    body = (
+      <Box sx={{ p: 3 }}>
+        <Alert severity="error" action={retry}>
+          {crmErrorText(t, state.error)}
+        </Alert>
+      </Box>
+    );
+  } else if (state.loaded && state.items.length === 0) {
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 8, px: 3 }}>
+        <Typography variant="h6" component="p">
+          {filtered ? t('empty.noMatchTitle') : t(`${entity}.emptyTitle`)}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', maxWidth: 420 }}>
+          {filtered
+            ? t('empty.noMatchText')
+            : canEdit
+              ? t(`${entity}.emptyText`)
+              : t('empty.viewer')}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          {filtered ? (
+            <Button variant="outlined" onClick={() => update({ q: '', filters: [] })}>
+              {t('filters.clear')}
+            </Button>
+          ) : (
+            canEdit && (
+              <>
+                <Button
+                  variant="contained"
+                  startIcon={<PlusIcon />}
+                  onClick={() => setCreating(true)}
+                >
+                  {t(`${entity}.new`)}
+                </Button>
+                <Button
+                  variant="outlined"
+                  startIcon={<UploadIcon />}
+                  onClick={() => setImporting(true)}
+                >
+                  {t('import.button')}
+                </Button>
+              </>
+            )
+          )}
+        </Stack>
+      </Stack>
+    );
+  } else {
+    body = (
+      <>
+        {state.error && state.loaded && (
+          <Alert severity="warning" action={retry} sx={{ borderRadius: 0 }}>
+            {crmErrorText(t, state.error)}
+          </Alert>
+        )}
+        <RecordTable
+          entity={entity}
+          columns={columns}
+          rows={state.items as (Person | Company)[]}
+          total={count?.count ?? null}
+          loading={state.loading}
+          loadingMore={state.loadingMore}
+          hasMore={state.nextCursor !== null && !state.error}
+          onLoadMore={loadMore}
+          sort={query.sort}
+          onSort={(sort) => update({ sort })}
+          selection={state.selection}
+          selectable={canEdit}
+          onToggleRow={(id) => dispatch(recordsActions.rowToggled(id))}
+          onToggleLoaded={() => dispatch(recordsActions.loadedToggled())}
+          members={memberMap}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Stack spacing={3}>
+      <PageTitle title={t(`${entity}.title`)} />
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flex: 1, minWidth: 200 }}>
+          <Typography component="h1" variant="h4" sx={{ mb: 0.5 }}>
+            {t(`${entity}.title`)}
+          </Typography>
+          <Typography
+            sx={{ color: 'text.secondary' }}
+            data-testid="record-count"
+            aria-live="polite"
+          >
+            {countText ?? '\u00a0'}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {canEdit && (
+            <Button
+              variant="outlined"
+              color="inherit"
+              startIcon={<UploadIcon />}
+              onClick={() => setImporting(true)}
+            >
+              {t('import.button')}
+            </Button>
+          )}
+          <Button
+            variant="outlined"
+            color="inherit"
+            startIcon={<DownloadIcon />}
+            onClick={() => void exportCsv()}
+            disabled={exporting}
+          >
+            {t('export.button')}
+          </Button>
+          {canEdit && (
+            <Button variant="contained" startIcon={<PlusIcon />} onClick={() => setCreating(true)}>
+              {t(`${entity}.new`)}
+            </Button>
+          )}
+        </Box>
+      </Box>
+
+      <Card sx={{ overflow: 'hidden' }}>
+        <Box sx={{ p: 2 }}>
+          <FilterBar
+            entity={entity}
+            q={query.q}
+            filters={query.filters}
+            members={members}
+            lists={lists}
+            onSearch={onSearch}
+            onFiltersChange={onFilters}
+          >
+            <ViewsMenu
+              entity={entity}
+              query={query}
+              userId={userId}
+              onApply={applyView}
+              onViewChanged={(view) => update({ viewId: view?.id ?? null })}
+            />
+            <ColumnsMenu
+              entity={entity}
+              columns={query.columns}
+              onChange={(c) => update({ columns: c })}
+            />
+          </FilterBar>
+        </Box>
+        {canEdit && selection && (
+          <BulkBar
+            entity={entity}
+            selection={selection}
+            selectedCount={selected}
+            allMatching={state.selection.mode === 'all'}
+            canSelectAll={allLoadedSelected && count !== null && count.count > state.items.length}
+            matchingCount={count?.count ?? null}
+            matchingEstimate={count?.estimate ?? false}
+            onSelectAll={() => dispatch(recordsActions.allMatchingSelected())}
+            onClear={() => dispatch(recordsActions.selectionCleared())}
+            lists={lists}
+            onListCreated={listAdded}
+            members={members}
+            onDone={(action) => {
+              if (action === 'add_to_list') reloadLists();
+              dispatch(recordsActions.selectionCleared());
+              reload();
+            }}
+          />
+        )}
+        {body}
+      </Card>
+
+      {canEdit && (
+        <>
+          <CreateRecordDialog
+            entity={entity}
+            open={creating}
+            members={members}
+            onClose={() => setCreating(false)}
+            onCreated={(record) => {
+              dispatch(recordsActions.recordAdded(record));
+              enqueueSnackbar(t(`${entity}.created`));
+            }}
+          />
+          <ImportDialog
+            entity={entity}
+            open={importing}
+            lists={lists}
+            onClose={() => setImporting(false)}
+            onFinished={() => {
+              reload();
+              reloadLists();
+            }}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

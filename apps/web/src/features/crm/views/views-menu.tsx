@@ -1,0 +1,250 @@
+import { useCallback, useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import type { SavedView } from '@beacon/contract';
+import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { viewsApi, type CrmEntity } from '../api/crm-api.ts';
+import type { TableQuery } from '../state/table-query.ts';
+import { crmErrorText } from '../utils/area-error.ts';
+import { BookmarkIcon } from '../utils/icons.tsx';
+import { ConfirmDialog } from '../bulk/confirm-dialog.tsx';
+
+export interface ViewsMenuProps {
+  entity: CrmEntity;
+  query: TableQuery;
+  userId: string | null;
+  onApply: (view: SavedView) => void;
+  /** The current view was saved, renamed or deleted. */
+  onViewChanged: (view: SavedView | null) => void;
+}
+
+type DialogState =
+  | { mode: 'create'; name: string; shared: boolean }
+  | { mode: 'rename'; view: SavedView; name: string; shared: boolean }
+  | null;
+
+/** The saved views: mine and the shared ones; save, update, rename, delete. */
+export function ViewsMenu({ entity, query, userId, onApply, onViewChanged }: ViewsMenuProps) {
+  const { t } = useTranslation('crm');
+  const { enqueueSnackbar } = useSnackbar();
+  const [views, setViews] = useState<SavedView[]>([]);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [confirmDelete, setConfirmDelete] = useState<SavedView | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(() => {
+    const controller = new AbortController();
+    viewsApi.list(entity, controller.signal).then(setViews, () => {
+      // Without views the table still works; the menu then offers only "save".
+    });
+    return () => controller.abort();
+  }, [entity]);
+  useEffect(load, [load]);
+
+  const current = views.find((v) => v.id === query.viewId) ?? null;
+  const mine = views.filter((v) => v.ownerId === userId);
+  const shared = views.filter((v) => v.ownerId !== userId && v.shared);
+  const canChange = current !== null && current.ownerId === userId;
+  const snapshot = {
+    q: query.q,
+    filters: query.filters,
+    sort: query.sort,
+    columns: query.columns,
+  };
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      enqueueSnackbar(crmErrorText(t, error), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitDialog = () =>
+    run(async () => {
+      if (!dialog) return;
+      const name = dialog.name.trim();
+      if (dialog.mode === 'create') {
+        const view = await viewsApi.create({ name, entity, shared: dialog.shared, ...snapshot });
+        setViews((all) => [...all, view]);
+        onViewChanged(view);
+        enqueueSnackbar(t('views.saved', { name: view.name }));
+      } else {
+        const view = await viewsApi.update(dialog.view.id, { name, shared: dialog.shared });
+        setViews((all) => all.map((v) => (v.id === view.id ? view : v)));
+        enqueueSnackbar(t('views.renamed', { name: view.name }));
+      }
+      setDialog(null);
+    });
+
+  const update = () =>
+    run(async () => {
+      if (!current) return;
+      const view = await viewsApi.update(current.id, snapshot);
+      setViews((all) => all.map((v) => (v.id === view.id ? view : v)));
+      enqueueSnackbar(t('views.updated', { name: view.name }));
+    });
+
+  const remove = () =>
+    run(async () => {
+      if (!confirmDelete) return;
+      await viewsApi.remove(confirmDelete.id);
+      setViews((all) => all.filter((v) => v.id !== confirmDelete.id));
+      if (confirmDelete.id === query.viewId) onViewChanged(null);
+      setConfirmDelete(null);
+      enqueueSnackbar(t('views.deleted', { name: confirmDelete.name }));
+    });
+
+  const item = (view: SavedView) => (
+    <MenuItem
+      key={view.id}
+      selected={view.id === query.viewId}
+      onClick={() => {
+        setAnchor(null);
+        onApply(view);
+      }}
+    >
+      {view.name}
+    </MenuItem>
+  );
+
+  return (
+    <>
+      <Button
+        variant="outlined"
+        color="inherit"
+        startIcon={<BookmarkIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+        sx={{ maxWidth: 240 }}
+      >
+        <span className="view-name">{current ? current.name : t('views.button')}</span>
+      </Button>
+      <Menu
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { minWidth: 260, maxHeight: 480 } } }}
+      >
+        <ListSubheader>{t('views.mine')}</ListSubheader>
+        {mine.length === 0 && <MenuItem disabled>{t('views.noneMine')}</MenuItem>}
+        {mine.map(item)}
+        <ListSubheader>{t('views.shared')}</ListSubheader>
+        {shared.length === 0 && <MenuItem disabled>{t('views.noneShared')}</MenuItem>}
+        {shared.map(item)}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setDialog({ mode: 'create', name: '', shared: false });
+          }}
+        >
+          {t('views.saveNew')}
+        </MenuItem>
+        {canChange &&
+          current && [
+            <MenuItem
+              key="update"
+              onClick={() => {
+                setAnchor(null);
+                void update();
+              }}
+            >
+              {t('views.update', { name: current.name })}
+            </MenuItem>,
+            <MenuItem
+              key="rename"
+              onClick={() => {
+                setAnchor(null);
+                setDialog({
+                  mode: 'rename',
+                  view: current,
+                  name: current.name,
+                  shared: current.shared,
+                });
+              }}
+            >
+              {t('views.rename')}
+            </MenuItem>,
+            <MenuItem
+              key="delete"
+              onClick={() => {
+                setAnchor(null);
+                setConfirmDelete(current);
+              }}
+              sx={{ color: 'error.main' }}
+            >
+              {t('views.delete')}
+            </MenuItem>,
+          ]}
+      </Menu>
+
+      <Dialog open={dialog !== null} onClose={() => setDialog(null)} fullWidth maxWidth="xs">
+        {dialog && (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (dialog.name.trim()) void submitDialog();
+            }}
+          >
+            <DialogTitle>
+              {dialog.mode === 'create' ? t('views.saveNew') : t('views.rename')}
+            </DialogTitle>
+            <DialogContent>
+              <TextField
+                autoFocus
+                fullWidth
+                margin="dense"
+                label={t('views.name')}
+                value={dialog.name}
+                onChange={(e) => setDialog({ ...dialog, name: e.target.value })}
+                slotProps={{ htmlInput: { maxLength: 100 } }}
+              />
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={dialog.shared}
+                    onChange={(e) => setDialog({ ...dialog, shared: e.target.checked })}
+                  />
+                }
+                label={t('views.shareWithWorkspace')}
+              />
+            </DialogContent>
+            <DialogActions>
+              <Button color="inherit" onClick={() => setDialog(null)}>
+                {t('actions.cancel')}
+              </Button>
+              <Button type="submit" variant="contained" disabled={busy || !dialog.name.trim()}>
+                {t('actions.save')}
+              </Button>
+            </DialogActions>
+          </form>
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={confirmDelete !== null}
+        title={t('views.deleteTitle')}
+        message={t('views.deleteMessage', { name: confirmDelete?.name ?? '' })}
+        confirmLabel={t('actions.delete')}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirmDelete(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import type { TFunction } from 'i18next';
+import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '../../../lib/http.ts';
+
+/** The kinds of field in the public forms, each with its own wording of what is wrong. */
+export type GeneralField =
+  | 'text'
+  | 'optionalText'
+  | 'email'
+  | 'message'
+  | 'seats'
+  | 'cardNumber'
+  | 'expiry'
+  | 'securityCode'
+  | 'country';
+
+/** A field error that the server wrote: shown as given. */
+export const SERVER_ERROR_TYPE = 'server';
+
+/**
+ * The contract's zod messages are English; the forms show a translation chosen from the field and
+ * the zod issue code (the resolver's error `type`).
+ */
+export function fieldErrorText(
+  t: TFunction,
+  kind: GeneralField,
+  error: FieldError,
+): string | undefined {
+  if (error.type === SERVER_ERROR_TYPE) return error.message;
+  const tooLong = error.type === 'too_big';
+  switch (kind) {
+    case 'text':
+      return tooLong ? t('general:validation.tooLong') : t('general:validation.required');
+    case 'optionalText':
+      return t('general:validation.tooLong');
+    case 'email':
+      return t('general:validation.email');
+    case 'message':
+      return tooLong
+        ? t('general:validation.tooLong')
+        : t('general:validation.messageMin', { min: 10 });
+    case 'seats':
+      return t('general:validation.seats', { max: 10_000 });
+    case 'cardNumber':
+      return t('general:validation.cardNumber');
+    case 'expiry':
+      return t('general:validation.expiry');
+    case 'securityCode':
+      return t('general:validation.securityCode');
+    case 'country':
+      return t('general:validation.country');
+  }
+}
+
+/**
+ * The text of a failed call: a translation for what the reader can act on (too many attempts, no
+ * connection, a rejected form), else the server's own `detail`, else a generic message.
+ */
+export function requestErrorText(t: TFunction, error: unknown): string {
+  if (!(error instanceof ApiError)) return t('common:errors.generic');
+  if (error.status === 429 || error.code === 'RATE_LIMITED') return t('general:errors.rateLimited');
+  if (error.status === 0) return t('general:errors.network');
+  if (error.status === 400) return t('general:errors.validation');
+  if (error.status >= 500) return t('common:errors.generic');
+  return error.detail ?? t('common:errors.generic');
+}
+
+/** Puts the server's per-field messages (a 400 with `errors`) on the fields the form has. */
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): boolean {
+  if (!(error instanceof ApiError) || !error.fieldErrors) return false;
+  let applied = false;
+  for (const field of fields) {
+    const message = error.fieldErrors[field]?.[0];
+    if (message) {
+      setError(field, { type: SERVER_ERROR_TYPE, message });
+      applied = true;
+    }
+  }
+  return applied;
+}

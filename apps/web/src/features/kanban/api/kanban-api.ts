@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import {
+  columnOrderResponseSchema,
+  deletedCardSchema,
+  deletedColumnSchema,
+  kanbanBoardSchema,
+  kanbanCardSchema,
+  kanbanColumnSchema,
+  kanbanCommentSchema,
+  memberListSchema,
+  type KanbanCardInput,
+  type KanbanCardPatch,
+} from '@beacon/contract';
+import { ApiError, apiBaseUrl, getAccessToken, http } from '../../../lib/http.ts';
+
+/** The kanban calls of the server (the spec's paths, and the same style for the rest). */
+export const kanbanApi = {
+  board: (signal?: AbortSignal) =>
+    http.get('/api/kanban/board', { schema: kanbanBoardSchema, signal }),
+
+  createColumn: (name: string) =>
+    http.post('/api/kanban/columns/new', { json: { name }, schema: kanbanColumnSchema }),
+  renameColumn: (columnId: string, name: string) =>
+    http.post('/api/kanban/columns/update', {
+      json: { columnId, column: { name } },
+      schema: kanbanColumnSchema,
+    }),
+  deleteColumn: (columnId: string) =>
+    http.post('/api/kanban/columns/delete', { json: { columnId }, schema: deletedColumnSchema }),
+  clearColumn: (columnId: string) =>
+    http.post('/api/kanban/columns/clear', { json: { columnId }, schema: kanbanColumnSchema }),
+  /** `index`: the column's place among the other columns. */
+  moveColumn: (columnId: string, index: number) =>
+    http.post('/api/kanban/columns/move', {
+      json: { columnId, index },
+      schema: columnOrderResponseSchema,
+    }),
+
+  createCard: (columnId: string, card: KanbanCardInput) =>
+    http.post('/api/kanban/cards/new', { json: { columnId, card }, schema: kanbanCardSchema }),
+  updateCard: (cardId: string, card: KanbanCardPatch) =>
+    http.post('/api/kanban/cards/update', { json: { cardId, card }, schema: kanbanCardSchema }),
+  deleteCard: (cardId: string) =>
+    http.post('/api/kanban/cards/delete', { json: { cardId }, schema: deletedCardSchema }),
+  /** `index`: the card's place among the other cards of `columnId`. */
+  moveCard: (cardId: string, columnId: string, index: number) =>
+    http.post('/api/kanban/cards/move', {
+      json: { cardId, columnId, index },
+      schema: kanbanCardSchema,
+    }),
+
+  comments: (cardId: string) =>
+    http.get('/api/kanban/cards/comments', {
+      query: { cardId },
+      schema: z.array(kanbanCommentSchema),
+    }),
+  addComment: (cardId: string, body: string) =>
+    http.post('/api/kanban/cards/comments/new', {
+      json: { cardId, body },
+      schema: kanbanCommentSchema,
+    }),
+
+  /** The file is the body; its type travels in `x-file-type`. */
+  uploadAttachment: async (cardId: string, file: File) => {
+    const query = new URLSearchParams({ cardId, name: file.name });
+    const response = await sendRaw(`/api/kanban/cards/attachments/new?${query}`, {
+      method: 'POST',
+      body: file,
+      headers: {
+        'Content-Type': 'application/octet-stream',
+        'x-file-type': file.type || 'application/octet-stream',
+      },
+    });
+    return parseOrFail(kanbanCardSchema, response.status, await readJson(response));
+  },
+  removeAttachment: (attachmentId: string) =>
+    http.post('/api/kanban/cards/attachments/delete', {
+      json: { attachmentId },
+      schema: kanbanCardSchema,
+    }),
+  /** The file itself (the download needs the bearer header, so it cannot be a plain link). */
+  downloadAttachment: async (attachmentId: string) => {
+    const response = await sendRaw(`/api/kanban/attachments/${encodeURIComponent(attachmentId)}`);
+    return response.blob();
+  },
+
+  members: () => http.get('/api/members', { schema: memberListSchema }),
+};
+
+/**
+ * A request whose body or answer is a file, which the JSON client does not carry. Same base URL,
+ * bearer header and error type as the HTTP client.
+ */
+async function sendRaw(
+  path: string,
+  init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const token = getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(`${apiBaseUrl()}${path}`, { ...init, headers });
+  } catch (error) {
+    throw new ApiError(0, undefined, { cause: error });
+  }
+  if (!response.ok) throw new ApiError(response.status, await readJson(response));
+  return response;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseOrFail<T>(schema: { parse(data: unknown): T }, status: number, data: unknown): T {
+  try {
+    return schema.parse(data);
+  } catch (error) {
+    throw new ApiError(status, undefined, { cause: error });
+  }
+}

@@ -1,0 +1,400 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { KanbanCard, KanbanCardPatch, KanbanPriority, Member } from '@beacon/contract';
+import { CloseIcon } from '../../../components/icons.tsx';
+import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { useDraft } from '../hooks/use-draft.ts';
+import { useKanbanDispatch, useKanbanSelector } from '../hooks/use-kanban-store.ts';
+import { memberInitials, memberName } from '../hooks/use-members.ts';
+import { deleteCard, updateCardCall } from '../state/kanban-slice.ts';
+import { dueAtFromValue, dueDateValue } from '../utils/dates.ts';
+import { kanbanErrorText } from '../utils/error-text.ts';
+import { CardAttachments } from './card-attachments.tsx';
+import { CardChecklist } from './card-checklist.tsx';
+import { CardComments } from './card-comments.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { TrashIcon } from './kanban-icons.tsx';
+import { PRIORITY_COLORS } from './kanban-card-item.tsx';
+
+const NAME_MAX = 200;
+const DESCRIPTION_MAX = 20_000;
+const LABEL_MAX = 40;
+const LABELS_MAX = 20;
+const PRIORITIES: KanbanPriority[] = ['low', 'medium', 'high'];
+
+export interface KanbanCardDrawerProps {
+  cardId: string | null;
+  canEdit: boolean;
+  members: Member[];
+  /** Every label used on the board, offered when labelling this card. */
+  labels: string[];
+  onClose: () => void;
+}
+
+/** The card drawer: every field of a card, saved as it changes; live while open. */
+export function KanbanCardDrawer({
+  cardId,
+  canEdit,
+  members,
+  labels,
+  onClose,
+}: KanbanCardDrawerProps) {
+  const { t } = useTranslation('kanban');
+  const { enqueueSnackbar } = useSnackbar();
+  const card = useKanbanSelector((root) => (cardId ? root.kanban.board.cards[cardId] : undefined));
+  // Keep showing the last card while the drawer slides out.
+  const last = useRef<KanbanCard | undefined>(undefined);
+  if (card) last.current = card;
+  const shown = card ?? last.current;
+  const deletedByMe = useRef(false);
+
+  // Someone else deleted the card (or its column) while it was open.
+  useEffect(() => {
+    if (cardId && !card && last.current?.id === cardId) {
+      if (!deletedByMe.current) enqueueSnackbar(t('card.goneMeanwhile'), { variant: 'info' });
+      deletedByMe.current = false;
+      onClose();
+    }
+  }, [card, cardId, enqueueSnackbar, onClose, t]);
+
+  return (
+    <Drawer
+      anchor="right"
+      open={Boolean(cardId && card)}
+      onClose={onClose}
+      slotProps={{
+        paper: {
+          sx: { width: { xs: '100%', sm: 520 } },
+          role: 'dialog',
+          'aria-modal': true,
+          'aria-label': t('card.details'),
+        },
+      }}
+    >
+      {shown && (
+        <CardDetails
+          key={shown.id}
+          card={shown}
+          canEdit={canEdit}
+          members={members}
+          labels={labels}
+          onClose={onClose}
+          deletedByMe={deletedByMe}
+        />
+      )}
+    </Drawer>
+  );
+}
+
+function CardDetails({
+  card,
+  canEdit,
+  members,
+  labels,
+  onClose,
+  deletedByMe,
+}: {
+  card: KanbanCard;
+  canEdit: boolean;
+  members: Member[];
+  labels: string[];
+  onClose: () => void;
+  /** Set while this drawer deletes the card, so that its going is not news. */
+  deletedByMe: { current: boolean };
+}) {
+  const { t } = useTranslation('kanban');
+  const dispatch = useKanbanDispatch();
+  const { enqueueSnackbar } = useSnackbar();
+  const columnName = useKanbanSelector(
+    (root) => root.kanban.board.columns[card.columnId]?.name ?? '',
+  );
+  const name = useDraft(card.name);
+  const description = useDraft(card.description);
+  const [nameInvalid, setNameInvalid] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const headingId = useId();
+
+  /** Saves a change; answers whether the server took it (a refusal is shown as a message). */
+  const save = (patch: KanbanCardPatch): Promise<boolean> =>
+    dispatch(updateCardCall({ cardId: card.id, patch }))
+      .unwrap()
+      .then(
+        () => true,
+        (error: unknown) => {
+          enqueueSnackbar(kanbanErrorText(t, error), { variant: 'error' });
+          return false;
+        },
+      );
+
+  const saveName = () => {
+    name.stop();
+    const value = name.draft.trim();
+    if (!value) {
+      setNameInvalid(true);
+      name.reset();
+      return;
+    }
+    setNameInvalid(false);
+    if (value !== card.name) void save({ name: value });
+  };
+
+  const saveDescription = () => {
+    description.stop();
+    if (description.draft !== card.description) void save({ description: description.draft });
+  };
+
+  const assignees = members.filter((m) => card.assigneeIds.includes(m.id));
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          px: 2.5,
+          py: 1.5,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Typography id={headingId} component="h2" variant="subtitle2" sx={{ flex: 1 }}>
+          {t('card.inColumn', { column: columnName })}
+        </Typography>
+        {canEdit && (
+          <Tooltip title={t('card.delete')}>
+            <IconButton aria-label={t('card.delete')} onClick={() => setConfirmDelete(true)}>
+              <TrashIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+        <IconButton aria-label={t('card.close')} onClick={onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
+
+      <Stack spacing={3} sx={{ p: 2.5, overflowY: 'auto', flex: 1 }}>
+        <TextField
+          fullWidth
+          multiline
+          variant="standard"
+          label={t('card.name')}
+          value={name.draft}
+          error={nameInvalid}
+          helperText={nameInvalid ? t('validation.required') : undefined}
+          slotProps={{
+            htmlInput: { maxLength: NAME_MAX, readOnly: !canEdit },
+            input: { sx: { typography: 'h5' } },
+          }}
+          onFocus={name.start}
+          onChange={(event) => name.setDraft(event.target.value.replace(/\n/g, ''))}
+          onBlur={saveName}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              (event.target as HTMLElement).blur();
+            } else if (event.key === 'Escape') {
+              event.stopPropagation();
+              name.reset();
+            }
+          }}
+        />
+
+        <Autocomplete
+          multiple
+          size="small"
+          options={members}
+          value={assignees}
+          readOnly={!canEdit}
+          disabled={members.length === 0}
+          getOptionLabel={memberName}
+          isOptionEqualToValue={(option, value) => option.id === value.id}
+          onChange={(_event, value) => void save({ assigneeIds: value.map((m) => m.id) })}
+          renderOption={(props, member) => {
+            const { key, ...rest } = props;
+            return (
+              <Box component="li" key={key} {...rest} sx={{ display: 'flex', gap: 1.5 }}>
+                <Avatar
+                  aria-hidden="true"
+                  sx={{ width: 28, height: 28, fontSize: '0.75rem', fontWeight: 700 }}
+                >
+                  {memberInitials(member)}
+                </Avatar>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="body2">{memberName(member)}</Typography>
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    {member.email}
+                  </Typography>
+                </Box>
+              </Box>
+            );
+          }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={t('card.assignees')}
+              placeholder={assignees.length ? undefined : t('card.assign')}
+            />
+          )}
+        />
+
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField
+            type="date"
+            size="small"
+            label={t('card.due')}
+            value={dueDateValue(card.dueAt)}
+            onChange={(event) => void save({ dueAt: dueAtFromValue(event.target.value) })}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { readOnly: !canEdit } }}
+          />
+          <Box>
+            <Typography
+              id={`${headingId}-priority`}
+              variant="caption"
+              component="p"
+              sx={{ color: 'text.secondary', mb: 0.5 }}
+            >
+              {t('card.priority')}
+            </Typography>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={card.priority}
+              disabled={!canEdit}
+              aria-labelledby={`${headingId}-priority`}
+              onChange={(_event, value: KanbanPriority | null) => {
+                if (value && value !== card.priority) void save({ priority: value });
+              }}
+            >
+              {PRIORITIES.map((priority) => (
+                <ToggleButton
+                  key={priority}
+                  value={priority}
+                  color={PRIORITY_COLORS[priority]}
+                  sx={(theme) => ({
+                    px: 1.5,
+                    '&.Mui-selected': {
+                      color:
+                        theme.palette.mode === 'light'
+                          ? theme.palette[PRIORITY_COLORS[priority]].darker
+                          : theme.palette[PRIORITY_COLORS[priority]].light,
+                    },
+                  })}
+                >
+                  {t(`priority.${priority}`)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Box>
+        </Box>
+
+        <Autocomplete
+          multiple
+          freeSolo
+          size="small"
+          options={labels.filter((label) => !card.labels.includes(label))}
+          value={card.labels}
+          readOnly={!canEdit}
+          onChange={(_event, value) => {
+            const next = [
+              ...new Set(value.map((label) => label.trim().slice(0, LABEL_MAX)).filter(Boolean)),
+            ].slice(0, LABELS_MAX);
+            void save({ labels: next });
+          }}
+          renderValue={(value, getItemProps) =>
+            value.map((label, index) => {
+              const { key, ...itemProps } = getItemProps({ index });
+              return <Chip key={key} size="small" label={label} {...itemProps} />;
+            })
+          }
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={t('card.labels')}
+              placeholder={canEdit ? t('card.addLabel') : undefined}
+              slotProps={{
+                ...params.slotProps,
+                htmlInput: { ...params.slotProps.htmlInput, maxLength: LABEL_MAX },
+              }}
+            />
+          )}
+        />
+
+        <TextField
+          fullWidth
+          multiline
+          minRows={3}
+          label={t('card.description')}
+          placeholder={canEdit ? t('card.descriptionPlaceholder') : undefined}
+          value={description.draft}
+          onFocus={description.start}
+          onChange={(event) => description.setDraft(event.target.value)}
+          onBlur={saveDescription}
+          slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX, readOnly: !canEdit } }}
+        />
+
+        <Divider />
+        <Section title={t('checklist.title')}>
+          <CardChecklist
+            items={card.checklist}
+            canEdit={canEdit}
+            onChange={(checklist) => save({ checklist })}
+          />
+        </Section>
+
+        <Divider />
+        <Section title={t('attachments.title')}>
+          <CardAttachments cardId={card.id} attachments={card.attachments} canEdit={canEdit} />
+        </Section>
+
+        <Divider />
+        <Section title={t('comments.title', { number: card.commentCount })}>
+          <CardComments cardId={card.id} canEdit={canEdit} members={members} />
+        </Section>
+      </Stack>
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('card.deleteTitle')}
+        text={t('card.deleteText', { name: card.name })}
+        confirmLabel={t('card.delete')}
+        onConfirm={() => {
+          deletedByMe.current = true;
+          dispatch(deleteCard(card.id))
+            .unwrap()
+            .then(() => enqueueSnackbar(t('card.deleted')))
+            .catch((error: unknown) => {
+              deletedByMe.current = false;
+              enqueueSnackbar(kanbanErrorText(t, error), { variant: 'error' });
+            });
+        }}
+        onClose={() => setConfirmDelete(false)}
+      />
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} component="h3" variant="subtitle1" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}

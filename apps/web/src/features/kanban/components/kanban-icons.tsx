@@ -1,0 +1,72 @@
+import { strokeIcon } from '../../../components/icons.tsx';
+
+/* The board's own icons, in the app's 24 × 24 stroke style. */
+
+export const PlusIcon = strokeIcon(<path d="M12 5v14M5 12h14" />, 'PlusIcon');
+
+export const MoreIcon = strokeIcon(
+  <>
+    <circle cx="12" cy="5.5" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="12" cy="18.5" r="1" />
+  </>,
+  'MoreIcon',
+);
+
+export const GripIcon = strokeIcon(
+  <>
+    <circle cx="9" cy="6" r="0.8" />
+    <circle cx="15" cy="6" r="0.8" />
+    <circle cx="9" cy="12" r="0.8" />
+    <circle cx="15" cy="12" r="0.8" />
+    <circle cx="9" cy="18" r="0.8" />
+    <circle cx="15" cy="18" r="0.8" />
+  </>,
+  'GripIcon',
+);
+
+export const TrashIcon = strokeIcon(
+  <>
+    <path d="M4 7h16M10 11v6M14 11v6" />
+    <path d="M5.5 7l1 12a2 2 0 0 0 2 1.8h7a2 2 0 0 0 2-1.8l1-12M9 7V4.5h6V7" />
+  </>,
+  'TrashIcon',
+);
+
+export const EditIcon = strokeIcon(
+  <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16Zm9.5-13.5 4 4" />,
+  'EditIcon',
+);
+
+export const EraserIcon = strokeIcon(
+  <>
+    <path d="M8.5 20.5h11M4.6 14.4l9.8-9.8a2 2 0 0 1 2.8 0l2.2 2.2a2 2 0 0 1 0 2.8l-9.8 9.8H7.4l-2.8-2.8a1.6 1.6 0 0 1 0-2.2Z" />
+    <path d="m9 10 5 5" />
+  </>,
+  'EraserIcon',
+);
+
+export const PaperclipIcon = strokeIcon(
+  <path d="m20 11.5-8.1 8.1a5 5 0 0 1-7.1-7.1l8.5-8.5a3.4 3.4 0 0 1 4.8 4.8l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8" />,
+  'PaperclipIcon',
+);
+
+export const CommentIcon = strokeIcon(
+  <path d="M20.5 12a8 8 0 0 1-11.8 7.1L3.5 20.5l1.4-5A8 8 0 1 1 20.5 12Z" />,
+  'CommentIcon',
+);
+
+export const ChecklistIcon = strokeIcon(
+  <>
+    <path d="m4 6.5 1.5 1.5 3-3M4 13.5 5.5 15l3-3" />
+    <path d="M11.5 7h8.5M11.5 14h8.5M4.5 19.5h15.5" />
+  </>,
+  'ChecklistIcon',
+);
+
+export const DownloadIcon = strokeIcon(
+  <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M4.5 19.5h15" />,
+  'DownloadIcon',
+);
+
+export const FlagIcon = strokeIcon(<path d="M5.5 21V4.5m0 0h11l-2 4 2 4h-11" />, 'FlagIcon');

@@ -1,0 +1,17 @@
+import { createContext } from 'react';
+import type { SettingKey, Settings } from '../settings-config.ts';
+
+export interface SettingsContextValue extends Settings {
+  /** Changes one setting and saves it in its cookie at once. */
+  update<K extends SettingKey>(key: K, value: Settings[K]): void;
+  /** Restores the defaults and deletes the cookies. */
+  reset(): void;
+  /** Whether any setting differs from its default. */
+  canReset: boolean;
+  /** The settings drawer. */
+  drawerOpen: boolean;
+  openDrawer(): void;
+  closeDrawer(): void;
+}
+
+export const SettingsContext = createContext<SettingsContextValue | null>(null);

@@ -1,0 +1,2 @@
+// MUI's own component texts in this language, as a chunk of its own (loaded when chosen).
+export { arSD as default } from '@mui/material/locale';

@@ -1,0 +1,91 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** The API server in development; `npm run dev -w @beacon/server` listens here. */
+const API_TARGET = 'http://127.0.0.1:3000';
+const proxied = ['/api', '/token', '/register', '/user', '/health'];
+
+/**
+ * Public Sans (bundled by @fontsource) in the weights every page draws at once: body text (400),
+ * the language button and labels (600), headings and buttons (700). Their latin files are
+ * preloaded from the page itself, so they are there when the app first draws: text is never drawn
+ * in a fallback font and then reflowed (layout shift). Other subsets load as the text needs them.
+ */
+const PRELOADED_FONTS = /^assets\/public-sans-latin-(400|600|700)-normal-[\w-]+\.woff2$/;
+
+function preloadFonts(): Plugin {
+  return {
+    name: 'beacon-preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const files = Object.keys(context.bundle ?? {}).filter((file) =>
+          PRELOADED_FONTS.test(file),
+        );
+        return files.sort().map((file) => ({
+          tag: 'link',
+          attrs: {
+            rel: 'preload',
+            href: `/${file}`,
+            as: 'font',
+            type: 'font/woff2',
+            crossorigin: true,
+          },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), preloadFonts()],
+  html: {
+    // The server swaps this placeholder for a per-request nonce and sends a strict CSP
+    // (script-src 'self'; style-src 'self' 'nonce-…'). Emotion reads the same nonce.
+    cspNonce: 'BEACON_CSP_NONCE',
+  },
+  server: {
+    proxy: Object.fromEntries(
+      proxied.map((path) => [path, { target: API_TARGET, ws: path === '/api' }]),
+    ),
+  },
+  preview: {
+    proxy: Object.fromEntries(
+      proxied.map((path) => [path, { target: API_TARGET, ws: path === '/api' }]),
+    ),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Named vendor chunks that every page needs, so that they cache across releases. Only the
+        // MUI the first page needs is grouped; the rest is split by page, so that a page loads only
+        // the components it renders.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            { name: 'i18n', test: /[\\/]node_modules[\\/](i18next[^\\/]*|react-i18next)[\\/]/ },
+            {
+              name: 'mui',
+              test: /[\\/]node_modules[\\/](@mui|@emotion|stylis|react-transition-group)[\\/]/,
+              tags: ['$initial'],
+            },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+            {
+              name: 'forms',
+              test: /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+});

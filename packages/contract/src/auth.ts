@@ -1,0 +1,122 @@
+import { z } from './z.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, MEMBER_ROLES } from './values.ts';
+
+/** decisions.md section 6: trimmed, compared case-insensitively. */
+/** Zod's message for a missing or non-text field, in words a person reads. */
+const textError = {
+  error: (issue: { input: unknown }) =>
+    issue.input === undefined || issue.input === null ? 'Required' : 'Must be text',
+};
+
+export const emailSchema = z
+  .string(textError)
+  .trim()
+  .min(3)
+  .max(254)
+  .pipe(z.email({ message: 'Enter a valid e-mail address' }));
+
+export { PASSWORD_MAX, PASSWORD_MIN, MEMBER_ROLES };
+export const passwordSchema = z
+  .string(textError)
+  .min(PASSWORD_MIN, { message: `Use at least ${PASSWORD_MIN} characters` })
+  .max(PASSWORD_MAX, { message: `Use at most ${PASSWORD_MAX} characters` });
+
+const nameSchema = z.string(textError).trim().min(1, { message: 'Required' }).max(100);
+
+export const roleSchema = z.enum(MEMBER_ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** POST /register (spec section 7; snake_case kept, decisions.md section 5). */
+export const registerRequestSchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    first_name: nameSchema,
+    last_name: nameSchema,
+  })
+  .meta({ id: 'RegisterRequest' });
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const registerResponseSchema = z
+  .object({
+    access_token: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    error: z.string().optional(),
+  })
+  .meta({ id: 'RegisterResponse' });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** POST /token: form-encoded OAuth2 password grant. */
+export const tokenRequestSchema = z
+  .object({
+    username: z.string(textError).max(254),
+    password: z.string(textError).max(PASSWORD_MAX),
+    grant_type: z.literal('password').optional(),
+    scope: z.string().max(200).optional(),
+    client_id: z.string().max(200).optional(),
+    client_secret: z.string().max(200).optional(),
+  })
+  .meta({ id: 'TokenRequest' });
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+export const tokenResponseSchema = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('bearer'),
+  })
+  .meta({ id: 'TokenResponse' });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** GET /user/me: one of the three auth calls, so snake_case like the others. */
+export const currentUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    role: roleSchema,
+    email_verified: z.boolean(),
+    workspace: z.object({ id: z.string(), name: z.string() }),
+    created_at: z.string(),
+  })
+  .meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const verificationCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { message: 'Enter the 6-digit code' });
+
+/** POST /api/auth/verify: confirms the e-mail with the code sent at registration. */
+export const verifyEmailRequestSchema = z
+  .object({ email: emailSchema, code: verificationCodeSchema })
+  .meta({ id: 'VerifyEmailRequest' });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+
+/** POST /api/auth/verify/resend and POST /api/auth/reset-password. */
+export const emailOnlyRequestSchema = z
+  .object({ email: emailSchema })
+  .meta({ id: 'EmailOnlyRequest' });
+export type EmailOnlyRequest = z.infer<typeof emailOnlyRequestSchema>;
+
+/** POST /api/auth/new-password: sets a new password with the e-mailed code. */
+export const newPasswordRequestSchema = z
+  .object({ email: emailSchema, code: verificationCodeSchema, password: passwordSchema })
+  .meta({ id: 'NewPasswordRequest' });
+export type NewPasswordRequest = z.infer<typeof newPasswordRequestSchema>;
+
+/** A plain acknowledgement: `detail` is a human-readable sentence. */
+export const messageResponseSchema = z
+  .object({ detail: z.string() })
+  .meta({ id: 'MessageResponse' });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** Public facts the sign-in page shows (demo credentials when the demo is seeded). */
+export const authInfoResponseSchema = z
+  .object({
+    demo: z.object({ email: z.string(), password: z.string() }).nullable(),
+  })
+  .meta({ id: 'AuthInfo' });
+export type AuthInfoResponse = z.infer<typeof authInfoResponseSchema>;

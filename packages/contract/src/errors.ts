@@ -1,0 +1,31 @@
+import { z } from './z.ts';
+
+/** Every error the API answers has this body (decisions.md section 5). */
+export const errorBodySchema = z
+  .object({
+    detail: z.string(),
+    code: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'ErrorBody' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Machine codes the API uses; the web maps them to messages. */
+export const errorCodes = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNAUTHENTICATED',
+  'TOKEN_EXPIRED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'EMAIL_TAKEN',
+  'INVALID_CODE',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'NOT_READY',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];

@@ -1,0 +1,157 @@
+import { z } from './z.ts';
+
+export const kanbanPrioritySchema = z.enum(['low', 'medium', 'high']);
+export type KanbanPriority = z.infer<typeof kanbanPrioritySchema>;
+
+export const checklistItemSchema = z.object({
+  id: z.string().min(1).max(64),
+  text: z.string().trim().min(1, { message: 'Required' }).max(300),
+  done: z.boolean(),
+});
+export type ChecklistItem = z.infer<typeof checklistItemSchema>;
+
+export const kanbanAttachmentSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    mimeType: z.string(),
+    size: z.number().int(),
+    url: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'KanbanAttachment' });
+export type KanbanAttachment = z.infer<typeof kanbanAttachmentSchema>;
+
+/**
+ * A card. `position` is a fractional key: cards of a column are ordered by (position, id), which
+ * is how a client places a card that moved elsewhere.
+ */
+export const kanbanCardSchema = z
+  .object({
+    id: z.string(),
+    columnId: z.string(),
+    name: z.string(),
+    description: z.string(),
+    priority: kanbanPrioritySchema,
+    dueAt: z.string().nullable(),
+    labels: z.array(z.string()),
+    assigneeIds: z.array(z.string()),
+    checklist: z.array(checklistItemSchema),
+    attachments: z.array(kanbanAttachmentSchema),
+    commentCount: z.number().int(),
+    position: z.string(),
+    createdBy: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'KanbanCard' });
+export type KanbanCard = z.infer<typeof kanbanCardSchema>;
+
+export const kanbanColumnSchema = z
+  .object({ id: z.string(), name: z.string(), position: z.string(), cardIds: z.array(z.string()) })
+  .meta({ id: 'KanbanColumn' });
+export type KanbanColumn = z.infer<typeof kanbanColumnSchema>;
+
+/** GET /api/kanban/board: the spec's shape, cards and columns keyed by id. */
+export const kanbanBoardSchema = z
+  .object({
+    cards: z.record(z.string(), kanbanCardSchema),
+    columns: z.record(z.string(), kanbanColumnSchema),
+    columnOrder: z.array(z.string()),
+  })
+  .meta({ id: 'KanbanBoard' });
+export type KanbanBoard = z.infer<typeof kanbanBoardSchema>;
+
+const columnName = z.string().trim().min(1, { message: 'Required' }).max(100);
+const id = (what: string) => z.uuid({ message: `Not a ${what} id` });
+
+export const kanbanColumnInputSchema = z
+  .object({ name: columnName })
+  .meta({ id: 'KanbanColumnFields' });
+export const newColumnRequestSchema = kanbanColumnInputSchema;
+export const updateColumnRequestSchema = z
+  .object({ columnId: id('column'), column: kanbanColumnInputSchema })
+  .meta({ id: 'UpdateColumnRequest' });
+export const columnIdRequestSchema = z
+  .object({ columnId: id('column') })
+  .meta({ id: 'ColumnIdRequest' });
+export const moveColumnRequestSchema = z
+  .object({ columnId: id('column'), index: z.number().int().min(0).max(10_000) })
+  .meta({ id: 'MoveColumnRequest' });
+export const columnOrderResponseSchema = z
+  .object({ columnOrder: z.array(z.string()) })
+  .meta({ id: 'ColumnOrder' });
+export const deletedColumnSchema = z
+  .object({ columnId: z.string(), cardIds: z.array(z.string()) })
+  .meta({ id: 'DeletedColumn' });
+
+const cardFields = {
+  name: z.string().trim().min(1, { message: 'Required' }).max(200),
+  description: z.string().max(20_000),
+  priority: kanbanPrioritySchema,
+  dueAt: z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time' }).nullable(),
+  labels: z.array(z.string().trim().min(1).max(40)).max(20),
+  assigneeIds: z.array(id('member')).max(50),
+  checklist: z.array(checklistItemSchema).max(100),
+};
+
+export const kanbanCardInputSchema = z
+  .object({
+    name: cardFields.name,
+    description: cardFields.description.default(''),
+    priority: cardFields.priority.default('medium'),
+    dueAt: cardFields.dueAt.default(null),
+    labels: cardFields.labels.default([]),
+    assigneeIds: cardFields.assigneeIds.default([]),
+    checklist: cardFields.checklist.default([]),
+  })
+  .meta({ id: 'NewKanbanCard' });
+export type KanbanCardInput = z.input<typeof kanbanCardInputSchema>;
+
+export const kanbanCardPatchSchema = z.object(cardFields).partial().meta({ id: 'KanbanCardPatch' });
+export type KanbanCardPatch = z.infer<typeof kanbanCardPatchSchema>;
+
+export const newCardRequestSchema = z
+  .object({ columnId: id('column'), card: kanbanCardInputSchema })
+  .meta({ id: 'NewCardRequest' });
+export const updateCardRequestSchema = z
+  .object({ cardId: id('card'), card: kanbanCardPatchSchema })
+  .meta({ id: 'UpdateCardRequest' });
+export const cardIdRequestSchema = z.object({ cardId: id('card') }).meta({ id: 'CardIdRequest' });
+/** Moves a card to `index` among the other cards of `columnId` (its own column or another). */
+export const moveCardRequestSchema = z
+  .object({
+    cardId: id('card'),
+    columnId: id('column'),
+    index: z.number().int().min(0).max(100_000),
+  })
+  .meta({ id: 'MoveCardRequest' });
+export const deletedCardSchema = z
+  .object({ cardId: z.string(), columnId: z.string() })
+  .meta({ id: 'DeletedCard' });
+
+export const kanbanCommentSchema = z
+  .object({
+    id: z.string(),
+    cardId: z.string(),
+    authorId: z.string().nullable(),
+    body: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'KanbanComment' });
+export type KanbanComment = z.infer<typeof kanbanCommentSchema>;
+
+export const newCommentRequestSchema = z
+  .object({ cardId: id('card'), body: z.string().trim().min(1, { message: 'Required' }).max(5000) })
+  .meta({ id: 'NewCommentRequest' });
+export const cardCommentsQuerySchema = z.object({ cardId: id('card') });
+export const attachmentIdRequestSchema = z
+  .object({ attachmentId: id('attachment') })
+  .meta({ id: 'AttachmentIdRequest' });
+/** Path and query schemas stay unnamed: the API document inlines parameters, it cannot refer to them. */
+export const attachmentParamsSchema = z.object({ attachmentId: id('attachment') });
+export const uploadAttachmentQuerySchema = z.object({
+  cardId: id('card'),
+  name: z.string().trim().min(1).max(200),
+});
+export const KANBAN_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
