@@ -3,10 +3,12 @@
 // can), builds the app, starts the built server on a fresh embedded database with the demo
 // workspace, runs Playwright against it, then stops the server and removes its data.
 // Extra arguments go to `playwright test`, e.g. `npm run test:e2e -- --grep login`.
+// With `--screenshots` first (`npm run screenshots`), it runs apps/web/screenshots instead: the
+// PNGs for a person to look at, written to SCREENSHOTS_DIR (default: screenshots/ at the root).
 // E2E_SKIP_BUILD=1 reuses the last build (when only the specs changed).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const playwrightConfig = path.join(root, 'apps/web/playwright.config.ts');
+const screenshots = process.argv[2] === '--screenshots';
+const playwrightArgs = process.argv.slice(screenshots ? 3 : 2);
+const playwrightConfig = path.join(
+  root,
+  screenshots ? 'apps/web/screenshots/playwright.config.ts' : 'apps/web/playwright.config.ts',
+);
+const screenshotsDir = path.resolve(root, process.env.SCREENSHOTS_DIR || 'screenshots');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
@@ -200,6 +208,10 @@ async function main() {
 
   let exitCode;
   try {
+    if (screenshots) {
+      mkdirSync(screenshotsDir, { recursive: true });
+      console.log(`e2e: screenshots go to ${screenshotsDir}`);
+    }
     console.log(`e2e: starting the server on ${url} (data in ${dataDir})`);
     await waitReady(server, url, () => interrupted);
 
@@ -208,7 +220,7 @@ async function main() {
     const [command, ...cli] = playwrightCommand();
     playwright = spawn(
       command,
-      [...cli, 'test', '-c', playwrightConfig, ...process.argv.slice(2)],
+      [...cli, 'test', '-c', playwrightConfig, ...playwrightArgs],
       {
         cwd: root,
         stdio: 'inherit',
@@ -219,6 +231,7 @@ async function main() {
           CHROME_PATH: chromium,
           DEMO_EMAIL,
           DEMO_PASSWORD,
+          ...(screenshots ? { SCREENSHOTS_DIR: screenshotsDir } : {}),
         },
       },
     );
