@@ -58,7 +58,7 @@ test('searches, filters by stage and sorts, and the address keeps it across a re
 }) => {
   const { token } = await workspaceWithPeople(request);
   await openPeople(page, token);
-  await expect(page.getByTestId('record-count')).toHaveText('12 people');
+  await expect(page.getByTestId('record-count')).toHaveText('People: 12');
   await expect(rows(page)).toHaveCount(12);
 
   // Search (debounced) narrows the rows and goes into the address.
@@ -77,7 +77,7 @@ test('searches, filters by stage and sorts, and the address keeps it across a re
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Stage is Replied' })).toBeVisible();
   await expect(rows(page)).toHaveCount(4);
-  await expect(page.getByTestId('record-count')).toHaveText('4 people');
+  await expect(page.getByTestId('record-count')).toHaveText('People: 4');
   await expect(page).toHaveURL(/filters=/);
 
   // Sort by name (last name), then the other way.
@@ -191,7 +191,7 @@ test('imports a CSV and shows the report with the refused rows', async ({ page, 
   await dialog.getByRole('button', { name: 'Download errors.csv' }).click();
   expect((await download).suggestedFilename()).toBe('errors.csv');
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByTestId('record-count')).toHaveText('4 people');
+  await expect(page.getByTestId('record-count')).toHaveText('People: 4');
 });
 
 test('loads more rows on scroll, selects all matching, changes their stage and exports', async ({
@@ -207,7 +207,7 @@ test('loads more rows on scroll, selects all matching, changes their stage and e
     return ((await response.json()) as { count: number }).count;
   };
   await openPeople(page, token);
-  await expect(page.getByTestId('record-count')).toHaveText('130 people');
+  await expect(page.getByTestId('record-count')).toHaveText('People: 130');
   // Only a window of the rows is in the page.
   expect(await rows(page).count()).toBeLessThanOrEqual(90);
 
@@ -240,7 +240,7 @@ test('loads more rows on scroll, selects all matching, changes their stage and e
 
   // A search, the rows it matches, and a stage for them.
   await page.getByRole('searchbox', { name: 'Search' }).fill('Engineer');
-  await expect(page.getByTestId('record-count')).toHaveText('65 people');
+  await expect(page.getByTestId('record-count')).toHaveText('People: 65');
   await page.getByRole('checkbox', { name: 'Select the loaded rows' }).check();
   await expect(page.getByTestId('selected-count')).toHaveText('Selected: 65');
   await page.getByRole('button', { name: 'Change stage' }).click();
@@ -280,7 +280,7 @@ test('shows the companies table and opens a company from its name', async ({ pag
   await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(page.getByTestId('record-count')).toHaveText('1 companies');
+  await expect(page.getByTestId('record-count')).toHaveText('Companies: 1');
   await page.getByRole('link', { name: 'Northwind Traders' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/companies/${company.id}$`));
 });
