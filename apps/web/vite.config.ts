@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 /** The API server in development; `npm run dev -w @beacon/server` listens here. */
 const API_TARGET = 'http://127.0.0.1:3000';
-const proxied = ['/api', '/token', '/register', '/user', '/health'];
+const proxied = ['/api', '/token', '/register', '/user', '/health', '/ready'];
 
 /**
  * Public Sans (bundled by @fontsource) in the weights every page draws at once: body text (400),
