@@ -14,6 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { CalendarEvent, CalendarImportResult } from '@beacon/contract';
 import { SearchIcon } from '../../../components/icons.tsx';
+import { LiveStatus } from '../../../components/live-status.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { calendarApi } from '../api/calendar-api.ts';
@@ -36,7 +37,6 @@ import type { CalendarViewHandle, CalendarViewType, EventTimesChange } from './c
 import { ColorFilter } from './color-filter.tsx';
 import { EventDialog } from './event-dialog.tsx';
 import { FeedDialog } from './feed-dialog.tsx';
-import { LiveStatus } from './live-status.tsx';
 
 /*
  * FullCalendar comes in its own chunk, loaded with this screen only. Its CSS is written by its

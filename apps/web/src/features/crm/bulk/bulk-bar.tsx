@@ -18,11 +18,11 @@ import {
   type RecordList,
   type Selection,
 } from '@beacon/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { companiesApi, listsApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
 import { crmErrorText } from '../utils/area-error.ts';
 import { memberName } from '../utils/members.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 type BulkAction =
   | { type: 'add_to_list'; listId: string }
@@ -277,7 +277,7 @@ export function BulkBar(props: BulkBarProps) {
       <ConfirmDialog
         open={open === 'delete'}
         title={t('bulk.deleteTitle', { count })}
-        message={t(`${entity}.deleteMessage`, { count })}
+        text={t(`${entity}.deleteMessage`, { count })}
         confirmLabel={t('actions.delete')}
         busy={busy}
         onConfirm={() => void send({ type: 'delete' })}

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { CompanyDetail, CompanyPatch, Person } from '@beacon/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ArrowBackIcon } from '../../../components/icons.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
@@ -17,7 +18,6 @@ import { MembersTable } from '../lists/members-table.tsx';
 import { AddToListDialog } from '../record/components/add-to-list-dialog.tsx';
 import { CompanyFields } from '../record/components/company-fields.tsx';
 import { CompanyHeader } from '../record/components/company-header.tsx';
-import { ConfirmDialog } from '../record/components/confirm-dialog.tsx';
 import { RecordActivity } from '../record/components/record-activity.tsx';
 import { RecordListsCard } from '../record/components/record-lists-card.tsx';
 import {

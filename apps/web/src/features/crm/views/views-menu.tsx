@@ -13,12 +13,12 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { SavedView } from '@beacon/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { viewsApi, type CrmEntity } from '../api/crm-api.ts';
 import type { TableQuery } from '../state/table-query.ts';
 import { crmErrorText } from '../utils/area-error.ts';
 import { BookmarkIcon } from '../utils/icons.tsx';
-import { ConfirmDialog } from '../bulk/confirm-dialog.tsx';
 
 export interface ViewsMenuProps {
   entity: CrmEntity;
@@ -239,7 +239,7 @@ export function ViewsMenu({ entity, query, userId, onApply, onViewChanged }: Vie
       <ConfirmDialog
         open={confirmDelete !== null}
         title={t('views.deleteTitle')}
-        message={t('views.deleteMessage', { name: confirmDelete?.name ?? '' })}
+        text={t('views.deleteMessage', { name: confirmDelete?.name ?? '' })}
         confirmLabel={t('actions.delete')}
         busy={busy}
         onConfirm={() => void remove()}

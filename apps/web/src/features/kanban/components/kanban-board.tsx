@@ -16,6 +16,7 @@ import type {
   KanbanColumn as Column,
   Member,
 } from '@beacon/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { readCspNonce } from '../../../theme/emotion-cache.ts';
 import { useKanbanDispatch } from '../hooks/use-kanban-store.ts';
@@ -29,7 +30,6 @@ import {
   renameColumnCall,
 } from '../state/kanban-slice.ts';
 import { kanbanErrorText } from '../utils/error-text.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { InlineAddForm } from './inline-add-form.tsx';
 import { COLUMN_WIDTH, KanbanColumn } from './kanban-column.tsx';
 
@@ -280,7 +280,10 @@ export function KanbanBoard({ board, canEdit, members, onOpenCard }: KanbanBoard
             : t('column.deleteText', { number: confirming?.column.cardIds.length ?? 0 })
         }
         confirmLabel={confirming?.kind === 'clear' ? t('column.clear') : t('column.delete')}
-        onConfirm={confirm}
+        onConfirm={() => {
+          confirm();
+          setConfirmOpen(false);
+        }}
         onClose={() => setConfirmOpen(false)}
       />
     </>

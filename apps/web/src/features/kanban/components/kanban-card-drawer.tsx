@@ -14,6 +14,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { KanbanCard, KanbanCardPatch, KanbanPriority, Member } from '@beacon/contract';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useDraft } from '../hooks/use-draft.ts';
@@ -25,7 +26,6 @@ import { kanbanErrorText } from '../utils/error-text.ts';
 import { CardAttachments } from './card-attachments.tsx';
 import { CardChecklist } from './card-checklist.tsx';
 import { CardComments } from './card-comments.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { TrashIcon } from './kanban-icons.tsx';
 import { PRIORITY_COLORS } from './kanban-card-item.tsx';
 
@@ -380,6 +380,7 @@ function CardDetails({
               deletedByMe.current = false;
               enqueueSnackbar(kanbanErrorText(t, error), { variant: 'error' });
             });
+          setConfirmDelete(false);
         }}
         onClose={() => setConfirmDelete(false)}
       />

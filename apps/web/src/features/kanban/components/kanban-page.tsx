@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LiveStatus } from '../../../components/live-status.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useKanbanBoard } from '../hooks/use-kanban-board.ts';
 import { useMembers } from '../hooks/use-members.ts';
@@ -13,7 +14,6 @@ import { kanbanErrorText } from '../utils/error-text.ts';
 import { KanbanBoard } from './kanban-board.tsx';
 import { KanbanCardDrawer } from './kanban-card-drawer.tsx';
 import { COLUMN_WIDTH } from './kanban-column.tsx';
-import { LiveStatus } from './live-status.tsx';
 
 export interface KanbanPageProps {
   /** Admins and contributors change the board; viewers only read it. */

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { Activity, ActivityKind, Note } from '@beacon/contract';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../../components/snackbar/index.ts';
 import { NoteBody } from '../../notes/note-body.tsx';
 import { NoteEditor } from '../../notes/note-editor.tsx';
@@ -18,7 +19,6 @@ import type { TimelineState } from '../state/record-state.ts';
 import { describeActivity, type ActivityContext } from '../utils/activity-text.ts';
 import { callErrorText } from '../utils/call-error.ts';
 import { formatDateTime } from '../utils/format.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import {
   EditIcon,
   ListAddIcon,
