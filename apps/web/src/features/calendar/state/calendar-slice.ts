@@ -8,7 +8,7 @@ import {
 } from '@reduxjs/toolkit';
 import type { CalendarEvent, CalendarEventInput, CalendarEventPatch } from '@beacon/contract';
 import { calendarApi, type DateRange } from '../api/calendar-api.ts';
-import { toAreaError, type AreaError } from '../utils/area-error.ts';
+import { toAreaError, type AreaError } from '../../../utils/area-error.ts';
 
 /** The client state area `calendar` (spec sections 3 and 4): loading, error and the events. */
 export interface CalendarState {

@@ -21,7 +21,7 @@ import {
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { companiesApi, listsApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
-import { crmErrorText } from '../utils/area-error.ts';
+import { crmErrorText } from '../utils/error-text.ts';
 import { memberName } from '../utils/members.ts';
 
 type BulkAction =

@@ -8,7 +8,8 @@ import {
   type RecordsState,
 } from '../state/records-slice.ts';
 import { fetchKey, type TableQuery } from '../state/table-query.ts';
-import { isAbort, toAreaError } from '../utils/area-error.ts';
+import { toAreaError } from '../../../utils/area-error.ts';
+import { isAbort } from '../utils/error-text.ts';
 
 export type RecordOf<E extends CrmEntity> = E extends 'people' ? Person : Company;
 

@@ -30,7 +30,7 @@ import {
   type RecordList,
 } from '@beacon/contract';
 import { importsApi } from '../api/crm-api.ts';
-import { crmErrorText, isAbort } from '../utils/area-error.ts';
+import { crmErrorText, isAbort } from '../utils/error-text.ts';
 import { saveBlob } from '../utils/download.ts';
 import { UploadIcon } from '../utils/icons.tsx';
 import {

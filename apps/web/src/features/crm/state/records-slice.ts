@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RecordCount, Selection } from '@beacon/contract';
-import type { AreaError } from '../utils/area-error.ts';
+import type { AreaError } from '../../../utils/area-error.ts';
 import type { TableQuery } from './table-query.ts';
 
 /** The rows of the table: either chosen one by one, or everything the filter matches. */

@@ -21,7 +21,7 @@ import {
 import { ApiError } from '../../../lib/http.ts';
 import { companiesApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
 import { fieldErrorKeys } from '../state/form-errors.ts';
-import { crmErrorText } from '../utils/area-error.ts';
+import { crmErrorText } from '../utils/error-text.ts';
 import { memberName } from '../utils/members.ts';
 
 export interface CreateRecordDialogProps {

@@ -24,7 +24,7 @@ import {
   writeTableQuery,
   type TableQuery,
 } from '../state/table-query.ts';
-import { crmErrorText } from '../utils/area-error.ts';
+import { crmErrorText } from '../utils/error-text.ts';
 import { saveBlob } from '../utils/download.ts';
 import { DownloadIcon, PlusIcon, UploadIcon } from '../utils/icons.tsx';
 import { ViewsMenu } from '../views/views-menu.tsx';

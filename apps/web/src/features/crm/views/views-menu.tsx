@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { viewsApi, type CrmEntity } from '../api/crm-api.ts';
 import type { TableQuery } from '../state/table-query.ts';
-import { crmErrorText } from '../utils/area-error.ts';
+import { crmErrorText } from '../utils/error-text.ts';
 import { BookmarkIcon } from '../utils/icons.tsx';
 
 export interface ViewsMenuProps {

@@ -17,7 +17,7 @@ import type {
   KanbanComment,
 } from '@beacon/contract';
 import { kanbanApi } from '../api/kanban-api.ts';
-import { toAreaError, type AreaError } from '../utils/area-error.ts';
+import { toAreaError, type AreaError } from '../../../utils/area-error.ts';
 import {
   addCard,
   addColumn,
