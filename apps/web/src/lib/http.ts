@@ -149,7 +149,8 @@ function buildUrl(path: string, query: RequestOptions<unknown>['query']): string
   return url;
 }
 
-async function readBody(response: Response): Promise<unknown> {
+/** The parsed body of an answer: JSON when it says it is JSON, else its text; undefined when empty. */
+export async function readBody(response: Response): Promise<unknown> {
   let text: string;
   try {
     text = await response.text();

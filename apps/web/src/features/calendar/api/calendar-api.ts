@@ -8,7 +8,8 @@ import {
   type CalendarEventInput,
   type CalendarEventPatch,
 } from '@beacon/contract';
-import { ApiError, apiBaseUrl, getAccessToken, http } from '../../../lib/http.ts';
+import { ApiError, http, readBody } from '../../../lib/http.ts';
+import { parseOrFail, sendRaw } from '../../../lib/raw-request.ts';
 
 export interface DateRange {
   /** ISO 8601 instants: the events that overlap [start, end). */
@@ -45,10 +46,7 @@ export const calendarApi = {
       body: text,
       headers: { 'Content-Type': 'text/calendar', Accept: 'application/json' },
     });
-    const data = await readJson(response);
-    const parsed = calendarImportResultSchema.safeParse(data);
-    if (!parsed.success) throw new ApiError(response.status, undefined, { cause: parsed.error });
-    return parsed.data;
+    return parseOrFail(calendarImportResultSchema, response.status, await readBody(response));
   },
 
   /** The signed-in user's private feed address; null when there is none. */
@@ -66,33 +64,3 @@ export const calendarApi = {
 
   members: () => http.get('/api/members', { schema: memberListSchema }),
 };
-
-/**
- * A request whose body or answer is a file, which the JSON client does not carry. Same base URL,
- * bearer header and error type as the HTTP client.
- */
-async function sendRaw(
-  path: string,
-  init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {},
-): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const token = getAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  let response: Response;
-  try {
-    response = await fetch(`${apiBaseUrl()}${path}`, { ...init, headers });
-  } catch (error) {
-    throw new ApiError(0, undefined, { cause: error });
-  }
-  if (!response.ok) throw new ApiError(response.status, await readJson(response));
-  return response;
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    const text = await response.text();
-    return text === '' ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    return undefined;
-  }
-}

@@ -34,8 +34,8 @@ import {
   type ViewEntity,
   type ViewPatch,
 } from '@beacon/contract';
-import { http } from '../../../lib/http.ts';
-import { fileNameOf, parseOrFail, readBody, sendRaw } from './raw.ts';
+import { http, readBody } from '../../../lib/http.ts';
+import { fileNameOf, parseOrFail, sendRaw } from '../../../lib/raw-request.ts';
 
 /**
  * Every call of the CRM screens (issue 5): people, companies, saved views, lists, notes and

@@ -1,2 +1,1 @@
 export * from './crm-api.ts';
-export { sendRaw, fileNameOf } from './raw.ts';

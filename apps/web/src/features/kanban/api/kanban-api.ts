@@ -11,7 +11,8 @@ import {
   type KanbanCardInput,
   type KanbanCardPatch,
 } from '@beacon/contract';
-import { ApiError, apiBaseUrl, getAccessToken, http } from '../../../lib/http.ts';
+import { http, readBody } from '../../../lib/http.ts';
+import { parseOrFail, sendRaw } from '../../../lib/raw-request.ts';
 
 /** The kanban calls of the server (the spec's paths, and the same style for the rest). */
 export const kanbanApi = {
@@ -71,7 +72,7 @@ export const kanbanApi = {
         'x-file-type': file.type || 'application/octet-stream',
       },
     });
-    return parseOrFail(kanbanCardSchema, response.status, await readJson(response));
+    return parseOrFail(kanbanCardSchema, response.status, await readBody(response));
   },
   removeAttachment: (attachmentId: string) =>
     http.post('/api/kanban/cards/attachments/delete', {
@@ -86,41 +87,3 @@ export const kanbanApi = {
 
   members: () => http.get('/api/members', { schema: memberListSchema }),
 };
-
-/**
- * A request whose body or answer is a file, which the JSON client does not carry. Same base URL,
- * bearer header and error type as the HTTP client.
- */
-async function sendRaw(
-  path: string,
-  init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {},
-): Promise<Response> {
-  const headers = new Headers(init.headers);
-  const token = getAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  let response: Response;
-  try {
-    response = await fetch(`${apiBaseUrl()}${path}`, { ...init, headers });
-  } catch (error) {
-    throw new ApiError(0, undefined, { cause: error });
-  }
-  if (!response.ok) throw new ApiError(response.status, await readJson(response));
-  return response;
-}
-
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    const text = await response.text();
-    return text === '' ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    return undefined;
-  }
-}
-
-function parseOrFail<T>(schema: { parse(data: unknown): T }, status: number, data: unknown): T {
-  try {
-    return schema.parse(data);
-  } catch (error) {
-    throw new ApiError(status, undefined, { cause: error });
-  }
-}
