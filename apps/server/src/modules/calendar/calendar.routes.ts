@@ -15,17 +15,11 @@ import {
 import type { Database } from '../../db/client.ts';
 import { workspaces } from '../../db/schema/index.ts';
 import { notFound, requireMediaType } from '../../lib/errors.ts';
+import { signedInErrors } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { CalendarService } from './calendar.service.ts';
 
 const IMPORT_BODY_LIMIT = 2 * 1024 * 1024;
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 const fileName = (name: string) =>
   `${name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'calendar'}.ics`;
@@ -47,7 +41,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
         summary: 'Events of your workspace, optionally those overlapping start–end',
         security,
         querystring: eventsQuerySchema,
-        response: { 200: z.array(calendarEventSchema), ...errors },
+        response: { 200: z.array(calendarEventSchema), ...signedInErrors },
       },
     },
     async (request) => service.list(requireAuth(request), request.query),
@@ -62,7 +56,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
         summary: 'Create an event',
         security,
         body: calendarEventInputSchema,
-        response: { 201: calendarEventSchema, ...errors },
+        response: { 201: calendarEventSchema, ...signedInErrors },
       },
     },
     async (request, reply) =>
@@ -78,7 +72,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
         summary: 'Change an event (only the fields given)',
         security,
         body: updateEventRequestSchema,
-        response: { 200: calendarEventSchema, ...errors },
+        response: { 200: calendarEventSchema, ...signedInErrors },
       },
     },
     async (request) =>
@@ -94,7 +88,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
         summary: 'Delete an event',
         security,
         body: deleteEventRequestSchema,
-        response: { 200: deleteEventResponseSchema, ...errors },
+        response: { 200: deleteEventResponseSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -137,7 +131,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
         summary: 'Import the events of an .ics file (body: the file, as text/calendar)',
         security,
         consumes: ['text/calendar'],
-        response: { 200: calendarImportResultSchema, ...errors, 413: errorBodySchema },
+        response: { 200: calendarImportResultSchema, ...signedInErrors, 413: errorBodySchema },
       },
     },
     async (request) => service.importIcs(requireAuth(request), String(request.body ?? '')),
@@ -154,7 +148,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
         tags: ['calendar'],
         summary: 'Your private calendar feed address, if you made one',
         security,
-        response: { 200: calendarFeedSchema, ...errors },
+        response: { 200: calendarFeedSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -172,7 +166,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
         tags: ['calendar'],
         summary: 'Make a new private feed address (the old one stops working)',
         security,
-        response: { 200: calendarFeedSchema, ...errors },
+        response: { 200: calendarFeedSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -189,7 +183,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
         tags: ['calendar'],
         summary: 'Turn your calendar feed off',
         security,
-        response: { 204: z.undefined(), ...errors },
+        response: { 204: z.undefined(), ...signedInErrors },
       },
     },
     async (request, reply) => {

@@ -9,15 +9,9 @@ import {
   recordParamsSchema,
 } from '@beacon/contract';
 import { requireMediaType } from '../../lib/errors.ts';
+import { attachmentDisposition, download, signedInErrors } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { ImportsService } from './imports.service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 /** CSV import (docs/decisions/015): contributors and admins only. */
 export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> = async (
@@ -49,7 +43,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
         querystring: importUploadQuerySchema,
         response: {
           201: importJobSchema,
-          ...errors,
+          ...signedInErrors,
           409: errorBodySchema,
           413: errorBodySchema,
           415: errorBodySchema,
@@ -71,7 +65,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
         tags,
         summary: 'The recent imports of your workspace, newest first (50)',
         security,
-        response: { 200: z.array(importJobSchema), ...errors },
+        response: { 200: z.array(importJobSchema), ...signedInErrors },
       },
     },
     async (request) => service.list(requireAuth(request)),
@@ -86,7 +80,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
         summary: 'An import with its progress and refused rows',
         security,
         params: recordParamsSchema,
-        response: { 200: importJobSchema, ...errors },
+        response: { 200: importJobSchema, ...signedInErrors },
       },
     },
     async (request) => service.get(requireAuth(request), request.params.id),
@@ -102,7 +96,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
         security,
         params: recordParamsSchema,
         body: importStartSchema,
-        response: { 200: importJobSchema, ...errors, 409: errorBodySchema },
+        response: { 200: importJobSchema, ...signedInErrors, 409: errorBodySchema },
       },
     },
     async (request) => service.start(requireAuth(request), request.params.id, request.body),
@@ -117,7 +111,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
         summary: 'Cancel an import: it stops after the batch it is writing',
         security,
         params: recordParamsSchema,
-        response: { 200: importJobSchema, ...errors, 409: errorBodySchema },
+        response: { 200: importJobSchema, ...signedInErrors, 409: errorBodySchema },
       },
     },
     async (request) => service.cancel(requireAuth(request), request.params.id),
@@ -136,14 +130,9 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
     },
     async (request, reply) => {
       const file = await service.errorsCsv(requireAuth(request), request.params.id);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
+      return download(reply, 'text/csv; charset=utf-8', attachmentDisposition(file.fileName)).send(
+        file.body,
+      );
     },
   );
 };

@@ -25,15 +25,9 @@ import {
   uploadAttachmentQuerySchema,
 } from '@beacon/contract';
 import { requireMediaType } from '../../lib/errors.ts';
+import { attachmentDisposition, download, signedInErrors } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { KanbanService } from './kanban.service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 /** A MIME type as the upload names it; anything else is stored as plain bytes. */
 function safeMimeType(value: unknown): string {
@@ -58,7 +52,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         tags,
         summary: "Your workspace's board: cards and columns keyed by id, and the column order",
         security,
-        response: { 200: kanbanBoardSchema, ...errors },
+        response: { 200: kanbanBoardSchema, ...signedInErrors },
       },
     },
     async (request) => service.board(requireAuth(request)),
@@ -74,7 +68,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         summary: 'Add a column at the end',
         security,
         body: newColumnRequestSchema,
-        response: { 201: kanbanColumnSchema, ...errors },
+        response: { 201: kanbanColumnSchema, ...signedInErrors },
       },
     },
     async (request, reply) =>
@@ -90,7 +84,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         summary: 'Rename a column',
         security,
         body: updateColumnRequestSchema,
-        response: { 200: kanbanColumnSchema, ...errors },
+        response: { 200: kanbanColumnSchema, ...signedInErrors },
       },
     },
     async (request) =>
@@ -106,7 +100,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         summary: 'Delete a column and its cards',
         security,
         body: columnIdRequestSchema,
-        response: { 200: deletedColumnSchema, ...errors },
+        response: { 200: deletedColumnSchema, ...signedInErrors },
       },
     },
     async (request) => service.deleteColumn(requireAuth(request), request.body.columnId),
@@ -121,7 +115,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         summary: 'Delete every card of a column, keeping the column',
         security,
         body: columnIdRequestSchema,
-        response: { 200: kanbanColumnSchema, ...errors },
+        response: { 200: kanbanColumnSchema, ...signedInErrors },
       },
     },
     async (request) => service.clearColumn(requireAuth(request), request.body.columnId),
@@ -136,7 +130,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         summary: 'Move a column to another place in the order',
         security,
         body: moveColumnRequestSchema,
-        response: { 200: columnOrderResponseSchema, ...errors },
+        response: { 200: columnOrderResponseSchema, ...signedInErrors },
       },
     },
     async (request) =>
@@ -153,7 +147,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         summary: 'Add a card at the end of a column',
         security,
         body: newCardRequestSchema,
-        response: { 201: kanbanCardSchema, ...errors },
+        response: { 201: kanbanCardSchema, ...signedInErrors },
       },
     },
     async (request, reply) =>
@@ -173,7 +167,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         summary: 'Change a card (only the fields given)',
         security,
         body: updateCardRequestSchema,
-        response: { 200: kanbanCardSchema, ...errors },
+        response: { 200: kanbanCardSchema, ...signedInErrors },
       },
     },
     async (request) =>
@@ -189,7 +183,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         summary: 'Delete a card',
         security,
         body: cardIdRequestSchema,
-        response: { 200: deletedCardSchema, ...errors },
+        response: { 200: deletedCardSchema, ...signedInErrors },
       },
     },
     async (request) => service.deleteCard(requireAuth(request), request.body.cardId),
@@ -204,7 +198,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         summary: 'Move a card to a place in a column (its own or another)',
         security,
         body: moveCardRequestSchema,
-        response: { 200: kanbanCardSchema, ...errors },
+        response: { 200: kanbanCardSchema, ...signedInErrors },
       },
     },
     async (request) =>
@@ -225,7 +219,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         summary: 'The comments of a card, oldest first',
         security,
         querystring: cardCommentsQuerySchema,
-        response: { 200: z.array(kanbanCommentSchema), ...errors },
+        response: { 200: z.array(kanbanCommentSchema), ...signedInErrors },
       },
     },
     async (request) => service.comments(requireAuth(request), request.query.cardId),
@@ -240,7 +234,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         summary: 'Comment on a card',
         security,
         body: newCommentRequestSchema,
-        response: { 201: kanbanCommentSchema, ...errors },
+        response: { 201: kanbanCommentSchema, ...signedInErrors },
       },
     },
     async (request, reply) =>
@@ -271,7 +265,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         security,
         consumes: ['application/octet-stream'],
         querystring: uploadAttachmentQuerySchema,
-        response: { 201: kanbanCardSchema, ...errors, 413: errorBodySchema },
+        response: { 201: kanbanCardSchema, ...signedInErrors, 413: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -299,14 +293,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
     async (request, reply) => {
       const file = await service.attachment(requireAuth(request), request.params.attachmentId);
       // Always a download, never rendered inline: an uploaded page must not run as ours.
-      return reply
-        .type(file.mimeType)
-        .header(
-          'content-disposition',
-          `attachment; filename="${file.name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        )
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
+      return download(reply, file.mimeType, attachmentDisposition(file.name)).send(file.content);
     },
   );
 
@@ -319,7 +306,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         summary: 'Remove an attachment from its card',
         security,
         body: attachmentIdRequestSchema,
-        response: { 200: kanbanCardSchema, ...errors },
+        response: { 200: kanbanCardSchema, ...signedInErrors },
       },
     },
     async (request) => service.removeAttachment(requireAuth(request), request.body.attachmentId),

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   bulkResultSchema,
-  errorBodySchema,
   listItemsRequestSchema,
   listPatchSchema,
   listsQuerySchema,
@@ -11,15 +9,9 @@ import {
   recordListsSchema,
   recordParamsSchema,
 } from '@beacon/contract';
+import { noContent, signedInErrors } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { ListsService } from './lists.service.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 export const listsRoutes: FastifyPluginAsyncZod<{ service: ListsService }> = async (
   app,
@@ -38,7 +30,7 @@ export const listsRoutes: FastifyPluginAsyncZod<{ service: ListsService }> = asy
         summary: 'Lists of people or companies, with their counts',
         security,
         querystring: listsQuerySchema,
-        response: { 200: recordListsSchema, ...errors },
+        response: { 200: recordListsSchema, ...signedInErrors },
       },
     },
     async (request) => service.list(requireAuth(request), request.query.kind),
@@ -53,7 +45,7 @@ export const listsRoutes: FastifyPluginAsyncZod<{ service: ListsService }> = asy
         summary: 'Make a list',
         security,
         body: newListSchema,
-        response: { 201: recordListSchema, ...errors },
+        response: { 201: recordListSchema, ...signedInErrors },
       },
     },
     async (request, reply) =>
@@ -69,7 +61,7 @@ export const listsRoutes: FastifyPluginAsyncZod<{ service: ListsService }> = asy
         summary: 'A list with its count (its members: GET /api/people with an on_list filter)',
         security,
         params: recordParamsSchema,
-        response: { 200: recordListSchema, ...errors },
+        response: { 200: recordListSchema, ...signedInErrors },
       },
     },
     async (request) => service.get(requireAuth(request), request.params.id),
@@ -85,7 +77,7 @@ export const listsRoutes: FastifyPluginAsyncZod<{ service: ListsService }> = asy
         security,
         params: recordParamsSchema,
         body: listPatchSchema,
-        response: { 200: recordListSchema, ...errors },
+        response: { 200: recordListSchema, ...signedInErrors },
       },
     },
     async (request) => service.patch(requireAuth(request), request.params.id, request.body),
@@ -100,7 +92,7 @@ export const listsRoutes: FastifyPluginAsyncZod<{ service: ListsService }> = asy
         summary: 'Delete a list (its members stay)',
         security,
         params: recordParamsSchema,
-        response: { 204: z.null().describe('Done; no body'), ...errors },
+        response: { ...noContent, ...signedInErrors },
       },
     },
     async (request, reply) => {
@@ -126,7 +118,7 @@ export const listsRoutes: FastifyPluginAsyncZod<{ service: ListsService }> = asy
           security,
           params: recordParamsSchema,
           body: listItemsRequestSchema,
-          response: { 200: bulkResultSchema, ...errors },
+          response: { 200: bulkResultSchema, ...signedInErrors },
         },
       },
       async (request) =>

@@ -1,9 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   activityPageSchema,
-  errorBodySchema,
   noteBodySchema,
   noteSchema,
   pageQuerySchema,
@@ -12,6 +10,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { companies, people } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { noContent, signedInErrors } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { companiesRoutes } from '../companies/companies.routes.ts';
 import { CompaniesService } from '../companies/companies.service.ts';
@@ -22,13 +21,6 @@ import { PeopleService } from '../people/people.service.ts';
 import { viewsRoutes } from '../views/views.routes.ts';
 import { activityPage, type Subject } from './activity.ts';
 import { NotesService } from './notes.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 /** The CRM records (issue 5): people, companies, lists, notes, the timeline and saved views. */
 export const recordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -64,7 +56,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
           security,
           params: recordParamsSchema,
           querystring: pageQuerySchema,
-          response: { 200: activityPageSchema, ...errors },
+          response: { 200: activityPageSchema, ...signedInErrors },
         },
       },
       async (request) => {
@@ -91,7 +83,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
           security,
           params: recordParamsSchema,
           body: noteBodySchema,
-          response: { 201: noteSchema, ...errors },
+          response: { 201: noteSchema, ...signedInErrors },
         },
       },
       async (request, reply) =>
@@ -117,7 +109,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         security,
         params: recordParamsSchema,
         body: noteBodySchema,
-        response: { 200: noteSchema, ...errors },
+        response: { 200: noteSchema, ...signedInErrors },
       },
     },
     async (request) => notes.update(requireAuth(request), request.params.id, request.body.body),
@@ -132,7 +124,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         summary: 'Delete a note (its author or an admin)',
         security,
         params: recordParamsSchema,
-        response: { 204: z.null().describe('Done; no body'), ...errors },
+        response: { ...noContent, ...signedInErrors },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,6 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  errorBodySchema,
   newViewSchema,
   recordParamsSchema,
   savedViewSchema,
@@ -16,18 +14,12 @@ import {
 import type { Database } from '../../db/client.ts';
 import { savedViews } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { noContent, signedInErrors } from '../../lib/responses.ts';
 import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
 import { parseSort } from '../records/cursor.ts';
 import { companiesEntity, peopleEntity } from '../records/fields.ts';
 import { compileFilters } from '../records/filters.ts';
 import { checkLists } from '../records/query.ts';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
 
 const viewColumns = {
   id: savedViews.id,
@@ -99,7 +91,7 @@ export const viewsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         summary: 'Your saved views and the shared ones',
         security,
         querystring: viewsQuerySchema,
-        response: { 200: savedViewsSchema, ...errors },
+        response: { 200: savedViewsSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -122,7 +114,7 @@ export const viewsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         summary: 'Save a view (a named filter, sort and column set)',
         security,
         body: newViewSchema,
-        response: { 201: savedViewSchema, ...errors },
+        response: { 201: savedViewSchema, ...signedInErrors },
       },
     },
     async (request, reply) => {
@@ -147,7 +139,7 @@ export const viewsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         security,
         params: recordParamsSchema,
         body: viewPatchSchema,
-        response: { 200: savedViewSchema, ...errors },
+        response: { 200: savedViewSchema, ...signedInErrors },
       },
     },
     async (request) => {
@@ -172,7 +164,7 @@ export const viewsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
         summary: 'Delete a saved view (its owner, or an admin for a shared one)',
         security,
         params: recordParamsSchema,
-        response: { 204: z.null().describe('Done; no body'), ...errors },
+        response: { ...noContent, ...signedInErrors },
       },
     },
     async (request, reply) => {
