@@ -3,9 +3,7 @@ import type {
   Company,
   CompanyBulkRequest,
   CompanyDetail,
-  CompanyPage,
   CompanyPatch,
-  RecordCount,
   newCompanySchema,
 } from '@beacon/contract';
 import type { z } from 'zod';
@@ -13,20 +11,12 @@ import type { Database } from '../../db/client.ts';
 import { companies, people } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { listsOf } from '../lists/lists.repository.ts';
-import { runBulk } from '../records/bulk.ts';
-import { csvChunks, list, orEmpty, pickColumns, type CsvColumn } from '../records/csv.ts';
-import { recordActivities, type ActivityValues } from '../records/activity.ts';
-import { checkOwner, display, sameValue, type Caller } from '../records/caller.ts';
+import { recordActivities } from '../records/activity.ts';
+import { changedFields, checkOwner, type Caller } from '../records/caller.ts';
+import { list, orEmpty, type CsvColumn } from '../records/csv.ts';
 import { companiesEntity } from '../records/fields.ts';
-import { parseFilters } from '../records/filters.ts';
-import {
-  countWhere,
-  filterWhere,
-  finishPage,
-  preparePage,
-  type ListQuery,
-} from '../records/query.ts';
-import { companyColumns, getCompany, toCompany } from './companies.repository.ts';
+import { RecordService } from '../records/record-module.ts';
+import { companyColumns, getCompany, toCompany, type CompanyRow } from './companies.repository.ts';
 
 type NewCompanyValues = z.output<typeof newCompanySchema>;
 
@@ -56,29 +46,15 @@ export function isUniqueViolation(error: unknown): boolean {
 const domainTaken = (domain: string) =>
   new AppError(409, 'CONFLICT', `A company with the domain ${domain} is already in your workspace`);
 
-export class CompaniesService {
-  constructor(private readonly db: Database) {}
-
-  async list(caller: Caller, query: ListQuery): Promise<CompanyPage> {
-    const prepared = await preparePage(this.db, companiesEntity, caller.workspaceId, query);
-    const rows = await this.db
-      .select({ ...companyColumns, sortValue: sql<string | null>`${prepared.sortValue}` })
-      .from(companies)
-      .where(prepared.where)
-      .orderBy(...prepared.order)
-      .limit(prepared.limit + 1);
-    return finishPage(companiesEntity, prepared, rows, toCompany);
-  }
-
-  async count(caller: Caller, query: { q?: string; filters?: string }): Promise<RecordCount> {
-    const where = await filterWhere(
-      this.db,
-      companiesEntity,
-      caller.workspaceId,
-      parseFilters(query.filters),
-      query.q,
-    );
-    return countWhere(this.db, companiesEntity, where);
+export class CompaniesService extends RecordService<CompanyRow, Company, CompanyBulkRequest> {
+  constructor(db: Database) {
+    super(db, {
+      entity: companiesEntity,
+      table: companies,
+      columns: companyColumns,
+      toItem: toCompany,
+      csvColumns: companyCsvColumns,
+    });
   }
 
   async create(caller: Caller, input: NewCompanyValues): Promise<Company> {
@@ -118,18 +94,7 @@ export class CompaniesService {
         if (!old) throw companyNotFound();
         const wanted: Record<string, unknown> = { ...patch };
         if (patch.tags) wanted.tags = [...new Set(patch.tags)];
-        const next: Record<string, unknown> = {};
-        const changes: ActivityValues[] = [];
-        for (const field of patchFields) {
-          if (wanted[field] === undefined || sameValue(old[field], wanted[field])) continue;
-          next[field] = wanted[field];
-          changes.push({
-            kind: 'field_changed',
-            field,
-            oldValue: display(old[field]),
-            newValue: display(wanted[field]),
-          });
-        }
+        const { next, changes } = changedFields(patchFields, old, wanted);
         if (changes.length > 0) {
           await tx
             .update(companies)
@@ -150,30 +115,6 @@ export class CompaniesService {
       if (isUniqueViolation(error)) throw domainTaken(patch.domain ?? '');
       throw error;
     }
-  }
-
-  async bulk(caller: Caller, request: CompanyBulkRequest) {
-    return runBulk(this.db, companiesEntity, caller, request);
-  }
-
-  /** The whole filtered view as CSV chunks; a bad filter is refused before anything is sent. */
-  async exportCsv(
-    caller: Caller,
-    query: { q?: string; filters?: string; sort?: string; columns?: string },
-  ): Promise<AsyncIterable<string>> {
-    const columns = pickColumns(companyCsvColumns, query.columns);
-    const pageQuery = { q: query.q, filters: query.filters, sort: query.sort, limit: 1000 };
-    const first = await this.list(caller, pageQuery);
-    const next = (cursor: string) => this.list(caller, { ...pageQuery, cursor });
-    async function* pages() {
-      let page = first;
-      yield page.items;
-      while (page.nextCursor) {
-        page = await next(page.nextCursor);
-        yield page.items;
-      }
-    }
-    return csvChunks(columns, pages());
   }
 
   async remove(caller: Caller, id: string): Promise<void> {

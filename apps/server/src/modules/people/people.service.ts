@@ -6,9 +6,7 @@ import type {
   PersonBulkRequest,
   Person,
   PersonDetail,
-  PersonPage,
   PersonPatch,
-  RecordCount,
 } from '@beacon/contract';
 import type { newPersonSchema } from '@beacon/contract';
 import type { z } from 'zod';
@@ -17,19 +15,11 @@ import { people } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { adjustPeopleCount, getCompany } from '../companies/companies.repository.ts';
 import { listsOf } from '../lists/lists.repository.ts';
-import { recordActivities, type ActivityValues } from '../records/activity.ts';
-import { checkOwner, display, sameValue, type Caller } from '../records/caller.ts';
+import { recordActivities } from '../records/activity.ts';
+import { changedFields, checkOwner, type Caller } from '../records/caller.ts';
+import { list, orEmpty, type CsvColumn } from '../records/csv.ts';
 import { peopleEntity } from '../records/fields.ts';
-import { parseFilters } from '../records/filters.ts';
-import {
-  countWhere,
-  filterWhere,
-  finishPage,
-  preparePage,
-  type ListQuery,
-} from '../records/query.ts';
-import { runBulk } from '../records/bulk.ts';
-import { csvChunks, list, orEmpty, pickColumns, type CsvColumn } from '../records/csv.ts';
+import { RecordService } from '../records/record-module.ts';
 import { rowsOf, uuidArray, type Executor } from '../records/sql.ts';
 import { getPersonRow, personColumns, toPerson, type PersonRow } from './people.repository.ts';
 import { personVcard, vcardFileName } from './vcard.ts';
@@ -72,29 +62,15 @@ const plainFields = [
   'source',
 ] as const;
 
-export class PeopleService {
-  constructor(private readonly db: Database) {}
-
-  async list(caller: Caller, query: ListQuery): Promise<PersonPage> {
-    const prepared = await preparePage(this.db, peopleEntity, caller.workspaceId, query);
-    const rows = await this.db
-      .select({ ...personColumns, sortValue: sql<string | null>`${prepared.sortValue}` })
-      .from(people)
-      .where(prepared.where)
-      .orderBy(...prepared.order)
-      .limit(prepared.limit + 1);
-    return finishPage(peopleEntity, prepared, rows, toPerson);
-  }
-
-  async count(caller: Caller, query: { q?: string; filters?: string }): Promise<RecordCount> {
-    const where = await filterWhere(
-      this.db,
-      peopleEntity,
-      caller.workspaceId,
-      parseFilters(query.filters),
-      query.q,
-    );
-    return countWhere(this.db, peopleEntity, where);
+export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRequest> {
+  constructor(db: Database) {
+    super(db, {
+      entity: peopleEntity,
+      table: people,
+      columns: personColumns,
+      toItem: toPerson,
+      csvColumns: personCsvColumns,
+    });
   }
 
   async create(caller: Caller, input: NewPersonValues): Promise<Person> {
@@ -141,8 +117,6 @@ export class PeopleService {
     return this.db.transaction(async (tx) => {
       const old = await getPersonRow(tx, caller.workspaceId, id, true);
       if (!old) throw personNotFound();
-      const next: Partial<typeof people.$inferInsert> = {};
-      const changes: ActivityValues[] = [];
       const wanted: Record<string, unknown> = { ...patch };
       if (patch.email !== undefined || patch.additionalEmails !== undefined) {
         Object.assign(
@@ -151,17 +125,9 @@ export class PeopleService {
         );
       }
       if (patch.tags !== undefined) wanted.tags = uniqueTags(patch.tags);
-      for (const field of plainFields) {
-        if (wanted[field] === undefined) continue;
-        if (sameValue(old[field], wanted[field])) continue;
-        (next as Record<string, unknown>)[field] = wanted[field];
-        changes.push({
-          kind: 'field_changed',
-          field,
-          oldValue: display(old[field]),
-          newValue: display(wanted[field]),
-        });
-      }
+      const plain = changedFields(plainFields, old, wanted);
+      const next = plain.next as Partial<typeof people.$inferInsert>;
+      const changes = plain.changes;
       if (next.companyId !== undefined) {
         next.companyName = await this.companyName(tx, caller, next.companyId);
       }
@@ -214,30 +180,6 @@ export class PeopleService {
       if (!row) throw personNotFound();
       await adjustPeopleCount(tx, row.companyId, -1);
     });
-  }
-
-  async bulk(caller: Caller, request: PersonBulkRequest) {
-    return runBulk(this.db, peopleEntity, caller, request);
-  }
-
-  /** The whole filtered view as CSV chunks; a bad filter is refused before anything is sent. */
-  async exportCsv(
-    caller: Caller,
-    query: { q?: string; filters?: string; sort?: string; columns?: string },
-  ): Promise<AsyncIterable<string>> {
-    const columns = pickColumns(personCsvColumns, query.columns);
-    const pageQuery = { q: query.q, filters: query.filters, sort: query.sort, limit: 1000 };
-    const first = await this.list(caller, pageQuery);
-    const next = (cursor: string) => this.list(caller, { ...pageQuery, cursor });
-    async function* pages() {
-      let page = first;
-      yield page.items;
-      while (page.nextCursor) {
-        page = await next(page.nextCursor);
-        yield page.items;
-      }
-    }
-    return csvChunks(columns, pages());
   }
 
   async vcard(caller: Caller, id: string) {

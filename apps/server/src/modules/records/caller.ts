@@ -1,6 +1,7 @@
 import type { Role } from '@beacon/contract';
 import { notFound } from '../../lib/errors.ts';
 import { nonMembers } from '../members/members.repository.ts';
+import type { ActivityValues } from './activity.ts';
 import type { Executor } from './sql.ts';
 
 export type Caller = { userId: string; workspaceId: string; role: Role };
@@ -23,4 +24,28 @@ export function display(value: unknown): string | null {
 
 export function sameValue(a: unknown, b: unknown): boolean {
   return display(a) === display(b) && Array.isArray(a) === Array.isArray(b);
+}
+
+/**
+ * The fields of a patch that change the record, in the order of `fields`: the new values, and a
+ * `field_changed` activity for each. A field the patch leaves out (undefined) is not looked at.
+ */
+export function changedFields(
+  fields: readonly string[],
+  old: Record<string, unknown>,
+  wanted: Record<string, unknown>,
+): { next: Record<string, unknown>; changes: ActivityValues[] } {
+  const next: Record<string, unknown> = {};
+  const changes: ActivityValues[] = [];
+  for (const field of fields) {
+    if (wanted[field] === undefined || sameValue(old[field], wanted[field])) continue;
+    next[field] = wanted[field];
+    changes.push({
+      kind: 'field_changed',
+      field,
+      oldValue: display(old[field]),
+      newValue: display(wanted[field]),
+    });
+  }
+  return { next, changes };
 }

@@ -1,0 +1,297 @@
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  bulkResultSchema,
+  errorBodySchema,
+  exportQuerySchema,
+  recordCountSchema,
+  recordParamsSchema,
+  recordQuerySchema,
+  type CompanyBulkRequest,
+  type PersonBulkRequest,
+  type RecordCount,
+} from '@beacon/contract';
+import type { Database } from '../../db/client.ts';
+import { download, noContent, signedInErrors } from '../../lib/responses.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { runBulk } from './bulk.ts';
+import type { Caller } from './caller.ts';
+import { csvChunks, pickColumns, type CsvColumn } from './csv.ts';
+import type { EntityDef } from './fields.ts';
+import { parseFilters } from './filters.ts';
+import { countWhere, filterWhere, finishPage, preparePage, type ListQuery } from './query.ts';
+
+/**
+ * What people and companies share (docs/decisions/014): the same list, count, bulk and CSV
+ * export over their entity definition, and the same routes. Each module adds what is its own
+ * (creating, changing and deleting a record, merge and vCard for people).
+ */
+export type RecordModuleDef<Row extends { id: string }, Item> = {
+  entity: EntityDef;
+  table: PgTable;
+  /** The selected columns: a row of them is a `Row`. */
+  columns: Record<string, PgColumn>;
+  toItem: (row: Row) => Item;
+  /** Every CSV column, in the export's default order. */
+  csvColumns: CsvColumn<Item>[];
+};
+
+export type CountQuery = { q?: string; filters?: string };
+export type ExportQuery = CountQuery & { sort?: string; columns?: string };
+type BulkRequest = PersonBulkRequest | CompanyBulkRequest;
+
+/** The reads and bulk actions of an entity, the same for people and companies. */
+export class RecordService<Row extends { id: string }, Item, Bulk extends BulkRequest> {
+  constructor(
+    protected readonly db: Database,
+    private readonly def: RecordModuleDef<Row, Item>,
+  ) {}
+
+  async list(
+    caller: Caller,
+    query: ListQuery,
+  ): Promise<{ items: Item[]; nextCursor: string | null }> {
+    const { entity } = this.def;
+    const prepared = await preparePage(this.db, entity, caller.workspaceId, query);
+    const rows = (await this.db
+      .select({ ...this.def.columns, sortValue: sql<string | null>`${prepared.sortValue}` })
+      .from(this.def.table)
+      .where(prepared.where)
+      .orderBy(...prepared.order)
+      .limit(prepared.limit + 1)) as unknown as (Row & { sortValue: string | null })[];
+    return finishPage(entity, prepared, rows, this.def.toItem);
+  }
+
+  async count(caller: Caller, query: CountQuery): Promise<RecordCount> {
+    const { entity } = this.def;
+    const where = await filterWhere(
+      this.db,
+      entity,
+      caller.workspaceId,
+      parseFilters(query.filters),
+      query.q,
+    );
+    return countWhere(this.db, entity, where);
+  }
+
+  async bulk(caller: Caller, request: Bulk) {
+    return runBulk(this.db, this.def.entity, caller, request);
+  }
+
+  /** The whole filtered view as CSV chunks; a bad filter is refused before anything is sent. */
+  async exportCsv(caller: Caller, query: ExportQuery): Promise<AsyncIterable<string>> {
+    const columns = pickColumns(this.def.csvColumns, query.columns);
+    const pageQuery = { q: query.q, filters: query.filters, sort: query.sort, limit: 1000 };
+    const first = await this.list(caller, pageQuery);
+    const next = (cursor: string) => this.list(caller, { ...pageQuery, cursor });
+    async function* pages() {
+      let page = first;
+      yield page.items;
+      while (page.nextCursor) {
+        page = await next(page.nextCursor);
+        yield page.items;
+      }
+    }
+    return csvChunks(columns, pages());
+  }
+}
+
+/** What the shared routes call: a `RecordService` and the module's own writes. */
+export type RecordRoutesService<New, Patch, Bulk> = {
+  list(caller: Caller, query: ListQuery): Promise<unknown>;
+  count(caller: Caller, query: CountQuery): Promise<RecordCount>;
+  create(caller: Caller, input: New): Promise<unknown>;
+  detail(caller: Caller, id: string): Promise<unknown>;
+  patch(caller: Caller, id: string, patch: Patch): Promise<unknown>;
+  remove(caller: Caller, id: string): Promise<void>;
+  bulk(caller: Caller, request: Bulk): Promise<{ affected: number }>;
+  exportCsv(caller: Caller, query: ExportQuery): Promise<AsyncIterable<string>>;
+};
+
+type RouteContext = {
+  writer: ReturnType<Parameters<FastifyPluginAsyncZod>[0]['requireRole']>;
+  security: { bearer: never[] }[];
+  tags: string[];
+};
+
+export type RecordRoutesDef<New, Patch, Bulk> = {
+  entity: EntityDef;
+  /** The record in a sentence: "person", "company". */
+  noun: string;
+  schemas: {
+    page: z.ZodType;
+    record: z.ZodType;
+    detail: z.ZodType;
+    create: z.ZodType<New>;
+    patch: z.ZodType<Patch>;
+    bulk: z.ZodType<Bulk>;
+  };
+  summaries: { create: string; detail: string; remove: string };
+  /** Whether a create or a change can clash with another record (409), as a company's domain. */
+  conflicts: boolean;
+  /** Routes over the whole collection of the module's own, registered after bulk. */
+  collectionRoutes?: (app: Parameters<FastifyPluginAsyncZod>[0], context: RouteContext) => void;
+};
+
+const countQuerySchema = recordQuerySchema.pick({ q: true, filters: true });
+
+/**
+ * The routes of a record type under `/api/{entity}`: list, count, create, read, change, delete,
+ * bulk, the module's collection routes, then the CSV export. Reading takes a signed-in member;
+ * writing a contributor or an admin.
+ */
+export function recordRoutes<New, Patch, Bulk>(
+  def: RecordRoutesDef<New, Patch, Bulk>,
+): FastifyPluginAsyncZod<{ service: RecordRoutesService<New, Patch, Bulk> }> {
+  const name = def.entity.name;
+  const path = `/api/${name}`;
+  const plural = `${name[0]!.toUpperCase()}${name.slice(1)}`;
+  const conflict = def.conflicts ? { 409: errorBodySchema } : {};
+
+  return async (app, { service }) => {
+    const context: RouteContext = {
+      writer: app.requireRole('admin', 'contributor'),
+      security: [{ bearer: [] }],
+      tags: [name],
+    };
+    const { writer, security, tags } = context;
+
+    app.get(
+      path,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          summary: `${plural}: filtered, searched, sorted, one page at a time (keyset cursor)`,
+          security,
+          querystring: recordQuerySchema,
+          response: { 200: def.schemas.page, ...signedInErrors },
+        },
+      },
+      async (request) => service.list(requireAuth(request), request.query),
+    );
+
+    app.get(
+      `${path}/count`,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          summary: `How many ${name} match (exact up to 100,000, then an estimate)`,
+          security,
+          querystring: countQuerySchema,
+          response: { 200: recordCountSchema, ...signedInErrors },
+        },
+      },
+      async (request) => service.count(requireAuth(request), request.query),
+    );
+
+    app.post(
+      path,
+      {
+        onRequest: writer,
+        schema: {
+          tags,
+          summary: def.summaries.create,
+          security,
+          body: def.schemas.create,
+          response: { 201: def.schemas.record, ...signedInErrors, ...conflict },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await service.create(requireAuth(request), request.body as New)),
+    );
+
+    app.get(
+      `${path}/:id`,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          summary: def.summaries.detail,
+          security,
+          params: recordParamsSchema,
+          response: { 200: def.schemas.detail, ...signedInErrors },
+        },
+      },
+      async (request) => service.detail(requireAuth(request), request.params.id),
+    );
+
+    app.patch(
+      `${path}/:id`,
+      {
+        onRequest: writer,
+        schema: {
+          tags,
+          summary: `Change a ${def.noun} (only the fields given); each change goes on the timeline`,
+          security,
+          params: recordParamsSchema,
+          body: def.schemas.patch,
+          response: { 200: def.schemas.record, ...signedInErrors, ...conflict },
+        },
+      },
+      async (request) =>
+        service.patch(requireAuth(request), request.params.id, request.body as Patch),
+    );
+
+    app.delete(
+      `${path}/:id`,
+      {
+        onRequest: writer,
+        schema: {
+          tags,
+          summary: def.summaries.remove,
+          security,
+          params: recordParamsSchema,
+          response: { ...noContent, ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        await service.remove(requireAuth(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      `${path}/bulk`,
+      {
+        onRequest: writer,
+        schema: {
+          tags,
+          summary: 'Act on a selection (ids, or everything a filter matches) in one set-based pass',
+          security,
+          body: def.schemas.bulk,
+          response: { 200: bulkResultSchema, ...signedInErrors, 413: errorBodySchema },
+        },
+      },
+      async (request) => service.bulk(requireAuth(request), request.body as Bulk),
+    );
+
+    def.collectionRoutes?.(app, context);
+
+    app.get(
+      `${path}/export.csv`,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          summary: 'The filtered view as CSV (UTF-8 with BOM, RFC 4180, formulas defused)',
+          security,
+          querystring: exportQuerySchema,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const chunks = await service.exportCsv(requireAuth(request), request.query);
+        return download(
+          reply,
+          'text/csv; charset=utf-8',
+          `attachment; filename="${name}.csv"`,
+        ).send(Readable.from(chunks));
+      },
+    );
+  };
+}
