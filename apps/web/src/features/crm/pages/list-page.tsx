@@ -10,18 +10,19 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { RecordList } from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { ArrowBackIcon, SearchIcon } from '../../../components/icons.tsx';
+import { SearchIcon } from '../../../components/icons.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
 import { onList, recordApi } from '../api/record-api.ts';
 import { AddMembersDialog } from '../lists/add-members-dialog.tsx';
 import { MembersTable, type MemberRow } from '../lists/members-table.tsx';
+import { BackLink } from '../record/components/back-link.tsx';
 import { PlusIcon, TrashIcon } from '../record/components/record-icons.tsx';
-import { EmptyState, LoadError, RecordNotFound } from '../record/components/record-states.tsx';
+import { EmptyState, RecordPageFallback } from '../record/components/record-states.tsx';
 import { usePagedRecords } from '../record/hooks/use-paged-records.ts';
 import { callErrorText, toCallError, type CallError } from '../record/utils/call-error.ts';
 
@@ -73,25 +74,21 @@ export function ListPage({ canEdit }: ListPageProps) {
   useEffect(() => setSelected(new Set()), [q, id]);
 
   if (!list) {
-    if (listError?.status === 404) {
-      return (
-        <>
-          <PageTitle title={t('list.notFoundTitle')} />
-          <RecordNotFound
-            title={t('list.notFoundTitle')}
-            text={t('list.notFoundText')}
-            backTo={paths.dashboard.lists}
-            backLabel={t('actions.backToLists')}
-          />
-        </>
-      );
-    }
-    if (listError) return <LoadError error={listError} onRetry={() => setAttempt((n) => n + 1)} />;
     return (
-      <Stack spacing={3} role="status" aria-label={t('states.loading')}>
-        <Skeleton width="30%" height={48} />
-        <Skeleton variant="rounded" height={320} />
-      </Stack>
+      <RecordPageFallback
+        error={listError}
+        onRetry={() => setAttempt((n) => n + 1)}
+        notFoundTitle={t('list.notFoundTitle')}
+        notFoundText={t('list.notFoundText')}
+        backTo={paths.dashboard.lists}
+        backLabel={t('actions.backToLists')}
+        loading={
+          <Stack spacing={3} role="status" aria-label={t('states.loading')}>
+            <Skeleton width="30%" height={48} />
+            <Skeleton variant="rounded" height={320} />
+          </Stack>
+        }
+      />
     );
   }
 
@@ -101,25 +98,12 @@ export function ListPage({ canEdit }: ListPageProps) {
   return (
     <Stack spacing={3}>
       <PageTitle title={list.name} />
-      <Box>
-        <Button
-          component={RouterLink}
-          to={
-            list.kind === 'people'
-              ? paths.dashboard.lists
-              : `${paths.dashboard.lists}?kind=companies`
-          }
-          color="inherit"
-          size="small"
-          startIcon={
-            <ArrowBackIcon
-              sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') }}
-            />
-          }
-        >
-          {t('actions.backToLists')}
-        </Button>
-      </Box>
+      <BackLink
+        to={
+          list.kind === 'people' ? paths.dashboard.lists : `${paths.dashboard.lists}?kind=companies`
+        }
+        label={t('actions.backToLists')}
+      />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}

@@ -1,31 +1,22 @@
 import { useCallback, useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { PersonDetail, PersonPatch } from '@beacon/contract';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { ArrowBackIcon } from '../../../components/icons.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
 import { recordApi } from '../api/record-api.ts';
-import { AddToListDialog } from '../record/components/add-to-list-dialog.tsx';
+import { BackLink } from '../record/components/back-link.tsx';
 import { CompanyCard } from '../record/components/company-card.tsx';
+import { DeleteRecordDialog } from '../record/components/delete-record-dialog.tsx';
 import { PersonFields } from '../record/components/person-fields.tsx';
 import { PersonHeader } from '../record/components/person-header.tsx';
-import { RecordActivity } from '../record/components/record-activity.tsx';
-import { RecordListsCard } from '../record/components/record-lists-card.tsx';
-import {
-  LoadError,
-  RecordNotFound,
-  RecordPageSkeleton,
-} from '../record/components/record-states.tsx';
+import { RecordColumns } from '../record/components/record-columns.tsx';
+import { RecordListsSection } from '../record/components/record-lists-section.tsx';
+import { RecordPageFallback } from '../record/components/record-states.tsx';
 import type { RecordTab } from '../record/components/record-tabs.tsx';
 import { useMembers } from '../record/hooks/use-members.ts';
-import { useRecordLists } from '../record/hooks/use-record-lists.ts';
 import { useRecordPage } from '../record/hooks/use-record-page.ts';
 import { callErrorText } from '../record/utils/call-error.ts';
 import { fullName } from '../record/utils/format.ts';
@@ -43,14 +34,12 @@ export interface PersonPageProps {
 export function PersonPage({ canEdit, currentUserId, extraTabs }: PersonPageProps) {
   const { id = '' } = useParams();
   const { t } = useTranslation('records');
-  const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const page = useRecordPage<PersonDetail>('person', id, recordApi.person);
   const { state, refresh, replace, refreshTimeline } = page;
   const { members, nameOf } = useMembers();
   const [addingToList, setAddingToList] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [busy, setBusy] = useState(false);
   const data = state.data;
   const company = data?.company ?? null;
   const context = useMemo(
@@ -60,12 +49,6 @@ export function PersonPage({ canEdit, currentUserId, extraTabs }: PersonPageProp
     }),
     [nameOf, company],
   );
-
-  const afterListChange = useCallback(() => {
-    refresh();
-    refreshTimeline();
-  }, [refresh, refreshTimeline]);
-  const lists = useRecordLists(id, afterListChange);
 
   const save = useCallback(
     async (patch: PersonPatch) => {
@@ -80,21 +63,16 @@ export function PersonPage({ canEdit, currentUserId, extraTabs }: PersonPageProp
   );
 
   if (!data) {
-    if (state.error?.status === 404) {
-      return (
-        <>
-          <PageTitle title={t('person.notFoundTitle')} />
-          <RecordNotFound
-            title={t('person.notFoundTitle')}
-            text={t('person.notFoundText')}
-            backTo={paths.dashboard.people}
-            backLabel={t('actions.backToPeople')}
-          />
-        </>
-      );
-    }
-    if (state.error) return <LoadError error={state.error} onRetry={refresh} />;
-    return <RecordPageSkeleton />;
+    return (
+      <RecordPageFallback
+        error={state.error}
+        onRetry={refresh}
+        notFoundTitle={t('person.notFoundTitle')}
+        notFoundText={t('person.notFoundText')}
+        backTo={paths.dashboard.people}
+        backLabel={t('actions.backToPeople')}
+      />
+    );
   }
 
   const { person } = data;
@@ -103,21 +81,7 @@ export function PersonPage({ canEdit, currentUserId, extraTabs }: PersonPageProp
   return (
     <Stack spacing={3}>
       <PageTitle title={name} />
-      <Box>
-        <Button
-          component={RouterLink}
-          to={paths.dashboard.people}
-          color="inherit"
-          size="small"
-          startIcon={
-            <ArrowBackIcon
-              sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') }}
-            />
-          }
-        >
-          {t('actions.backToPeople')}
-        </Button>
-      </Box>
+      <BackLink to={paths.dashboard.people} label={t('actions.backToPeople')} />
       <PersonHeader
         person={person}
         company={company}
@@ -138,74 +102,43 @@ export function PersonPage({ canEdit, currentUserId, extraTabs }: PersonPageProp
         }}
         onDelete={() => setDeleting(true)}
       />
-      {!canEdit && <Alert severity="info">{t('hints.readOnly')}</Alert>}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
-          alignItems: 'start',
-        }}
-      >
-        <Stack spacing={3} sx={{ order: { xs: 2, md: 1 } }}>
-          <CompanyCard company={company} />
-          <RecordListsCard
-            lists={data.lists}
-            canEdit={canEdit}
-            onAdd={() => setAddingToList(true)}
-            onRemove={(list) => void lists.remove(list)}
-          />
-          <PersonFields
-            person={person}
-            company={company}
-            members={members}
-            canEdit={canEdit}
-            save={save}
-          />
-        </Stack>
-        <Box sx={{ order: { xs: 1, md: 2 } }}>
-          <RecordActivity
-            subject={{ type: 'person', id }}
-            page={page}
-            context={context}
-            canEdit={canEdit}
-            currentUserId={currentUserId}
-            extraTabs={extraTabs}
-          />
-        </Box>
-      </Box>
-
-      <AddToListDialog
-        open={addingToList}
-        kind="people"
-        current={data.lists}
-        onClose={() => setAddingToList(false)}
-        onAdd={async (list) => {
-          await lists.add(list);
-          setAddingToList(false);
-        }}
+      <RecordColumns
+        subject={{ type: 'person', id }}
+        page={page}
+        context={context}
+        canEdit={canEdit}
+        currentUserId={currentUserId}
+        extraTabs={extraTabs}
+        side={
+          <>
+            <CompanyCard company={company} />
+            <RecordListsSection
+              recordId={id}
+              kind="people"
+              lists={data.lists}
+              canEdit={canEdit}
+              adding={addingToList}
+              onAddingChange={setAddingToList}
+              page={page}
+            />
+            <PersonFields
+              person={person}
+              company={company}
+              members={members}
+              canEdit={canEdit}
+              save={save}
+            />
+          </>
+        }
       />
-      <ConfirmDialog
+      <DeleteRecordDialog
         open={deleting}
+        onClose={() => setDeleting(false)}
         title={t('person.deleteTitle')}
         text={t('person.deleteText', { name })}
-        confirmLabel={t('actions.delete')}
-        busy={busy}
-        onClose={() => setDeleting(false)}
-        onConfirm={() => {
-          setBusy(true);
-          recordApi.deletePerson(id).then(
-            () => {
-              enqueueSnackbar(t('person.deleted'));
-              void navigate(paths.dashboard.people, { replace: true });
-            },
-            (error: unknown) => {
-              setBusy(false);
-              setDeleting(false);
-              enqueueSnackbar(callErrorText(t, error), { variant: 'error' });
-            },
-          );
-        }}
+        remove={() => recordApi.deletePerson(id)}
+        deletedText={t('person.deleted')}
+        backTo={paths.dashboard.people}
       />
     </Stack>
   );

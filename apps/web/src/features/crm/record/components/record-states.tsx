@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SearchIcon } from '../../../../components/icons.tsx';
+import { PageTitle } from '../../../../components/page-title.tsx';
 import { callErrorText, type CallError } from '../utils/call-error.ts';
 
 /** The shape of a record page while it loads. */
@@ -105,6 +107,45 @@ export function RecordNotFound({
       </Button>
     </Card>
   );
+}
+
+/**
+ * A record page before its record is shown: "not found" for a 404 (titled, with the way back),
+ * the error with a retry for any other failure, the skeleton (`loading`) while it loads.
+ */
+export function RecordPageFallback({
+  error,
+  onRetry,
+  notFoundTitle,
+  notFoundText,
+  backTo,
+  backLabel,
+  loading = <RecordPageSkeleton />,
+}: {
+  error: CallError | null;
+  onRetry: () => void;
+  notFoundTitle: string;
+  notFoundText: string;
+  backTo: string;
+  backLabel: string;
+  /** What stands while it loads; the shape of a person or company page when not given. */
+  loading?: ReactNode;
+}) {
+  if (error?.status === 404) {
+    return (
+      <>
+        <PageTitle title={notFoundTitle} />
+        <RecordNotFound
+          title={notFoundTitle}
+          text={notFoundText}
+          backTo={backTo}
+          backLabel={backLabel}
+        />
+      </>
+    );
+  }
+  if (error) return <LoadError error={error} onRetry={onRetry} />;
+  return loading;
 }
 
 /** A quiet line saying there is nothing here yet. */
