@@ -6,7 +6,8 @@ import {
   type DuplicateMode,
   type ImportRowError,
 } from '@beacon/contract';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { companies, people } from '../../db/schema/index.ts';
 import { throwIfStopping, type JobHandler } from '../../lib/jobs.ts';
@@ -22,6 +23,7 @@ import {
   splitList,
   withScheme,
 } from './imports.fields.ts';
+import { rowsOf, textArray, uuidArray } from '../records/sql.ts';
 import * as repo from './imports.repository.ts';
 
 export const IMPORT_JOB = 'import.run';
@@ -45,13 +47,6 @@ type Context = {
 };
 type BatchOutcome = { created: number; updated: number; skipped: number; errors: ImportRowError[] };
 
-/** A PostgreSQL array literal for text values (both drivers send it as one parameter). */
-export function textArray(values: Iterable<string>): SQL {
-  const items = [...values].map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
-  return sql`${`{${items.join(',')}}`}::text[]`;
-}
-const uuidArray = (values: Iterable<string>) => sql`${`{${[...values].join(',')}}`}::uuid[]`;
-
 /** The cells of a record by field name, trimmed; a field mapped from no column is absent. */
 function cellsOf(record: CsvRecord, ctx: Context): Map<string, string> {
   const cells = new Map<string, string>();
@@ -70,16 +65,52 @@ function ownerOf(cells: Map<string, string>, ctx: Context): string | null | unde
   return id;
 }
 
-/** Only what the row gives: an empty cell leaves the field out (update mode keeps the old value). */
-function personFromCells(cells: Map<string, string>, ctx: Context) {
-  const v: Partial<PersonValues> = {};
+/**
+ * Reads the cells of one row into `values`, checked against the contract's rule for each field.
+ * Only what the row gives: an empty cell leaves the field out (update mode keeps the old value).
+ */
+function rowReader<V extends object>(
+  cells: Map<string, string>,
+  values: Partial<V>,
+  rules: Record<string, z.ZodType>,
+) {
   const given = (field: string) => {
     const value = cells.get(field);
     return value === undefined || value === '' ? undefined : value;
   };
-  let first = given('firstName');
-  let last = given('lastName');
-  const full = given('fullName');
+  /** The field's cell, turned into the value to check by `parse`, checked and set. */
+  const read = (
+    field: keyof V & string,
+    label: string,
+    parse: (cell: string) => unknown = (cell) => cell,
+  ) => {
+    const value = given(field);
+    if (value !== undefined) set(field, check(label, rules[field]!, parse(value)));
+  };
+  const set = (field: keyof V & string, value: unknown) => {
+    (values as Record<string, unknown>)[field] = value;
+  };
+  return { given, read, set };
+}
+
+/** The cells people and companies share, last in both: LinkedIn, tags and the owner. */
+function readShared(
+  row: ReturnType<typeof rowReader<{ linkedinUrl?: unknown; tags?: unknown; ownerId?: unknown }>>,
+  cells: Map<string, string>,
+  ctx: Context,
+) {
+  row.read('linkedinUrl', 'LinkedIn', withScheme);
+  row.read('tags', 'Tags', splitList);
+  const owner = ownerOf(cells, ctx);
+  if (owner !== undefined) row.set('ownerId', owner);
+}
+
+function personFromCells(cells: Map<string, string>, ctx: Context) {
+  const v: Partial<PersonValues> = {};
+  const row = rowReader(cells, v, personFields);
+  let first = row.given('firstName');
+  let last = row.given('lastName');
+  const full = row.given('fullName');
   if (full && !first && !last) {
     const parts = full.split(/\s+/);
     first = parts[0];
@@ -87,51 +118,32 @@ function personFromCells(cells: Map<string, string>, ctx: Context) {
   }
   if (first !== undefined) v.firstName = check('First name', personFields.firstName, first);
   if (last !== undefined) v.lastName = check('Last name', personFields.lastName, last);
-  const email = given('email');
-  if (email !== undefined) v.email = check('E-mail', personFields.email, email.toLowerCase());
-  const more = given('additionalEmails');
-  if (more !== undefined) {
-    v.additionalEmails = check(
-      'Additional e-mails',
-      personFields.additionalEmails,
-      splitList(more.toLowerCase()).filter((e) => e !== v.email),
-    );
-  }
-  const phones = given('phones');
-  if (phones !== undefined) v.phones = check('Phones', personFields.phones, splitList(phones));
-  const text = (field: keyof typeof personFields & keyof PersonValues, label: string) => {
-    const value = given(field);
-    if (value !== undefined)
-      (v as Record<string, unknown>)[field] = check(label, personFields[field], value);
-  };
-  text('jobTitle', 'Job title');
-  text('department', 'Department');
-  text('city', 'City');
-  text('region', 'Region');
-  text('country', 'Country');
-  text('timeZone', 'Time zone');
-  text('source', 'Source');
+  row.read('email', 'E-mail', (email) => email.toLowerCase());
+  row.read('additionalEmails', 'Additional e-mails', (more) =>
+    splitList(more.toLowerCase()).filter((e) => e !== v.email),
+  );
+  row.read('phones', 'Phones', splitList);
+  row.read('jobTitle', 'Job title');
+  row.read('department', 'Department');
+  row.read('city', 'City');
+  row.read('region', 'Region');
+  row.read('country', 'Country');
+  row.read('timeZone', 'Time zone');
+  row.read('source', 'Source');
   const timeZone = v.timeZone;
   if (timeZone !== undefined && !isTimeZone(timeZone)) {
     throw new CellError(`Time zone: "${timeZone}" is not an IANA time zone such as Europe/Paris`);
   }
-  const seniority = given('seniority');
+  const seniority = row.given('seniority');
   if (seniority !== undefined) v.seniority = parseSeniority(seniority, seniorities);
-  const stage = given('stage');
+  const stage = row.given('stage');
   if (stage !== undefined) v.stage = parseEnum('Stage', stage, personStages) ?? undefined;
-  const linkedin = given('linkedinUrl');
-  if (linkedin !== undefined) {
-    v.linkedinUrl = check('LinkedIn', personFields.linkedinUrl, withScheme(linkedin));
-  }
-  const tags = given('tags');
-  if (tags !== undefined) v.tags = check('Tags', personFields.tags, splitList(tags));
-  const owner = ownerOf(cells, ctx);
-  if (owner !== undefined) v.ownerId = owner;
+  readShared(row, cells, ctx);
   if (!v.firstName && !v.lastName && !v.email) {
     throw new CellError('Give a name or an e-mail');
   }
-  const companyName = given('companyName');
-  const companyDomainCell = given('companyDomain');
+  const companyName = row.given('companyName');
+  const companyDomainCell = row.given('companyDomain');
   const companyDomain =
     companyDomainCell === undefined
       ? undefined
@@ -163,42 +175,34 @@ function isTimeZone(value: string): boolean {
 
 function companyFromCells(cells: Map<string, string>, ctx: Context) {
   const v: Partial<CompanyValues> = {};
-  const given = (field: string) => {
-    const value = cells.get(field);
-    return value === undefined || value === '' ? undefined : value;
-  };
-  const name = given('name');
+  const row = rowReader(cells, v, companyFields);
+  const name = row.given('name');
   if (name === undefined) throw new CellError('Name: required');
   v.name = check('Name', companyFields.name, name);
-  const domain = given('domain');
-  if (domain !== undefined) v.domain = check('Domain', companyFields.domain, domain);
-  const text = (field: keyof typeof companyFields & keyof CompanyValues, label: string) => {
-    const value = given(field);
-    if (value !== undefined)
-      (v as Record<string, unknown>)[field] = check(label, companyFields[field], value);
-  };
-  text('industry', 'Industry');
-  text('city', 'City');
-  text('region', 'Region');
-  text('country', 'Country');
-  text('description', 'Description');
-  const size = given('size');
+  row.read('domain', 'Domain');
+  row.read('industry', 'Industry');
+  row.read('city', 'City');
+  row.read('region', 'Region');
+  row.read('country', 'Country');
+  row.read('description', 'Description');
+  const size = row.given('size');
   if (size !== undefined) v.size = parseEnum('Size', size, companySizes);
-  const revenue = given('revenueRange');
+  const revenue = row.given('revenueRange');
   if (revenue !== undefined) v.revenueRange = parseEnum('Revenue', revenue, revenueRanges);
-  const linkedin = given('linkedinUrl');
-  if (linkedin !== undefined) {
-    v.linkedinUrl = check('LinkedIn', companyFields.linkedinUrl, withScheme(linkedin));
-  }
-  const tags = given('tags');
-  if (tags !== undefined) v.tags = check('Tags', companyFields.tags, splitList(tags));
-  const owner = ownerOf(cells, ctx);
-  if (owner !== undefined) v.ownerId = owner;
+  readShared(row, cells, ctx);
   return v as CompanyValues;
 }
 
-/** Rows of `execute` on either driver. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/** The workspace's companies with one of the domains or (lower-cased) names, oldest first. */
+const companiesNamed = (ctx: Context, domains: string[], names: string[]) =>
+  rowsOf<{ id: string; name: string; domain: string }>(
+    ctx.tx,
+    sql`
+      select id, name, domain from companies
+      where workspace_id = ${ctx.workspaceId}
+        and (domain = any(${textArray(domains)}) or lower(name) = any(${textArray(names)}))
+      order by created_at, id`,
+  );
 
 async function importPeople(ctx: Context, records: CsvRecord[]): Promise<BatchOutcome> {
   const { tx, workspaceId } = ctx;
@@ -235,13 +239,7 @@ async function importPeople(ctx: Context, records: CsvRecord[]): Promise<BatchOu
   if (wanted.size > 0) {
     const domains = [...wanted.values()].flatMap((c) => (c.domain ? [c.domain] : []));
     const names = [...wanted.values()].flatMap((c) => (c.domain ? [] : [c.name!.toLowerCase()]));
-    const found = rowsOf<{ id: string; name: string; domain: string }>(
-      await tx.execute(sql`
-        select id, name, domain from companies
-        where workspace_id = ${workspaceId}
-          and (domain = any(${textArray(domains)}) or lower(name) = any(${textArray(names)}))
-        order by created_at, id`),
-    );
+    const found = await companiesNamed(ctx, domains, names);
     for (const c of found) {
       if (c.domain) companyIds.set(`d:${c.domain}`, c);
       if (!companyIds.has(`n:${c.name.toLowerCase()}`))
@@ -276,11 +274,12 @@ async function importPeople(ctx: Context, records: CsvRecord[]): Promise<BatchOu
   const existing = new Map<string, { id: string; companyId: string | null }>();
   const emails = new Set(rows.flatMap((r) => (r.values.email ? [r.values.email] : [])));
   if (ctx.mode !== 'create' && emails.size > 0) {
-    const found = rowsOf<{ id: string; email: string; company_id: string | null }>(
-      await tx.execute(sql`
+    const found = await rowsOf<{ id: string; email: string; company_id: string | null }>(
+      tx,
+      sql`
         select id, email, company_id from people
         where workspace_id = ${workspaceId} and email = any(${textArray(emails)})
-        order by created_at, id`),
+        order by created_at, id`,
     );
     for (const p of found) {
       if (!existing.has(p.email)) existing.set(p.email, { id: p.id, companyId: p.company_id });
@@ -380,13 +379,7 @@ async function importCompanies(ctx: Context, records: CsvRecord[]): Promise<Batc
   const names = rows.flatMap((r) => (r.values.domain ? [] : [r.values.name.toLowerCase()]));
   const existing = new Map<string, string>();
   if (rows.length > 0) {
-    const found = rowsOf<{ id: string; name: string; domain: string }>(
-      await tx.execute(sql`
-        select id, name, domain from companies
-        where workspace_id = ${workspaceId}
-          and (domain = any(${textArray(domains)}) or lower(name) = any(${textArray(names)}))
-        order by created_at, id`),
-    );
+    const found = await companiesNamed(ctx, domains, names);
     for (const c of found) {
       if (c.domain) existing.set(`d:${c.domain}`, c.id);
       if (!existing.has(`n:${c.name.toLowerCase()}`))

@@ -14,12 +14,12 @@ export const isUuid = (value: unknown): value is string =>
  * spreads a JS array into a list of parameters, which `= any(...)` cannot take, and the two
  * drivers serialise array parameters differently; one text parameter behaves the same on both.
  */
-export function arrayLiteral(values: readonly string[]): string {
-  const items = values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
+export function arrayLiteral(values: Iterable<string>): string {
+  const items = [...values].map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
   return `{${items.join(',')}}`;
 }
-export const textArray = (values: readonly string[]): SQL => sql`${arrayLiteral(values)}::text[]`;
-export const uuidArray = (values: readonly string[]): SQL => sql`${arrayLiteral(values)}::uuid[]`;
+export const textArray = (values: Iterable<string>): SQL => sql`${arrayLiteral(values)}::text[]`;
+export const uuidArray = (values: Iterable<string>): SQL => sql`${arrayLiteral(values)}::uuid[]`;
 
 /** `%value%` for LIKE/ILIKE with `\`, `%` and `_` taken literally (used with `escape '\'`). */
 export function containsPattern(value: string): string {
