@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type {
-  Company,
-  CompanyBulkRequest,
-  CompanyDetail,
-  CompanyPatch,
-  newCompanySchema,
+import {
+  companyFields,
+  type Company,
+  type CompanyBulkRequest,
+  type CompanyDetail,
+  type CompanyPatch,
+  type newCompanySchema,
 } from '@beacon/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -22,20 +23,8 @@ type NewCompanyValues = z.output<typeof newCompanySchema>;
 
 export const companyNotFound = () => notFound('No such company');
 
-const patchFields = [
-  'name',
-  'domain',
-  'industry',
-  'size',
-  'revenueRange',
-  'city',
-  'region',
-  'country',
-  'description',
-  'linkedinUrl',
-  'ownerId',
-  'tags',
-] as const;
+/** The fields a patch may carry, in the contract's order (`CompanyPatch` is them, each optional). */
+const patchFields = Object.keys(companyFields) as (keyof typeof companyFields)[];
 
 /** A unique-key violation, however the driver wraps it. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -8,7 +8,7 @@ import type {
   PersonDetail,
   PersonPatch,
 } from '@beacon/contract';
-import type { newPersonSchema } from '@beacon/contract';
+import { personFields, type newPersonSchema } from '@beacon/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { people } from '../../db/schema/index.ts';
@@ -40,27 +40,14 @@ function normaliseEmails(primary: string, additional: string[]) {
 
 const uniqueTags = (tags: string[]) => [...new Set(tags)];
 
-/** The simple columns of a patch (same name in the contract and the table). */
-const plainFields = [
-  'firstName',
-  'lastName',
-  'email',
-  'additionalEmails',
-  'phones',
-  'jobTitle',
-  'seniority',
-  'department',
-  'companyId',
-  'city',
-  'region',
-  'country',
-  'timeZone',
-  'linkedinUrl',
-  'ownerId',
-  'stage',
-  'tags',
-  'source',
-] as const;
+/**
+ * The simple columns of a patch (same name in the contract and the table): every field of
+ * `PersonPatch` but the consent, in the contract's order.
+ */
+const plainFields = Object.keys(personFields).filter((field) => field !== 'consent') as Exclude<
+  keyof typeof personFields,
+  'consent'
+>[];
 
 export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRequest> {
   constructor(db: Database) {
