@@ -8,11 +8,15 @@ import {
   type CompanyPatch,
   type Member,
 } from '@beacon/contract';
-import { memberName } from '../hooks/use-members.ts';
 import { isolateLtr } from '../utils/format.ts';
-import { validateField } from '../utils/validate.ts';
-import { EditableSelect, EditableTags, EditableText } from './editable-fields.tsx';
-import { FieldGroup } from './person-fields.tsx';
+import { EditableSelect } from './editable-fields.tsx';
+import {
+  FieldGroup,
+  LocationGroup,
+  OwnerField,
+  TagsField,
+  textFieldRenderer,
+} from './record-fields.tsx';
 
 const shape = companyPatchSchema.shape;
 
@@ -30,17 +34,7 @@ export interface CompanyFieldsProps {
 export function CompanyFields({ company, members, canEdit, save }: CompanyFieldsProps) {
   const { t } = useTranslation('records');
   const disabled = !canEdit;
-  const text = (field: TextKey, extra: { multiline?: boolean; type?: 'url' } = {}) => (
-    <EditableText
-      field={field}
-      label={t(`fields.${field}`)}
-      value={company[field]}
-      disabled={disabled}
-      validate={(value) => validateField(t, field, shape[field], value)}
-      onSave={(value) => save({ [field]: value })}
-      {...extra}
-    />
-  );
+  const text = textFieldRenderer<TextKey>({ t, record: company, shape, disabled, save });
   return (
     <Stack spacing={3}>
       <FieldGroup title={t('sections.details')}>
@@ -67,33 +61,21 @@ export function CompanyFields({ company, members, canEdit, save }: CompanyFields
             onSave={(revenueRange) => save({ revenueRange })}
           />
         </Stack>
-        <EditableSelect
-          field="ownerId"
-          label={t('fields.ownerId')}
+        <OwnerField
           value={company.ownerId}
-          emptyLabel={t('hints.noOwner')}
-          options={members.map((member) => ({ value: member.id, label: memberName(member) }))}
+          members={members}
           disabled={disabled}
           onSave={(ownerId) => save({ ownerId })}
         />
         {text('linkedinUrl', { type: 'url' })}
         {text('description', { multiline: true })}
       </FieldGroup>
-      <FieldGroup title={t('sections.location')}>
-        <Stack direction="row" spacing={2}>
-          {text('city')}
-          {text('region')}
-        </Stack>
-        {text('country')}
-      </FieldGroup>
+      <LocationGroup textField={text} />
       <FieldGroup title={t('sections.tagsSource')}>
-        <EditableTags
-          field="tags"
-          label={t('fields.tags')}
+        <TagsField
           value={company.tags}
+          schema={shape.tags}
           disabled={disabled}
-          helperText={t('hints.tags')}
-          validate={(tags) => validateField(t, 'tags', shape.tags, tags)}
           onSave={(tags) => save({ tags })}
         />
       </FieldGroup>

@@ -1,6 +1,3 @@
-import type { ReactNode } from 'react';
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -15,24 +12,19 @@ import {
   type Person,
   type PersonPatch,
 } from '@beacon/contract';
-import { memberName } from '../hooks/use-members.ts';
 import { formatDateTime, isValidTimeZone, splitList } from '../utils/format.ts';
 import { validateField } from '../utils/validate.ts';
 import { CompanyPicker } from './company-picker.tsx';
-import { EditableSelect, EditableTags, EditableText } from './editable-fields.tsx';
+import { EditableSelect, EditableText } from './editable-fields.tsx';
+import {
+  FieldGroup,
+  LocationGroup,
+  OwnerField,
+  TagsField,
+  textFieldRenderer,
+} from './record-fields.tsx';
 
 const shape = personPatchSchema.shape;
-
-export function FieldGroup({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader title={title} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
-      <Stack spacing={2} sx={{ px: 3, pb: 3, pt: 1.5 }}>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 export interface PersonFieldsProps {
   person: Person;
@@ -60,24 +52,17 @@ export function PersonFields({ person, company, members, canEdit, save }: Person
   const { t, i18n } = useTranslation('records');
   const disabled = !canEdit;
 
-  const text = (field: TextKey, extra: { helperText?: string; type?: 'email' | 'url' } = {}) => (
-    <EditableText
-      field={field}
-      label={t(`fields.${field}`)}
-      value={person[field]}
-      disabled={disabled}
-      validate={(value) => {
-        const problem = validateField(t, field, shape[field], value);
-        if (problem) return problem;
-        if (field === 'timeZone' && value !== '' && !isValidTimeZone(value)) {
-          return t('validation.timeZone');
-        }
-        return null;
-      }}
-      onSave={(value) => save({ [field]: value })}
-      {...extra}
-    />
-  );
+  const text = textFieldRenderer<TextKey>({
+    t,
+    record: person,
+    shape,
+    disabled,
+    save,
+    check: (field, value) =>
+      field === 'timeZone' && value !== '' && !isValidTimeZone(value)
+        ? t('validation.timeZone')
+        : null,
+  });
   const list = (field: 'phones' | 'additionalEmails') => (
     <EditableText
       field={field}
@@ -140,12 +125,9 @@ export function PersonFields({ person, company, members, canEdit, save }: Person
           />
           {text('department')}
         </Stack>
-        <EditableSelect
-          field="ownerId"
-          label={t('fields.ownerId')}
+        <OwnerField
           value={person.ownerId}
-          emptyLabel={t('hints.noOwner')}
-          options={members.map((member) => ({ value: member.id, label: memberName(member) }))}
+          members={members}
           disabled={disabled}
           onSave={(ownerId) => save({ ownerId })}
         />
@@ -159,14 +141,9 @@ export function PersonFields({ person, company, members, canEdit, save }: Person
         />
       </FieldGroup>
 
-      <FieldGroup title={t('sections.location')}>
-        <Stack direction="row" spacing={2}>
-          {text('city')}
-          {text('region')}
-        </Stack>
-        {text('country')}
+      <LocationGroup textField={text}>
         {text('timeZone', { helperText: t('hints.timeZone') })}
-      </FieldGroup>
+      </LocationGroup>
 
       <FieldGroup title={t('sections.consent')}>
         <EditableSelect
@@ -209,13 +186,10 @@ export function PersonFields({ person, company, members, canEdit, save }: Person
       </FieldGroup>
 
       <FieldGroup title={t('sections.tagsSource')}>
-        <EditableTags
-          field="tags"
-          label={t('fields.tags')}
+        <TagsField
           value={person.tags}
+          schema={shape.tags}
           disabled={disabled}
-          helperText={t('hints.tags')}
-          validate={(tags) => validateField(t, 'tags', shape.tags, tags)}
           onSave={(tags) => save({ tags })}
         />
         {text('source')}

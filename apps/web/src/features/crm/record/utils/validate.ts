@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 /** Anything with a zod-like `safeParse`: a field of the contract's patch schemas. */
-interface FieldSchema {
+export interface FieldSchema {
   safeParse(
     value: unknown,
   ): { success: true; data: unknown } | { success: false; error: { issues: readonly Issue[] } };
