@@ -61,23 +61,13 @@ export function CompanyFields({ company, members, canEdit, save }: CompanyFields
             onSave={(revenueRange) => save({ revenueRange })}
           />
         </Stack>
-        <OwnerField
-          value={company.ownerId}
-          members={members}
-          disabled={disabled}
-          onSave={(ownerId) => save({ ownerId })}
-        />
+        <OwnerField record={company} members={members} disabled={disabled} save={save} />
         {text('linkedinUrl', { type: 'url' })}
         {text('description', { multiline: true })}
       </FieldGroup>
       <LocationGroup textField={text} />
       <FieldGroup title={t('sections.tagsSource')}>
-        <TagsField
-          value={company.tags}
-          schema={shape.tags}
-          disabled={disabled}
-          onSave={(tags) => save({ tags })}
-        />
+        <TagsField record={company} schema={shape.tags} disabled={disabled} save={save} />
       </FieldGroup>
     </Stack>
   );

@@ -125,12 +125,7 @@ export function PersonFields({ person, company, members, canEdit, save }: Person
           />
           {text('department')}
         </Stack>
-        <OwnerField
-          value={person.ownerId}
-          members={members}
-          disabled={disabled}
-          onSave={(ownerId) => save({ ownerId })}
-        />
+        <OwnerField record={person} members={members} disabled={disabled} save={save} />
         <EditableSelect
           field="stage"
           label={t('fields.stage')}
@@ -186,12 +181,7 @@ export function PersonFields({ person, company, members, canEdit, save }: Person
       </FieldGroup>
 
       <FieldGroup title={t('sections.tagsSource')}>
-        <TagsField
-          value={person.tags}
-          schema={shape.tags}
-          disabled={disabled}
-          onSave={(tags) => save({ tags })}
-        />
+        <TagsField record={person} schema={shape.tags} disabled={disabled} save={save} />
         {text('source')}
         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
           {t('hints.createdUpdated', {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Member } from '@beacon/contract';
 import { memberName } from '../hooks/use-members.ts';
 import { validateField, type FieldSchema } from '../utils/validate.ts';
-import { EditableSelect, EditableTags, EditableText, type SaveField } from './editable-fields.tsx';
+import { EditableSelect, EditableTags, EditableText } from './editable-fields.tsx';
 
 /** A titled card of fields. */
 export function FieldGroup({ title, children }: { title: string; children: ReactNode }) {
@@ -66,52 +66,52 @@ export function textFieldRenderer<K extends string>({
 
 /** The member who owns the record, or none. */
 export function OwnerField({
-  value,
+  record,
   members,
   disabled,
-  onSave,
+  save,
 }: {
-  value: string | null;
+  record: { ownerId: string | null };
   members: Member[];
   disabled: boolean;
-  onSave: SaveField<string | null>;
+  save: (patch: { ownerId: string | null }) => Promise<void>;
 }) {
   const { t } = useTranslation('records');
   return (
     <EditableSelect
       field="ownerId"
       label={t('fields.ownerId')}
-      value={value}
+      value={record.ownerId}
       emptyLabel={t('hints.noOwner')}
       options={members.map((member) => ({ value: member.id, label: memberName(member) }))}
       disabled={disabled}
-      onSave={onSave}
+      onSave={(ownerId) => save({ ownerId })}
     />
   );
 }
 
-/** The record's tags, checked against the contract's `tags` field. */
+/** The record's tags, checked against the contract's `tags` field (`schema`). */
 export function TagsField({
-  value,
+  record,
   schema,
   disabled,
-  onSave,
+  save,
 }: {
-  value: string[];
+  record: { tags: string[] };
   schema: FieldSchema;
   disabled: boolean;
-  onSave: SaveField<string[]>;
+  save: (patch: { tags: string[] }) => Promise<void>;
 }) {
   const { t } = useTranslation('records');
   return (
     <EditableTags
       field="tags"
       label={t('fields.tags')}
-      value={value}
+      value={record.tags}
       disabled={disabled}
       helperText={t('hints.tags')}
       validate={(tags) => validateField(t, 'tags', schema, tags)}
-      onSave={onSave}
+      onSave={(tags) => save({ tags })}
     />
   );
 }
