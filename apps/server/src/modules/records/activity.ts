@@ -52,6 +52,17 @@ export async function touch(db: Executor, subject: Subject): Promise<void> {
     .where(eq(table.id, subject.id));
 }
 
+/** The columns of a note, as `toNote` takes them. */
+export const noteColumns = {
+  id: notes.id,
+  personId: notes.personId,
+  companyId: notes.companyId,
+  body: notes.body,
+  authorId: notes.authorId,
+  createdAt: notes.createdAt,
+  updatedAt: notes.updatedAt,
+};
+
 export function toNote(row: {
   id: string;
   personId: string | null;
@@ -115,15 +126,7 @@ export async function activityPage(
       listName: activities.listName,
       createdAt: activities.createdAt,
       createdAtText: sql<string>`${activities.createdAt}::text`,
-      note: {
-        id: notes.id,
-        personId: notes.personId,
-        companyId: notes.companyId,
-        body: notes.body,
-        authorId: notes.authorId,
-        createdAt: notes.createdAt,
-        updatedAt: notes.updatedAt,
-      },
+      note: noteColumns,
     })
     .from(activities)
     .leftJoin(notes, eq(notes.id, activities.noteId))

@@ -5,6 +5,17 @@ import { rowsOf, type Executor } from './sql.ts';
 
 type ListRef = { id: string; name: string };
 
+/** The names a membership statement uses, and the caller's records that `where` matches. */
+function memberSql(entity: EntityDef, caller: Caller, where: SQL[]) {
+  const table = sql.raw(`"${entity.table}"`);
+  return {
+    table,
+    members: sql.raw(`"${entity.members.table}"`),
+    fk: sql.raw(entity.members.column),
+    match: and(sql`${table}.workspace_id = ${caller.workspaceId}::uuid`, ...where),
+  };
+}
+
 /**
  * Adds every record of the workspace matching `where` to a list, in one statement: the
  * memberships, a `list_added` activity for each record newly added, and their last activity.
@@ -16,10 +27,7 @@ export async function addToList(
   list: ListRef,
   where: SQL[],
 ): Promise<number> {
-  const table = sql.raw(`"${entity.table}"`);
-  const members = sql.raw(`"${entity.members.table}"`);
-  const fk = sql.raw(entity.members.column);
-  const match = and(sql`${table}.workspace_id = ${caller.workspaceId}::uuid`, ...where);
+  const { table, members, fk, match } = memberSql(entity, caller, where);
   const [row] = await rowsOf<{ n: number }>(
     db,
     sql`with added as (
@@ -47,10 +55,7 @@ export async function removeFromList(
   list: ListRef,
   where: SQL[],
 ): Promise<number> {
-  const table = sql.raw(`"${entity.table}"`);
-  const members = sql.raw(`"${entity.members.table}"`);
-  const fk = sql.raw(entity.members.column);
-  const match = and(sql`${table}.workspace_id = ${caller.workspaceId}::uuid`, ...where);
+  const { table, members, fk, match } = memberSql(entity, caller, where);
   const [row] = await rowsOf<{ n: number }>(
     db,
     sql`with removed as (

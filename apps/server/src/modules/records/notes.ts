@@ -3,18 +3,8 @@ import type { Note } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
 import { companies, notes, people } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { recordActivities, toNote, touch, type Subject } from './activity.ts';
+import { noteColumns, recordActivities, toNote, touch, type Subject } from './activity.ts';
 import type { Caller } from './caller.ts';
-
-const noteColumns = {
-  id: notes.id,
-  personId: notes.personId,
-  companyId: notes.companyId,
-  body: notes.body,
-  authorId: notes.authorId,
-  createdAt: notes.createdAt,
-  updatedAt: notes.updatedAt,
-};
 
 /** Notes on people and companies: anyone who writes adds; the author or an admin edits. */
 export class NotesService {
