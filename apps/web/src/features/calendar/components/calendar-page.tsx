@@ -17,10 +17,11 @@ import { SearchIcon } from '../../../components/icons.tsx';
 import { LiveStatus } from '../../../components/live-status.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
+import { saveFile } from '../../../utils/save-file.ts';
 import { calendarApi } from '../api/calendar-api.ts';
 import { useCalendarEvents } from '../hooks/use-calendar-events.ts';
 import { useCalendarDispatch } from '../hooks/use-calendar-store.ts';
-import { useMembers } from '../hooks/use-members.ts';
 import { importEvents, updateEvent } from '../state/calendar-slice.ts';
 import { calendarErrorText } from '../utils/error-text.ts';
 import { toEventTimes } from '../utils/event-dates.ts';
@@ -31,7 +32,6 @@ import {
   type EventFormValues,
 } from '../utils/event-form.ts';
 import { provideFullCalendarNonce } from '../utils/fullcalendar-csp.ts';
-import { saveFile } from '../utils/save-file.ts';
 import { DownloadIcon, LinkIcon, PlusIcon, UploadIcon } from './calendar-icons.tsx';
 import type { CalendarViewHandle, CalendarViewType, EventTimesChange } from './calendar-view.tsx';
 import { ColorFilter } from './color-filter.tsx';
@@ -68,7 +68,7 @@ export function CalendarPage({ canEdit, owner }: CalendarPageProps) {
   const dispatch = useCalendarDispatch();
   const { enqueueSnackbar } = useSnackbar();
   const { events, loaded, error, load, refetch } = useCalendarEvents(owner);
-  const members = useMembers();
+  const members = useWorkspaceMembers(calendarApi.members);
   const view = useRef<CalendarViewHandle>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState<Editing>(null);

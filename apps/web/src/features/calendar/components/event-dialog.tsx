@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarEvent, Member } from '@beacon/contract';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
-import { memberName } from '../hooks/use-members.ts';
+import { memberName } from '../../../utils/members.ts';
 import { useCalendarDispatch } from '../hooks/use-calendar-store.ts';
 import { createEvent, deleteEvent, updateEvent } from '../state/calendar-slice.ts';
 import { EVENT_COLORS, colorName } from '../utils/colors.ts';

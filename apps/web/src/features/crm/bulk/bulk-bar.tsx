@@ -20,9 +20,9 @@ import {
 } from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { memberName } from '../../../utils/members.ts';
 import { companiesApi, listsApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
 import { crmErrorText } from '../utils/error-text.ts';
-import { memberName } from '../utils/members.ts';
 
 type BulkAction =
   | { type: 'add_to_list'; listId: string }

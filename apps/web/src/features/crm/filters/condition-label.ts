@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { FilterCondition, Member, RecordList } from '@beacon/contract';
-import { memberName } from '../utils/members.ts';
+import { memberName } from '../../../utils/members.ts';
 import { enumOptions, instantEndToDay, instantToDay } from './filter-fields.ts';
 
 export interface LabelContext {

@@ -8,8 +8,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { FilterCondition, Member, RecordList } from '@beacon/contract';
+import { memberName } from '../../../utils/members.ts';
 import type { CrmEntity } from '../api/crm-api.ts';
-import { memberName } from '../utils/members.ts';
 import { valueLabel } from './condition-label.ts';
 import {
   builderFields,

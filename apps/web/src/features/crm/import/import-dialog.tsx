@@ -29,9 +29,9 @@ import {
   type ImportJob,
   type RecordList,
 } from '@beacon/contract';
+import { saveFile } from '../../../utils/save-file.ts';
 import { importsApi } from '../api/crm-api.ts';
 import { crmErrorText, isAbort } from '../utils/error-text.ts';
-import { saveBlob } from '../utils/download.ts';
 import { UploadIcon } from '../utils/icons.tsx';
 import {
   assignField,
@@ -370,7 +370,7 @@ export function ImportDialog({ entity, open, lists, onClose, onFinished }: Impor
                       <Button
                         size="small"
                         onClick={() =>
-                          saveBlob(
+                          saveFile(
                             new Blob([errorsCsv(job.errors)], { type: 'text/csv' }),
                             'errors.csv',
                           )

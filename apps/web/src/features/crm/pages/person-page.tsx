@@ -6,6 +6,7 @@ import type { PersonDetail, PersonPatch } from '@beacon/contract';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
+import { saveFile } from '../../../utils/save-file.ts';
 import { recordApi } from '../api/record-api.ts';
 import { BackLink } from '../record/components/back-link.tsx';
 import { CompanyCard } from '../record/components/company-card.tsx';
@@ -142,16 +143,4 @@ export function PersonPage({ canEdit, currentUserId, extraTabs }: PersonPageProp
       />
     </Stack>
   );
-}
-
-/** Hands a downloaded file to the browser to save. */
-export function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

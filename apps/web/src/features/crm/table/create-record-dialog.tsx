@@ -19,10 +19,10 @@ import {
   type Person,
 } from '@beacon/contract';
 import { ApiError } from '../../../lib/http.ts';
+import { memberName } from '../../../utils/members.ts';
 import { companiesApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
 import { fieldErrorKeys } from '../state/form-errors.ts';
 import { crmErrorText } from '../utils/error-text.ts';
-import { memberName } from '../utils/members.ts';
 
 export interface CreateRecordDialogProps {
   entity: CrmEntity;

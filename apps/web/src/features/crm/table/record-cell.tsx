@@ -5,8 +5,8 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Company, Member, Person } from '@beacon/contract';
+import { memberName } from '../../../utils/members.ts';
 import type { ColumnDef } from '../state/columns.ts';
-import { memberName } from '../utils/members.ts';
 import { StageLabel } from './stage-label.tsx';
 
 export interface RecordCellProps {

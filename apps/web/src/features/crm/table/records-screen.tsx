@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { Company, FilterCondition, Person, SavedView } from '@beacon/contract';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { saveFile } from '../../../utils/save-file.ts';
 import { companiesApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
 import { BulkBar } from '../bulk/bulk-bar.tsx';
 import { FilterBar } from '../filters/filter-bar.tsx';
@@ -25,7 +26,6 @@ import {
   type TableQuery,
 } from '../state/table-query.ts';
 import { crmErrorText } from '../utils/error-text.ts';
-import { saveBlob } from '../utils/download.ts';
 import { DownloadIcon, PlusIcon, UploadIcon } from '../utils/icons.tsx';
 import { ViewsMenu } from '../views/views-menu.tsx';
 import { ColumnsMenu } from './columns-menu.tsx';
@@ -98,7 +98,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
         sort: query.sort,
         columns: exportColumns(entity, query.columns),
       });
-      saveBlob(file.blob, file.fileName);
+      saveFile(file.blob, file.fileName);
     } catch (error) {
       enqueueSnackbar(crmErrorText(t, error), { variant: 'error' });
     } finally {

@@ -10,6 +10,7 @@ import { KANBAN_ATTACHMENT_MAX_BYTES, type KanbanAttachment } from '@beacon/cont
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { findLanguage } from '../../../locales/languages.ts';
+import { saveFile } from '../../../utils/save-file.ts';
 import { kanbanApi } from '../api/kanban-api.ts';
 import { useKanbanDispatch } from '../hooks/use-kanban-store.ts';
 import { removeAttachment, uploadAttachment } from '../state/kanban-slice.ts';
@@ -21,18 +22,6 @@ export interface CardAttachmentsProps {
   cardId: string;
   attachments: KanbanAttachment[];
   canEdit: boolean;
-}
-
-/** Saves a file the browser holds (a blob) under its name. */
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Files attached to the card: download, attach (up to 10 MB each), remove. */
@@ -68,7 +57,7 @@ export function CardAttachments({ cardId, attachments, canEdit }: CardAttachment
 
   const download = async (attachment: KanbanAttachment) => {
     try {
-      saveBlob(await kanbanApi.downloadAttachment(attachment.id), attachment.name);
+      saveFile(await kanbanApi.downloadAttachment(attachment.id), attachment.name);
     } catch (error) {
       fail(error);
     }

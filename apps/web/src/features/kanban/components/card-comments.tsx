@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Member } from '@beacon/contract';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { findLanguage } from '../../../locales/languages.ts';
-import { memberInitials, memberName } from '../hooks/use-members.ts';
+import { memberInitials, memberName } from '../../../utils/members.ts';
 import { useKanbanDispatch, useKanbanSelector } from '../hooks/use-kanban-store.ts';
 import { addComment, fetchComments } from '../state/kanban-slice.ts';
 import { formatDateTime } from '../utils/dates.ts';

@@ -17,9 +17,9 @@ import type { KanbanCard, KanbanCardPatch, KanbanPriority, Member } from '@beaco
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { memberInitials, memberName } from '../../../utils/members.ts';
 import { useDraft } from '../hooks/use-draft.ts';
 import { useKanbanDispatch, useKanbanSelector } from '../hooks/use-kanban-store.ts';
-import { memberInitials, memberName } from '../hooks/use-members.ts';
 import { deleteCard, updateCardCall } from '../state/kanban-slice.ts';
 import { dueAtFromValue, dueDateValue } from '../utils/dates.ts';
 import { kanbanErrorText } from '../utils/error-text.ts';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { KanbanCard, Member } from '@beacon/contract';
 import { ClockIcon } from '../../../components/icons.tsx';
 import { findLanguage } from '../../../locales/languages.ts';
-import { memberInitials, memberName } from '../hooks/use-members.ts';
+import { memberInitials, memberName } from '../../../utils/members.ts';
 import { dueState, formatDueDate } from '../utils/dates.ts';
 import { ChecklistIcon, CommentIcon, PaperclipIcon } from './kanban-icons.tsx';
 

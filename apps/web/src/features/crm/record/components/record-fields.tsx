@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '@beacon/contract';
-import { memberName } from '../hooks/use-members.ts';
+import { memberName } from '../../../../utils/members.ts';
 import { validateField, type FieldSchema } from '../utils/validate.ts';
 import { EditableSelect, EditableTags, EditableText } from './editable-fields.tsx';
 
