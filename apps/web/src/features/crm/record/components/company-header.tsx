@@ -1,17 +1,13 @@
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Company } from '@beacon/contract';
 import { GlobeIcon } from '../../../../components/icons.tsx';
 import { initials, isolateLtr } from '../utils/format.ts';
-import { ListAddIcon, TrashIcon } from './record-icons.tsx';
+import { AddToListButton, DeleteRecordButton, RecordAvatar } from './record-header-parts.tsx';
 
 export interface CompanyHeaderProps {
   company: Company;
@@ -42,18 +38,9 @@ export function CompanyHeader({
     <Card sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2.5}>
         <Stack direction="row" spacing={2} sx={{ flex: 1, minWidth: 0 }}>
-          <Avatar
-            variant="rounded"
-            sx={{
-              width: 64,
-              height: 64,
-              fontSize: 24,
-              bgcolor: 'secondary.main',
-              color: 'secondary.contrastText',
-            }}
-          >
+          <RecordAvatar variant="rounded" color="secondary">
             {initials(company.name)}
-          </Avatar>
+          </RecordAvatar>
           <Box sx={{ minWidth: 0 }}>
             <Typography component="h1" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
               {company.name}
@@ -99,19 +86,8 @@ export function CompanyHeader({
         </Stack>
         {canEdit && (
           <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-            <Button
-              variant="outlined"
-              color="inherit"
-              startIcon={<ListAddIcon />}
-              onClick={onAddToList}
-            >
-              {t('actions.addToList')}
-            </Button>
-            <Tooltip title={t('actions.delete')}>
-              <IconButton aria-label={t('actions.delete')} color="error" onClick={onDelete}>
-                <TrashIcon />
-              </IconButton>
-            </Tooltip>
+            <AddToListButton onClick={onAddToList} />
+            <DeleteRecordButton onClick={onDelete} />
           </Stack>
         )}
       </Stack>

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,7 +18,8 @@ import { PhoneIcon } from '../../../../components/shell-icons.tsx';
 import { paths } from '../../../../utils/paths.ts';
 import { fullName, initials, localTime } from '../utils/format.ts';
 import { CopyButton } from './copy-button.tsx';
-import { DownloadIcon, ListAddIcon, TrashIcon } from './record-icons.tsx';
+import { AddToListButton, DeleteRecordButton, RecordAvatar } from './record-header-parts.tsx';
+import { DownloadIcon } from './record-icons.tsx';
 
 /** Stage chip colours: warm as the person gets closer, grey when they went quiet. */
 export const STAGE_COLORS: Record<
@@ -79,17 +79,7 @@ export function PersonHeader({
         sx={{ alignItems: { md: 'flex-start' } }}
       >
         <Stack direction="row" spacing={2} sx={{ flex: 1, minWidth: 0 }}>
-          <Avatar
-            sx={{
-              width: 64,
-              height: 64,
-              fontSize: 24,
-              bgcolor: 'primary.main',
-              color: 'primary.contrastText',
-            }}
-          >
-            {initials(name)}
-          </Avatar>
+          <RecordAvatar color="primary">{initials(name)}</RecordAvatar>
           <Box sx={{ minWidth: 0 }}>
             <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
               <Typography component="h1" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
@@ -143,24 +133,13 @@ export function PersonHeader({
                 </MenuItem>
               ))}
             </Menu>
-            <Button
-              variant="outlined"
-              color="inherit"
-              startIcon={<ListAddIcon />}
-              onClick={onAddToList}
-            >
-              {t('actions.addToList')}
-            </Button>
+            <AddToListButton onClick={onAddToList} />
             <Tooltip title={t('actions.downloadVcard')}>
               <IconButton aria-label={t('actions.downloadVcard')} onClick={onVcard}>
                 <DownloadIcon />
               </IconButton>
             </Tooltip>
-            <Tooltip title={t('actions.delete')}>
-              <IconButton aria-label={t('actions.delete')} color="error" onClick={onDelete}>
-                <TrashIcon />
-              </IconButton>
-            </Tooltip>
+            <DeleteRecordButton onClick={onDelete} />
           </Stack>
         )}
         {!canEdit && (
