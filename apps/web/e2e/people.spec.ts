@@ -349,3 +349,27 @@ for (const mode of ['light', 'dark'] as const) {
     expect(serious).toEqual([]);
   });
 }
+
+test('adds people one after another from the quick-add row', async ({ page, request }) => {
+  const account = await registerAccount(request, newAccount());
+  const token = await issueToken(request, account.email, account.password);
+  await openWithToken(page, token, '/dashboard/people');
+  await expect(page.getByText('No people yet')).toBeVisible({ timeout: 30_000 });
+  const quickAdd = page.getByRole('form', { name: 'Quick add a person' });
+  for (const [first, last] of [
+    ['Grace', 'Hopper'],
+    ['Alan', 'Turing'],
+  ] as const) {
+    await quickAdd.getByRole('textbox', { name: 'First name' }).fill(first);
+    await quickAdd.getByRole('textbox', { name: 'Last name' }).fill(last);
+    await quickAdd
+      .getByRole('textbox', { name: 'E-mail' })
+      .fill(`${first.toLowerCase()}@example.com`);
+    await page.keyboard.press('Enter');
+    await expect(rows(page).first()).toContainText(`${first} ${last}`);
+    await expect(quickAdd.getByRole('textbox', { name: 'First name' })).toBeFocused();
+  }
+  await expect(page.getByTestId('record-count')).toHaveText('People: 2');
+  await page.reload();
+  await expect(rows(page)).toHaveCount(2, { timeout: 30_000 });
+});

@@ -11,18 +11,14 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import {
   companySizes,
-  newCompanySchema,
-  newPersonSchema,
   personStages,
   type Company,
   type Member,
   type Person,
 } from '@beacon/contract';
-import { ApiError } from '../../../lib/http.ts';
 import { memberName } from '../../../utils/members.ts';
-import { companiesApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
-import { fieldErrorKeys } from '../state/form-errors.ts';
-import { crmErrorText } from '../utils/error-text.ts';
+import type { CrmEntity } from '../api/crm-api.ts';
+import { NONE, useCreateRecord } from './use-create-record.ts';
 
 export interface CreateRecordDialogProps {
   entity: CrmEntity;
@@ -34,7 +30,6 @@ export interface CreateRecordDialogProps {
 
 const PERSON_FIELDS = ['firstName', 'lastName', 'email', 'jobTitle', 'stage', 'ownerId'] as const;
 const COMPANY_FIELDS = ['name', 'domain', 'industry', 'size', 'ownerId'] as const;
-const NONE = '';
 
 function emptyValues(entity: CrmEntity): Record<string, string> {
   const fields = entity === 'people' ? PERSON_FIELDS : COMPANY_FIELDS;
@@ -51,58 +46,21 @@ export function CreateRecordDialog({
 }: CreateRecordDialogProps) {
   const { t } = useTranslation('crm');
   const [values, setValues] = useState<Record<string, string>>(() => emptyValues(entity));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { create, errors, formError, busy, reset } = useCreateRecord(entity);
   const fields = entity === 'people' ? PERSON_FIELDS : COMPANY_FIELDS;
 
   const close = () => {
     setValues(emptyValues(entity));
-    setErrors({});
-    setFormError(null);
+    reset();
     onClose();
   };
 
   const submit = async () => {
-    const input = Object.fromEntries(
-      Object.entries(values).map(([k, v]) => [
-        k,
-        (k === 'ownerId' || k === 'size') && v === NONE ? null : v,
-      ]),
-    );
-    const parsed =
-      entity === 'people' ? newPersonSchema.safeParse(input) : newCompanySchema.safeParse(input);
-    if (!parsed.success) {
-      setErrors(fieldErrorKeys(parsed.error));
-      return;
-    }
-    setErrors({});
-    setFormError(null);
-    setBusy(true);
-    try {
-      const record =
-        entity === 'people'
-          ? await peopleApi.create(parsed.data as Parameters<typeof peopleApi.create>[0])
-          : await companiesApi.create(parsed.data as Parameters<typeof companiesApi.create>[0]);
-      onCreated(record);
-      setValues(emptyValues(entity));
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && entity === 'companies') {
-        setErrors({ domain: 'validation.domainTaken' });
-      } else if (error instanceof ApiError && error.fieldErrors) {
-        setErrors(
-          Object.fromEntries(
-            Object.keys(error.fieldErrors).map((field) => [field, `validation.required`]),
-          ),
-        );
-        setFormError(crmErrorText(t, error));
-      } else {
-        setFormError(crmErrorText(t, error));
-      }
-    } finally {
-      setBusy(false);
-    }
+    const record = await create(values);
+    if (!record) return;
+    onCreated(record);
+    setValues(emptyValues(entity));
+    onClose();
   };
 
   const field = (name: string) => {

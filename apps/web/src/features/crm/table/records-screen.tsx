@@ -30,6 +30,7 @@ import { DownloadIcon, PlusIcon, UploadIcon } from '../utils/icons.tsx';
 import { ViewsMenu } from '../views/views-menu.tsx';
 import { ColumnsMenu } from './columns-menu.tsx';
 import { CreateRecordDialog } from './create-record-dialog.tsx';
+import { QuickAdd } from './quick-add.tsx';
 import { RecordTable } from './record-table.tsx';
 
 export interface RecordsScreenProps {
@@ -51,6 +52,10 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
   const memberMap = useMemo(() => new Map(members.map((m) => [m.id, m])), [members]);
   const { lists, reload: reloadLists, added: listAdded } = useLists(entity);
   const [creating, setCreating] = useState(false);
+  const created = (record: Person | Company) => {
+    dispatch(recordsActions.recordAdded(record));
+    enqueueSnackbar(t(`${entity}.created`));
+  };
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -288,6 +293,9 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
             }}
           />
         )}
+        {canEdit && (state.loaded || !state.error) && (
+          <QuickAdd entity={entity} onCreated={created} onMoreFields={() => setCreating(true)} />
+        )}
         {body}
       </Card>
 
@@ -298,10 +306,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
             open={creating}
             members={members}
             onClose={() => setCreating(false)}
-            onCreated={(record) => {
-              dispatch(recordsActions.recordAdded(record));
-              enqueueSnackbar(t(`${entity}.created`));
-            }}
+            onCreated={created}
           />
           <ImportDialog
             entity={entity}

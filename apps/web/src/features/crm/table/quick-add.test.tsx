@@ -1,0 +1,119 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { json, stubApi } from '../../../test/fetch.ts';
+import { initTestI18n } from '../../../test/i18n.ts';
+import { ThemeProvider } from '../../../theme/index.ts';
+import type { CrmEntity } from '../api/crm-api.ts';
+import { QuickAdd } from './quick-add.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const PERSON_ID = '0b6f1c52-3c1e-4d0a-9f55-2f0d7c1e8a41';
+const at = '2026-01-01T10:00:00.000Z';
+
+const newPerson = (body: { firstName: string; lastName: string; email: string }) => ({
+  id: PERSON_ID,
+  ...body,
+  additionalEmails: [],
+  phones: [],
+  jobTitle: '',
+  seniority: null,
+  department: '',
+  companyId: null,
+  companyName: '',
+  city: '',
+  region: '',
+  country: '',
+  timeZone: '',
+  linkedinUrl: '',
+  ownerId: null,
+  stage: 'cold',
+  tags: [],
+  source: 'manual',
+  consent: { status: 'unknown', at: null, method: null, note: '' },
+  createdAt: at,
+  updatedAt: at,
+  lastActivityAt: at,
+});
+
+async function renderQuickAdd(entity: CrmEntity) {
+  const i18n = await initTestI18n('en');
+  const onCreated = vi.fn();
+  const onMoreFields = vi.fn();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider>
+        <QuickAdd entity={entity} onCreated={onCreated} onMoreFields={onMoreFields} />
+      </ThemeProvider>
+    </I18nextProvider>,
+  );
+  return { onCreated, onMoreFields };
+}
+
+const input = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
+
+describe('quick add', () => {
+  it('creates a person on Enter, empties the fields and gives the focus back', async () => {
+    const api = stubApi({
+      'POST /api/people': (init) => json(201, newPerson(JSON.parse(String(init.body)))),
+    });
+    const { onCreated } = await renderQuickAdd('people');
+    expect(screen.getByRole('form', { name: 'Quick add a person' })).toBeTruthy();
+    type('First name', 'Grace');
+    type('Last name', 'Hopper');
+    type('E-mail', 'grace@example.com');
+    fireEvent.submit(screen.getByRole('form', { name: 'Quick add a person' }));
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(onCreated.mock.calls[0]?.[0]).toMatchObject({ id: PERSON_ID, firstName: 'Grace' });
+    const sent = JSON.parse(String(api.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@example.com',
+    });
+    expect(input('First name').value).toBe('');
+    expect(input('E-mail').value).toBe('');
+    expect(document.activeElement).toBe(input('First name'));
+  });
+
+  it('refuses a bad e-mail without calling the server, and keeps what was typed', async () => {
+    const api = stubApi({});
+    const { onCreated } = await renderQuickAdd('people');
+    type('First name', 'Grace');
+    type('E-mail', 'not an e-mail');
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Not an e-mail address')).toBeTruthy();
+    expect(api).not.toHaveBeenCalled();
+    expect(onCreated).not.toHaveBeenCalled();
+    expect(input('First name').value).toBe('Grace');
+  });
+
+  it("shows the server's refusal of a taken domain under the domain", async () => {
+    stubApi({
+      'POST /api/companies': json(409, {
+        detail: 'Another company has this domain',
+        code: 'CONFLICT',
+      }),
+    });
+    const { onCreated } = await renderQuickAdd('companies');
+    type('Name', 'Northwind');
+    type('Domain', 'northwind.example');
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Another company already has this domain')).toBeTruthy();
+    expect(onCreated).not.toHaveBeenCalled();
+    expect(input('Domain').value).toBe('northwind.example');
+    // Typing again clears the message.
+    type('Domain', 'northwind2.example');
+    expect(screen.queryByText('Another company already has this domain')).toBeNull();
+  });
+
+  it('opens the full form from "More fields"', async () => {
+    stubApi({});
+    const { onMoreFields } = await renderQuickAdd('companies');
+    fireEvent.click(screen.getByRole('button', { name: 'More fields' }));
+    expect(onMoreFields).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,66 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { newCompanySchema, newPersonSchema, type Company, type Person } from '@beacon/contract';
+import { ApiError } from '../../../lib/http.ts';
+import { companiesApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
+import { fieldErrorKeys } from '../state/form-errors.ts';
+import { crmErrorText } from '../utils/error-text.ts';
+
+/** A select's "none" value: sent as `null`. */
+export const NONE = '';
+const NULLABLE = new Set(['ownerId', 'size']);
+
+/**
+ * Creating a person or a company from a form's values: checked with the contract's schema, then
+ * sent. Field errors are translation keys of the `crm` namespace; the form error is a text.
+ * Both the quick-add row and the "New person" dialog create through this.
+ */
+export function useCreateRecord(entity: CrmEntity) {
+  const { t } = useTranslation('crm');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reset = useCallback(() => {
+    setErrors({});
+    setFormError(null);
+  }, []);
+
+  /** Answers the new record, or null when the values were refused (the errors say why). */
+  const create = async (values: Record<string, string>): Promise<Person | Company | null> => {
+    const input = Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, NULLABLE.has(k) && v === NONE ? null : v]),
+    );
+    const parsed =
+      entity === 'people' ? newPersonSchema.safeParse(input) : newCompanySchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrorKeys(parsed.error));
+      return null;
+    }
+    reset();
+    setBusy(true);
+    try {
+      return entity === 'people'
+        ? await peopleApi.create(parsed.data as Parameters<typeof peopleApi.create>[0])
+        : await companiesApi.create(parsed.data as Parameters<typeof companiesApi.create>[0]);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && entity === 'companies') {
+        setErrors({ domain: 'validation.domainTaken' });
+      } else if (error instanceof ApiError && error.fieldErrors) {
+        setErrors(
+          Object.fromEntries(
+            Object.keys(error.fieldErrors).map((field) => [field, 'validation.required']),
+          ),
+        );
+        setFormError(crmErrorText(t, error));
+      } else {
+        setFormError(crmErrorText(t, error));
+      }
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { create, errors, formError, busy, reset };
+}
