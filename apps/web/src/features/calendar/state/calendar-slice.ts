@@ -1,5 +1,4 @@
 import {
-  createAsyncThunk,
   createSlice,
   isFulfilled,
   isPending,
@@ -7,8 +6,9 @@ import {
   type PayloadAction,
 } from '@reduxjs/toolkit';
 import type { CalendarEvent, CalendarEventInput, CalendarEventPatch } from '@beacon/contract';
+import { areaCallStates, areaThunks } from '../../../utils/area-calls.ts';
+import type { AreaError } from '../../../utils/area-error.ts';
 import { calendarApi, type DateRange } from '../api/calendar-api.ts';
-import { toAreaError, type AreaError } from '../../../utils/area-error.ts';
 
 /** The client state area `calendar` (spec sections 3 and 4): loading, error and the events. */
 export interface CalendarState {
@@ -45,20 +45,7 @@ export const initialCalendarState: CalendarState = {
 /** The text stored when an update answers an event without an id (spec section 4). */
 export const UPDATE_WITHOUT_ID_MESSAGE = 'The updated event has no id';
 
-const createCalendarThunk = createAsyncThunk.withTypes<{
-  state: CalendarRootState;
-  rejectValue: AreaError;
-}>();
-
-function calendarCall<Result, Arg>(name: string, run: (arg: Arg) => Promise<Result>) {
-  return createCalendarThunk<Result, Arg>(`calendar/${name}`, async (arg, { rejectWithValue }) => {
-    try {
-      return await run(arg);
-    } catch (error) {
-      return rejectWithValue(toAreaError(error, name));
-    }
-  });
-}
+const calendarCall = areaThunks<CalendarRootState>('calendar');
 
 export const fetchEvents = calendarCall('fetchEvents', (range: DateRange) =>
   calendarApi.events(range),
@@ -167,17 +154,9 @@ const calendarSlice = createSlice({
       .addCase(deleteEvent.fulfilled, (state, action) => {
         remove(state, action.payload.eventId);
       })
-      .addMatcher(isPending(...calls), (state) => {
-        state.loading = true;
-        state.error = null;
-      })
-      .addMatcher(isFulfilled(...calls), (state) => {
-        state.loading = false;
-      })
-      .addMatcher(isRejected(...calls), (state, action) => {
-        state.loading = false;
-        state.error = action.payload ?? toAreaError(action.error, 'unknown');
-      });
+      .addMatcher(isPending(...calls), areaCallStates.pending)
+      .addMatcher(isFulfilled(...calls), areaCallStates.fulfilled)
+      .addMatcher(isRejected(...calls), areaCallStates.rejected);
   },
 });
 

@@ -1,5 +1,4 @@
 import {
-  createAsyncThunk,
   createSlice,
   isFulfilled,
   isPending,
@@ -16,8 +15,9 @@ import type {
   KanbanColumn,
   KanbanComment,
 } from '@beacon/contract';
+import { areaCallStates, areaThunks } from '../../../utils/area-calls.ts';
+import type { AreaError } from '../../../utils/area-error.ts';
 import { kanbanApi } from '../api/kanban-api.ts';
-import { toAreaError, type AreaError } from '../../../utils/area-error.ts';
 import {
   addCard,
   addColumn,
@@ -71,21 +71,8 @@ export const initialKanbanState: KanbanState = {
   owner: null,
 };
 
-const createKanbanThunk = createAsyncThunk.withTypes<{
-  state: KanbanRootState;
-  rejectValue: AreaError;
-}>();
-
 /** A thunk whose failure is stored as a serializable error naming the call. */
-function kanbanCall<Result, Arg>(name: string, run: (arg: Arg) => Promise<Result>) {
-  return createKanbanThunk<Result, Arg>(`kanban/${name}`, async (arg, { rejectWithValue }) => {
-    try {
-      return await run(arg);
-    } catch (error) {
-      return rejectWithValue(toAreaError(error, name));
-    }
-  });
-}
+const kanbanCall = areaThunks<KanbanRootState>('kanban');
 
 export const fetchBoard = kanbanCall<KanbanBoard, void>('fetchBoard', () => kanbanApi.board());
 export const createColumn = kanbanCall('createColumn', (name: string) =>
@@ -295,17 +282,9 @@ const kanbanSlice = createSlice({
         updateCard(state.board, action.payload);
       })
       // The spec's area states: loading from the start of a call to its end; a failure is kept.
-      .addMatcher(isPending(...calls), (state) => {
-        state.loading = true;
-        state.error = null;
-      })
-      .addMatcher(isFulfilled(...calls), (state) => {
-        state.loading = false;
-      })
-      .addMatcher(isRejected(...calls), (state, action) => {
-        state.loading = false;
-        state.error = action.payload ?? toAreaError(action.error, 'unknown');
-      });
+      .addMatcher(isPending(...calls), areaCallStates.pending)
+      .addMatcher(isFulfilled(...calls), areaCallStates.fulfilled)
+      .addMatcher(isRejected(...calls), areaCallStates.rejected);
   },
 });
 
