@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { errorBodySchema } from '@beacon/contract';
 
 /**
- * The error answers of a route behind sign-in, each `{ detail, code }`: spread into a route's
- * `response` next to its success answer (and any other error it can give, such as a 409).
+ * The error answers of every route behind sign-in, each `{ detail, code }`; `signedInRoutes` adds
+ * them next to a route's own answers (its success, and any other error such as a 409).
  */
-export const signedInErrors = {
+const signedInErrors = {
   400: errorBodySchema,
   401: errorBodySchema,
   403: errorBodySchema,
@@ -37,4 +38,40 @@ export function download<T extends DownloadReply<T>>(
     .type(contentType)
     .header('content-disposition', disposition)
     .header('cache-control', 'private, no-store');
+}
+
+type AnswersSchema = Omit<FastifySchema, 'tags' | 'security' | 'response'> & {
+  response: Record<number, unknown>;
+};
+
+/**
+ * The options of a module's routes behind sign-in: `read` lets any member in, `write` only
+ * contributors and admins. Each tags the route with the module's tags and the bearer security,
+ * and adds the signed-in error answers to the answers the route gives.
+ */
+export function signedInRoutes(
+  app: Pick<FastifyInstance, 'authenticate' | 'requireRole'>,
+  tags: string[],
+) {
+  const security = [{ bearer: [] }];
+  const writer = app.requireRole('admin', 'contributor');
+  const schemaOf = <S extends AnswersSchema>(schema: S) => ({
+    ...schema,
+    tags,
+    security,
+    response: { ...schema.response, ...signedInErrors } as S['response'] & typeof signedInErrors,
+  });
+  return {
+    read: <S extends AnswersSchema>(schema: S) => ({
+      onRequest: app.authenticate,
+      schema: schemaOf(schema),
+    }),
+    write: <S extends AnswersSchema>(schema: S) => ({
+      onRequest: writer,
+      schema: schemaOf(schema),
+    }),
+    writer,
+    security,
+    tags,
+  };
 }

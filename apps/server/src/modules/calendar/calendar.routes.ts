@@ -15,7 +15,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { workspaces } from '../../db/schema/index.ts';
 import { notFound, requireMediaType } from '../../lib/errors.ts';
-import { signedInErrors } from '../../lib/responses.ts';
+import { signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { CalendarService } from './calendar.service.ts';
 
@@ -28,69 +28,48 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
   service: CalendarService;
   db: Database;
 }> = async (app, { service, db }) => {
-  const writer = app.requireRole('admin', 'contributor');
-  const security = [{ bearer: [] }];
+  const { read, write, security } = signedInRoutes(app, ['calendar']);
 
   // The spec's calls keep their paths (decisions.md section 5).
   app.get(
     '/meetings/events',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['calendar'],
-        summary: 'Events of your workspace, optionally those overlapping start–end',
-        security,
-        querystring: eventsQuerySchema,
-        response: { 200: z.array(calendarEventSchema), ...signedInErrors },
-      },
-    },
+    read({
+      summary: 'Events of your workspace, optionally those overlapping start–end',
+      querystring: eventsQuerySchema,
+      response: { 200: z.array(calendarEventSchema) },
+    }),
     async (request) => service.list(requireAuth(request), request.query),
   );
 
   app.post(
     '/meetings/events/new',
-    {
-      onRequest: writer,
-      schema: {
-        tags: ['calendar'],
-        summary: 'Create an event',
-        security,
-        body: calendarEventInputSchema,
-        response: { 201: calendarEventSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Create an event',
+      body: calendarEventInputSchema,
+      response: { 201: calendarEventSchema },
+    }),
     async (request, reply) =>
       reply.status(201).send(await service.create(requireAuth(request), request.body)),
   );
 
   app.post(
     '/meetings/events/update',
-    {
-      onRequest: writer,
-      schema: {
-        tags: ['calendar'],
-        summary: 'Change an event (only the fields given)',
-        security,
-        body: updateEventRequestSchema,
-        response: { 200: calendarEventSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Change an event (only the fields given)',
+      body: updateEventRequestSchema,
+      response: { 200: calendarEventSchema },
+    }),
     async (request) =>
       service.update(requireAuth(request), request.body.eventId, request.body.event),
   );
 
   app.post(
     '/meetings/events/delete',
-    {
-      onRequest: writer,
-      schema: {
-        tags: ['calendar'],
-        summary: 'Delete an event',
-        security,
-        body: deleteEventRequestSchema,
-        response: { 200: deleteEventResponseSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Delete an event',
+      body: deleteEventRequestSchema,
+      response: { 200: deleteEventResponseSchema },
+    }),
     async (request) => {
       await service.remove(requireAuth(request), request.body.eventId);
       return { eventId: request.body.eventId };
@@ -123,16 +102,13 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/calendar/import',
     {
-      onRequest: writer,
+      ...write({
+        summary: 'Import the events of an .ics file (body: the file, as text/calendar)',
+        consumes: ['text/calendar'],
+        response: { 200: calendarImportResultSchema, 413: errorBodySchema },
+      }),
       bodyLimit: IMPORT_BODY_LIMIT,
       preParsing: requireMediaType('text/calendar'),
-      schema: {
-        tags: ['calendar'],
-        summary: 'Import the events of an .ics file (body: the file, as text/calendar)',
-        security,
-        consumes: ['text/calendar'],
-        response: { 200: calendarImportResultSchema, ...signedInErrors, 413: errorBodySchema },
-      },
     },
     async (request) => service.importIcs(requireAuth(request), String(request.body ?? '')),
   );
@@ -142,15 +118,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/calendar/feed',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['calendar'],
-        summary: 'Your private calendar feed address, if you made one',
-        security,
-        response: { 200: calendarFeedSchema, ...signedInErrors },
-      },
-    },
+    read({
+      summary: 'Your private calendar feed address, if you made one',
+      response: { 200: calendarFeedSchema },
+    }),
     async (request) => {
       const feed = await service.getFeed(requireAuth(request));
       if (!feed) throw notFound('You have no calendar feed yet');
@@ -160,15 +131,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/calendar/feed',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['calendar'],
-        summary: 'Make a new private feed address (the old one stops working)',
-        security,
-        response: { 200: calendarFeedSchema, ...signedInErrors },
-      },
-    },
+    read({
+      summary: 'Make a new private feed address (the old one stops working)',
+      response: { 200: calendarFeedSchema },
+    }),
     async (request) => {
       const feed = await service.rotateFeed(requireAuth(request));
       return { url: feedUrl(request, feed.token), createdAt: feed.createdAt.toISOString() };
@@ -177,15 +143,10 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/calendar/feed',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['calendar'],
-        summary: 'Turn your calendar feed off',
-        security,
-        response: { 204: z.undefined(), ...signedInErrors },
-      },
-    },
+    read({
+      summary: 'Turn your calendar feed off',
+      response: { 204: z.undefined() },
+    }),
     async (request, reply) => {
       await service.revokeFeed(requireAuth(request));
       return reply.status(204).send();

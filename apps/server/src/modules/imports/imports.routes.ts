@@ -9,7 +9,7 @@ import {
   recordParamsSchema,
 } from '@beacon/contract';
 import { requireMediaType } from '../../lib/errors.ts';
-import { attachmentDisposition, download, signedInErrors } from '../../lib/responses.ts';
+import { attachmentDisposition, download, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { ImportsService } from './imports.service.ts';
 
@@ -18,9 +18,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
   app,
   { service },
 ) => {
-  const writer = app.requireRole('admin', 'contributor');
-  const security = [{ bearer: [] }];
-  const tags = ['imports'];
+  const { write, tags, security, writer } = signedInRoutes(app, ['imports']);
 
   app.addContentTypeParser(
     'text/csv',
@@ -31,24 +29,20 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
   app.post(
     '/api/imports',
     {
-      onRequest: writer,
-      bodyLimit: IMPORT_MAX_BYTES,
-      preParsing: requireMediaType('text/csv'),
-      schema: {
-        tags,
+      ...write({
         summary:
           'Upload a CSV file (the body, text/csv): answers its columns, a preview and a suggested mapping',
-        security,
         consumes: ['text/csv'],
         querystring: importUploadQuerySchema,
         response: {
           201: importJobSchema,
-          ...signedInErrors,
           409: errorBodySchema,
           413: errorBodySchema,
           415: errorBodySchema,
         },
-      },
+      }),
+      bodyLimit: IMPORT_MAX_BYTES,
+      preParsing: requireMediaType('text/csv'),
     },
     async (request, reply) => {
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -59,61 +53,41 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
 
   app.get(
     '/api/imports',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'The recent imports of your workspace, newest first (50)',
-        security,
-        response: { 200: z.array(importJobSchema), ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'The recent imports of your workspace, newest first (50)',
+      response: { 200: z.array(importJobSchema) },
+    }),
     async (request) => service.list(requireAuth(request)),
   );
 
   app.get(
     '/api/imports/:id',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'An import with its progress and refused rows',
-        security,
-        params: recordParamsSchema,
-        response: { 200: importJobSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'An import with its progress and refused rows',
+      params: recordParamsSchema,
+      response: { 200: importJobSchema },
+    }),
     async (request) => service.get(requireAuth(request), request.params.id),
   );
 
   app.post(
     '/api/imports/:id/start',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Start an uploaded import with a column mapping and a duplicate rule',
-        security,
-        params: recordParamsSchema,
-        body: importStartSchema,
-        response: { 200: importJobSchema, ...signedInErrors, 409: errorBodySchema },
-      },
-    },
+    write({
+      summary: 'Start an uploaded import with a column mapping and a duplicate rule',
+      params: recordParamsSchema,
+      body: importStartSchema,
+      response: { 200: importJobSchema, 409: errorBodySchema },
+    }),
     async (request) => service.start(requireAuth(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/imports/:id/cancel',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Cancel an import: it stops after the batch it is writing',
-        security,
-        params: recordParamsSchema,
-        response: { 200: importJobSchema, ...signedInErrors, 409: errorBodySchema },
-      },
-    },
+    write({
+      summary: 'Cancel an import: it stops after the batch it is writing',
+      params: recordParamsSchema,
+      response: { 200: importJobSchema, 409: errorBodySchema },
+    }),
     async (request) => service.cancel(requireAuth(request), request.params.id),
   );
 

@@ -25,7 +25,7 @@ import {
   uploadAttachmentQuerySchema,
 } from '@beacon/contract';
 import { requireMediaType } from '../../lib/errors.ts';
-import { attachmentDisposition, download, signedInErrors } from '../../lib/responses.ts';
+import { attachmentDisposition, download, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { KanbanService } from './kanban.service.ts';
 
@@ -40,99 +40,67 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
   app,
   { service },
 ) => {
-  const writer = app.requireRole('admin', 'contributor');
-  const security = [{ bearer: [] }];
-  const tags = ['kanban'];
+  const { read, write, tags, security } = signedInRoutes(app, ['kanban']);
 
   app.get(
     '/api/kanban/board',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "Your workspace's board: cards and columns keyed by id, and the column order",
-        security,
-        response: { 200: kanbanBoardSchema, ...signedInErrors },
-      },
-    },
+    read({
+      summary: "Your workspace's board: cards and columns keyed by id, and the column order",
+      response: { 200: kanbanBoardSchema },
+    }),
     async (request) => service.board(requireAuth(request)),
   );
 
   // Columns: the spec's calls, then clear and move in the same style.
   app.post(
     '/api/kanban/columns/new',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Add a column at the end',
-        security,
-        body: newColumnRequestSchema,
-        response: { 201: kanbanColumnSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Add a column at the end',
+      body: newColumnRequestSchema,
+      response: { 201: kanbanColumnSchema },
+    }),
     async (request, reply) =>
       reply.status(201).send(await service.createColumn(requireAuth(request), request.body.name)),
   );
 
   app.post(
     '/api/kanban/columns/update',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Rename a column',
-        security,
-        body: updateColumnRequestSchema,
-        response: { 200: kanbanColumnSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Rename a column',
+      body: updateColumnRequestSchema,
+      response: { 200: kanbanColumnSchema },
+    }),
     async (request) =>
       service.renameColumn(requireAuth(request), request.body.columnId, request.body.column.name),
   );
 
   app.post(
     '/api/kanban/columns/delete',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Delete a column and its cards',
-        security,
-        body: columnIdRequestSchema,
-        response: { 200: deletedColumnSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Delete a column and its cards',
+      body: columnIdRequestSchema,
+      response: { 200: deletedColumnSchema },
+    }),
     async (request) => service.deleteColumn(requireAuth(request), request.body.columnId),
   );
 
   app.post(
     '/api/kanban/columns/clear',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Delete every card of a column, keeping the column',
-        security,
-        body: columnIdRequestSchema,
-        response: { 200: kanbanColumnSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Delete every card of a column, keeping the column',
+      body: columnIdRequestSchema,
+      response: { 200: kanbanColumnSchema },
+    }),
     async (request) => service.clearColumn(requireAuth(request), request.body.columnId),
   );
 
   app.post(
     '/api/kanban/columns/move',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Move a column to another place in the order',
-        security,
-        body: moveColumnRequestSchema,
-        response: { 200: columnOrderResponseSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Move a column to another place in the order',
+      body: moveColumnRequestSchema,
+      response: { 200: columnOrderResponseSchema },
+    }),
     async (request) =>
       service.moveColumn(requireAuth(request), request.body.columnId, request.body.index),
   );
@@ -140,16 +108,11 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
   // Cards.
   app.post(
     '/api/kanban/cards/new',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Add a card at the end of a column',
-        security,
-        body: newCardRequestSchema,
-        response: { 201: kanbanCardSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Add a card at the end of a column',
+      body: newCardRequestSchema,
+      response: { 201: kanbanCardSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -160,47 +123,32 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
 
   app.post(
     '/api/kanban/cards/update',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Change a card (only the fields given)',
-        security,
-        body: updateCardRequestSchema,
-        response: { 200: kanbanCardSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Change a card (only the fields given)',
+      body: updateCardRequestSchema,
+      response: { 200: kanbanCardSchema },
+    }),
     async (request) =>
       service.updateCard(requireAuth(request), request.body.cardId, request.body.card),
   );
 
   app.post(
     '/api/kanban/cards/delete',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Delete a card',
-        security,
-        body: cardIdRequestSchema,
-        response: { 200: deletedCardSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Delete a card',
+      body: cardIdRequestSchema,
+      response: { 200: deletedCardSchema },
+    }),
     async (request) => service.deleteCard(requireAuth(request), request.body.cardId),
   );
 
   app.post(
     '/api/kanban/cards/move',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Move a card to a place in a column (its own or another)',
-        security,
-        body: moveCardRequestSchema,
-        response: { 200: kanbanCardSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Move a card to a place in a column (its own or another)',
+      body: moveCardRequestSchema,
+      response: { 200: kanbanCardSchema },
+    }),
     async (request) =>
       service.moveCard(
         requireAuth(request),
@@ -212,31 +160,21 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
 
   app.get(
     '/api/kanban/cards/comments',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'The comments of a card, oldest first',
-        security,
-        querystring: cardCommentsQuerySchema,
-        response: { 200: z.array(kanbanCommentSchema), ...signedInErrors },
-      },
-    },
+    read({
+      summary: 'The comments of a card, oldest first',
+      querystring: cardCommentsQuerySchema,
+      response: { 200: z.array(kanbanCommentSchema) },
+    }),
     async (request) => service.comments(requireAuth(request), request.query.cardId),
   );
 
   app.post(
     '/api/kanban/cards/comments/new',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Comment on a card',
-        security,
-        body: newCommentRequestSchema,
-        response: { 201: kanbanCommentSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Comment on a card',
+      body: newCommentRequestSchema,
+      response: { 201: kanbanCommentSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -255,18 +193,15 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
   app.post(
     '/api/kanban/cards/attachments/new',
     {
-      onRequest: writer,
-      bodyLimit: KANBAN_ATTACHMENT_MAX_BYTES,
-      preParsing: requireMediaType('application/octet-stream'),
-      schema: {
-        tags,
+      ...write({
         summary:
           'Attach a file to a card (body: the file; query: cardId, name; header x-file-type)',
-        security,
         consumes: ['application/octet-stream'],
         querystring: uploadAttachmentQuerySchema,
-        response: { 201: kanbanCardSchema, ...signedInErrors, 413: errorBodySchema },
-      },
+        response: { 201: kanbanCardSchema, 413: errorBodySchema },
+      }),
+      bodyLimit: KANBAN_ATTACHMENT_MAX_BYTES,
+      preParsing: requireMediaType('application/octet-stream'),
     },
     async (request, reply) => {
       const content = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -299,16 +234,11 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
 
   app.post(
     '/api/kanban/cards/attachments/delete',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Remove an attachment from its card',
-        security,
-        body: attachmentIdRequestSchema,
-        response: { 200: kanbanCardSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Remove an attachment from its card',
+      body: attachmentIdRequestSchema,
+      response: { 200: kanbanCardSchema },
+    }),
     async (request) => service.removeAttachment(requireAuth(request), request.body.attachmentId),
   );
 };

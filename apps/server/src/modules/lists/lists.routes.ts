@@ -9,7 +9,7 @@ import {
   recordListsSchema,
   recordParamsSchema,
 } from '@beacon/contract';
-import { noContent, signedInErrors } from '../../lib/responses.ts';
+import { noContent, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { ListsService } from './lists.service.ts';
 
@@ -17,84 +17,53 @@ export const listsRoutes: FastifyPluginAsyncZod<{ service: ListsService }> = asy
   app,
   { service },
 ) => {
-  const writer = app.requireRole('admin', 'contributor');
-  const security = [{ bearer: [] }];
-  const tags = ['lists'];
+  const { read, write } = signedInRoutes(app, ['lists']);
 
   app.get(
     '/api/lists',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Lists of people or companies, with their counts',
-        security,
-        querystring: listsQuerySchema,
-        response: { 200: recordListsSchema, ...signedInErrors },
-      },
-    },
+    read({
+      summary: 'Lists of people or companies, with their counts',
+      querystring: listsQuerySchema,
+      response: { 200: recordListsSchema },
+    }),
     async (request) => service.list(requireAuth(request), request.query.kind),
   );
 
   app.post(
     '/api/lists',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Make a list',
-        security,
-        body: newListSchema,
-        response: { 201: recordListSchema, ...signedInErrors },
-      },
-    },
+    write({ summary: 'Make a list', body: newListSchema, response: { 201: recordListSchema } }),
     async (request, reply) =>
       reply.status(201).send(await service.create(requireAuth(request), request.body)),
   );
 
   app.get(
     '/api/lists/:id',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'A list with its count (its members: GET /api/people with an on_list filter)',
-        security,
-        params: recordParamsSchema,
-        response: { 200: recordListSchema, ...signedInErrors },
-      },
-    },
+    read({
+      summary: 'A list with its count (its members: GET /api/people with an on_list filter)',
+      params: recordParamsSchema,
+      response: { 200: recordListSchema },
+    }),
     async (request) => service.get(requireAuth(request), request.params.id),
   );
 
   app.patch(
     '/api/lists/:id',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Rename a list or change its description',
-        security,
-        params: recordParamsSchema,
-        body: listPatchSchema,
-        response: { 200: recordListSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Rename a list or change its description',
+      params: recordParamsSchema,
+      body: listPatchSchema,
+      response: { 200: recordListSchema },
+    }),
     async (request) => service.patch(requireAuth(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/lists/:id',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Delete a list (its members stay)',
-        security,
-        params: recordParamsSchema,
-        response: { ...noContent, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Delete a list (its members stay)',
+      params: recordParamsSchema,
+      response: noContent,
+    }),
     async (request, reply) => {
       await service.remove(requireAuth(request), request.params.id);
       return reply.status(204).send(null);
@@ -107,20 +76,15 @@ export const listsRoutes: FastifyPluginAsyncZod<{ service: ListsService }> = asy
   ] as const) {
     app.post(
       `/api/lists/:id/${suffix}`,
-      {
-        onRequest: writer,
-        schema: {
-          tags,
-          summary:
-            mode === 'add'
-              ? 'Add records (by ids or by filter) to the list'
-              : 'Remove records (by ids or by filter) from the list',
-          security,
-          params: recordParamsSchema,
-          body: listItemsRequestSchema,
-          response: { 200: bulkResultSchema, ...signedInErrors },
-        },
-      },
+      write({
+        summary:
+          mode === 'add'
+            ? 'Add records (by ids or by filter) to the list'
+            : 'Remove records (by ids or by filter) from the list',
+        params: recordParamsSchema,
+        body: listItemsRequestSchema,
+        response: { 200: bulkResultSchema },
+      }),
       async (request) =>
         service.items(requireAuth(request), request.params.id, request.body.selection, mode),
     );

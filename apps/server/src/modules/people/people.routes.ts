@@ -10,7 +10,7 @@ import {
   personSchema,
   recordParamsSchema,
 } from '@beacon/contract';
-import { attachmentDisposition, download, signedInErrors } from '../../lib/responses.ts';
+import { attachmentDisposition, download } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { peopleEntity } from '../records/fields.ts';
 import { recordRoutes } from '../records/record-module.ts';
@@ -38,33 +38,23 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ service: PeopleService }> = a
       remove: 'Delete a person, with their notes, activity and list memberships',
     },
     conflicts: false,
-    collectionRoutes: (app, { writer, security, tags }) => {
+    collectionRoutes: (app, { read, write }) => {
       app.get(
         '/api/people/duplicates',
-        {
-          onRequest: app.authenticate,
-          schema: {
-            tags,
-            summary: 'Likely duplicates: the same e-mail, or the same name at the same company',
-            security,
-            response: { 200: duplicateListSchema, ...signedInErrors },
-          },
-        },
+        read({
+          summary: 'Likely duplicates: the same e-mail, or the same name at the same company',
+          response: { 200: duplicateListSchema },
+        }),
         async (request) => service.duplicates(requireAuth(request)),
       );
 
       app.post(
         '/api/people/merge',
-        {
-          onRequest: writer,
-          schema: {
-            tags,
-            summary: 'Merge duplicates into a primary, keeping every related record',
-            security,
-            body: mergeRequestSchema,
-            response: { 200: personDetailSchema, ...signedInErrors },
-          },
-        },
+        write({
+          summary: 'Merge duplicates into a primary, keeping every related record',
+          body: mergeRequestSchema,
+          response: { 200: personDetailSchema },
+        }),
         async (request) => service.merge(requireAuth(request), request.body),
       );
     },

@@ -15,7 +15,7 @@ import {
   type RecordCount,
 } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
-import { download, noContent, signedInErrors } from '../../lib/responses.ts';
+import { download, noContent, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { runBulk } from './bulk.ts';
 import type { Caller } from './caller.ts';
@@ -111,12 +111,6 @@ export type RecordRoutesService<New, Patch, Bulk> = {
   exportCsv(caller: Caller, query: ExportQuery): Promise<AsyncIterable<string>>;
 };
 
-type RouteContext = {
-  writer: ReturnType<Parameters<FastifyPluginAsyncZod>[0]['requireRole']>;
-  security: { bearer: never[] }[];
-  tags: string[];
-};
-
 export type RecordRoutesDef<New, Patch, Bulk> = {
   entity: EntityDef;
   /** The record in a sentence: "person", "company". */
@@ -133,7 +127,10 @@ export type RecordRoutesDef<New, Patch, Bulk> = {
   /** Whether a create or a change can clash with another record (409), as a company's domain. */
   conflicts: boolean;
   /** Routes over the whole collection of the module's own, registered after bulk. */
-  collectionRoutes?: (app: Parameters<FastifyPluginAsyncZod>[0], context: RouteContext) => void;
+  collectionRoutes?: (
+    app: Parameters<FastifyPluginAsyncZod>[0],
+    routes: ReturnType<typeof signedInRoutes>,
+  ) => void;
 };
 
 const countQuerySchema = recordQuerySchema.pick({ q: true, filters: true });
@@ -152,103 +149,69 @@ export function recordRoutes<New, Patch, Bulk>(
   const conflict = def.conflicts ? { 409: errorBodySchema } : {};
 
   return async (app, { service }) => {
-    const context: RouteContext = {
-      writer: app.requireRole('admin', 'contributor'),
-      security: [{ bearer: [] }],
-      tags: [name],
-    };
-    const { writer, security, tags } = context;
+    const routes = signedInRoutes(app, [name]);
+    const { read, write, tags, security } = routes;
 
     app.get(
       path,
-      {
-        onRequest: app.authenticate,
-        schema: {
-          tags,
-          summary: `${plural}: filtered, searched, sorted, one page at a time (keyset cursor)`,
-          security,
-          querystring: recordQuerySchema,
-          response: { 200: def.schemas.page, ...signedInErrors },
-        },
-      },
+      read({
+        summary: `${plural}: filtered, searched, sorted, one page at a time (keyset cursor)`,
+        querystring: recordQuerySchema,
+        response: { 200: def.schemas.page },
+      }),
       async (request) => service.list(requireAuth(request), request.query),
     );
 
     app.get(
       `${path}/count`,
-      {
-        onRequest: app.authenticate,
-        schema: {
-          tags,
-          summary: `How many ${name} match (exact up to 100,000, then an estimate)`,
-          security,
-          querystring: countQuerySchema,
-          response: { 200: recordCountSchema, ...signedInErrors },
-        },
-      },
+      read({
+        summary: `How many ${name} match (exact up to 100,000, then an estimate)`,
+        querystring: countQuerySchema,
+        response: { 200: recordCountSchema },
+      }),
       async (request) => service.count(requireAuth(request), request.query),
     );
 
     app.post(
       path,
-      {
-        onRequest: writer,
-        schema: {
-          tags,
-          summary: def.summaries.create,
-          security,
-          body: def.schemas.create,
-          response: { 201: def.schemas.record, ...signedInErrors, ...conflict },
-        },
-      },
+      write({
+        summary: def.summaries.create,
+        body: def.schemas.create,
+        response: { 201: def.schemas.record, ...conflict },
+      }),
       async (request, reply) =>
         reply.status(201).send(await service.create(requireAuth(request), request.body as New)),
     );
 
     app.get(
       `${path}/:id`,
-      {
-        onRequest: app.authenticate,
-        schema: {
-          tags,
-          summary: def.summaries.detail,
-          security,
-          params: recordParamsSchema,
-          response: { 200: def.schemas.detail, ...signedInErrors },
-        },
-      },
+      read({
+        summary: def.summaries.detail,
+        params: recordParamsSchema,
+        response: { 200: def.schemas.detail },
+      }),
       async (request) => service.detail(requireAuth(request), request.params.id),
     );
 
     app.patch(
       `${path}/:id`,
-      {
-        onRequest: writer,
-        schema: {
-          tags,
-          summary: `Change a ${def.noun} (only the fields given); each change goes on the timeline`,
-          security,
-          params: recordParamsSchema,
-          body: def.schemas.patch,
-          response: { 200: def.schemas.record, ...signedInErrors, ...conflict },
-        },
-      },
+      write({
+        summary: `Change a ${def.noun} (only the fields given); each change goes on the timeline`,
+        params: recordParamsSchema,
+        body: def.schemas.patch,
+        response: { 200: def.schemas.record, ...conflict },
+      }),
       async (request) =>
         service.patch(requireAuth(request), request.params.id, request.body as Patch),
     );
 
     app.delete(
       `${path}/:id`,
-      {
-        onRequest: writer,
-        schema: {
-          tags,
-          summary: def.summaries.remove,
-          security,
-          params: recordParamsSchema,
-          response: { ...noContent, ...signedInErrors },
-        },
-      },
+      write({
+        summary: def.summaries.remove,
+        params: recordParamsSchema,
+        response: noContent,
+      }),
       async (request, reply) => {
         await service.remove(requireAuth(request), request.params.id);
         return reply.status(204).send(null);
@@ -257,20 +220,15 @@ export function recordRoutes<New, Patch, Bulk>(
 
     app.post(
       `${path}/bulk`,
-      {
-        onRequest: writer,
-        schema: {
-          tags,
-          summary: 'Act on a selection (ids, or everything a filter matches) in one set-based pass',
-          security,
-          body: def.schemas.bulk,
-          response: { 200: bulkResultSchema, ...signedInErrors, 413: errorBodySchema },
-        },
-      },
+      write({
+        summary: 'Act on a selection (ids, or everything a filter matches) in one set-based pass',
+        body: def.schemas.bulk,
+        response: { 200: bulkResultSchema, 413: errorBodySchema },
+      }),
       async (request) => service.bulk(requireAuth(request), request.body as Bulk),
     );
 
-    def.collectionRoutes?.(app, context);
+    def.collectionRoutes?.(app, routes);
 
     app.get(
       `${path}/export.csv`,

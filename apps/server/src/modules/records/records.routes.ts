@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { companies, people } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { noContent, signedInErrors } from '../../lib/responses.ts';
+import { noContent, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { companiesRoutes } from '../companies/companies.routes.ts';
 import { CompaniesService } from '../companies/companies.service.ts';
@@ -30,8 +30,6 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   await app.register(viewsRoutes, { db });
 
   const notes = new NotesService(db);
-  const writer = app.requireRole('admin', 'contributor');
-  const security = [{ bearer: [] }];
 
   async function exists(workspaceId: string, subject: Subject) {
     const table = subject.type === 'person' ? people : companies;
@@ -46,19 +44,15 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     ['/api/people', 'person', 'people'],
     ['/api/companies', 'company', 'companies'],
   ] as const) {
+    const { read, write } = signedInRoutes(app, [tag]);
     app.get(
       `${path}/:id/activity`,
-      {
-        onRequest: app.authenticate,
-        schema: {
-          tags: [tag],
-          summary: `The ${type}'s timeline, newest first`,
-          security,
-          params: recordParamsSchema,
-          querystring: pageQuerySchema,
-          response: { 200: activityPageSchema, ...signedInErrors },
-        },
-      },
+      read({
+        summary: `The ${type}'s timeline, newest first`,
+        params: recordParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: activityPageSchema },
+      }),
       async (request) => {
         const caller = requireAuth(request);
         const subject = { type, id: request.params.id };
@@ -75,17 +69,12 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
 
     app.post(
       `${path}/:id/notes`,
-      {
-        onRequest: writer,
-        schema: {
-          tags: [tag],
-          summary: `Add a note to the ${type} (it goes on the timeline)`,
-          security,
-          params: recordParamsSchema,
-          body: noteBodySchema,
-          response: { 201: noteSchema, ...signedInErrors },
-        },
-      },
+      write({
+        summary: `Add a note to the ${type} (it goes on the timeline)`,
+        params: recordParamsSchema,
+        body: noteBodySchema,
+        response: { 201: noteSchema },
+      }),
       async (request, reply) =>
         reply
           .status(201)
@@ -99,34 +88,25 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     );
   }
 
+  const notesRoutes = signedInRoutes(app, ['notes']);
   app.patch(
     '/api/notes/:id',
-    {
-      onRequest: writer,
-      schema: {
-        tags: ['notes'],
-        summary: 'Change a note (its author or an admin)',
-        security,
-        params: recordParamsSchema,
-        body: noteBodySchema,
-        response: { 200: noteSchema, ...signedInErrors },
-      },
-    },
+    notesRoutes.write({
+      summary: 'Change a note (its author or an admin)',
+      params: recordParamsSchema,
+      body: noteBodySchema,
+      response: { 200: noteSchema },
+    }),
     async (request) => notes.update(requireAuth(request), request.params.id, request.body.body),
   );
 
   app.delete(
     '/api/notes/:id',
-    {
-      onRequest: writer,
-      schema: {
-        tags: ['notes'],
-        summary: 'Delete a note (its author or an admin)',
-        security,
-        params: recordParamsSchema,
-        response: { ...noContent, ...signedInErrors },
-      },
-    },
+    notesRoutes.write({
+      summary: 'Delete a note (its author or an admin)',
+      params: recordParamsSchema,
+      response: noContent,
+    }),
     async (request, reply) => {
       await notes.remove(requireAuth(request), request.params.id);
       return reply.status(204).send(null);

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { savedViews } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { noContent, signedInErrors } from '../../lib/responses.ts';
+import { noContent, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
 import { parseSort } from '../records/cursor.ts';
 import { companiesEntity, peopleEntity } from '../records/fields.ts';
@@ -44,9 +44,7 @@ const toView = (row: ViewRow): SavedView => ({
 
 /** Saved views: a user's own, plus those shared with the workspace. */
 export const viewsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const writer = app.requireRole('admin', 'contributor');
-  const security = [{ bearer: [] }];
-  const tags = ['views'];
+  const { read, write } = signedInRoutes(app, ['views']);
 
   /** A saved filter and sort must make sense for its entity, as a list query would. */
   async function check(
@@ -84,16 +82,11 @@ export const viewsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.get(
     '/api/views',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Your saved views and the shared ones',
-        security,
-        querystring: viewsQuerySchema,
-        response: { 200: savedViewsSchema, ...signedInErrors },
-      },
-    },
+    read({
+      summary: 'Your saved views and the shared ones',
+      querystring: viewsQuerySchema,
+      response: { 200: savedViewsSchema },
+    }),
     async (request) => {
       const caller = requireAuth(request);
       const rows = await db
@@ -107,16 +100,11 @@ export const viewsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.post(
     '/api/views',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Save a view (a named filter, sort and column set)',
-        security,
-        body: newViewSchema,
-        response: { 201: savedViewSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Save a view (a named filter, sort and column set)',
+      body: newViewSchema,
+      response: { 201: savedViewSchema },
+    }),
     async (request, reply) => {
       const caller = requireAuth(request);
       const input = request.body;
@@ -131,17 +119,12 @@ export const viewsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.patch(
     '/api/views/:id',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Change a saved view (its owner, or an admin for a shared one)',
-        security,
-        params: recordParamsSchema,
-        body: viewPatchSchema,
-        response: { 200: savedViewSchema, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Change a saved view (its owner, or an admin for a shared one)',
+      params: recordParamsSchema,
+      body: viewPatchSchema,
+      response: { 200: savedViewSchema },
+    }),
     async (request) => {
       const caller = requireAuth(request);
       const old = await editable(caller, request.params.id);
@@ -157,16 +140,11 @@ export const viewsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.delete(
     '/api/views/:id',
-    {
-      onRequest: writer,
-      schema: {
-        tags,
-        summary: 'Delete a saved view (its owner, or an admin for a shared one)',
-        security,
-        params: recordParamsSchema,
-        response: { ...noContent, ...signedInErrors },
-      },
-    },
+    write({
+      summary: 'Delete a saved view (its owner, or an admin for a shared one)',
+      params: recordParamsSchema,
+      response: noContent,
+    }),
     async (request, reply) => {
       const old = await editable(requireAuth(request), request.params.id);
       await db.delete(savedViews).where(eq(savedViews.id, old.id));
