@@ -1,7 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
@@ -18,7 +16,7 @@ import { CompanyHeader } from '../record/components/company-header.tsx';
 import { DeleteRecordDialog } from '../record/components/delete-record-dialog.tsx';
 import { RecordColumns } from '../record/components/record-columns.tsx';
 import { RecordListsSection } from '../record/components/record-lists-section.tsx';
-import { EmptyState, RecordPageFallback } from '../record/components/record-states.tsx';
+import { EmptyState, RecordPageFallback, RetryAlert } from '../record/components/record-states.tsx';
 import type { RecordTab } from '../record/components/record-tabs.tsx';
 import { useMembers } from '../record/hooks/use-members.ts';
 import { usePagedRecords } from '../record/hooks/use-paged-records.ts';
@@ -94,17 +92,9 @@ export function CompanyPage({ canEdit, currentUserId, extraTabs }: CompanyPagePr
         />
         <Box sx={{ px: { xs: 0, sm: 1 }, pb: 1 }}>
           {people.state.error && !people.state.loaded ? (
-            <Alert
-              severity="error"
-              sx={{ m: 2 }}
-              action={
-                <Button color="inherit" size="small" onClick={people.reload}>
-                  {t('actions.retry')}
-                </Button>
-              }
-            >
+            <RetryAlert sx={{ m: 2 }} onRetry={people.reload}>
               {callErrorText(t, people.state.error)}
-            </Alert>
+            </RetryAlert>
           ) : people.state.loaded && people.state.items.length === 0 ? (
             <Box sx={{ p: 2 }}>
               <EmptyState>{t('company.peopleEmpty')}</EmptyState>

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -22,7 +21,7 @@ import { AddMembersDialog } from '../lists/add-members-dialog.tsx';
 import { MembersTable, type MemberRow } from '../lists/members-table.tsx';
 import { BackLink } from '../record/components/back-link.tsx';
 import { PlusIcon, TrashIcon } from '../record/components/record-icons.tsx';
-import { EmptyState, RecordPageFallback } from '../record/components/record-states.tsx';
+import { EmptyState, RecordPageFallback, RetryAlert } from '../record/components/record-states.tsx';
 import { usePagedRecords } from '../record/hooks/use-paged-records.ts';
 import { callErrorText, toCallError, type CallError } from '../record/utils/call-error.ts';
 
@@ -172,17 +171,9 @@ export function ListPage({ canEdit }: ListPageProps) {
           )}
         </Stack>
         {members.state.error && !members.state.loaded ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={members.reload}>
-                {t('actions.retry')}
-              </Button>
-            }
-          >
+          <RetryAlert sx={{ m: 2 }} onRetry={members.reload}>
             {callErrorText(t, members.state.error)}
-          </Alert>
+          </RetryAlert>
         ) : members.state.loaded && members.state.items.length === 0 ? (
           <Box sx={{ p: 2, pt: 0 }}>
             <EmptyState>{q ? t('list.noMatch', { q }) : t('list.empty')}</EmptyState>

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -27,7 +26,7 @@ import { paths } from '../../../utils/paths.ts';
 import { recordApi } from '../api/record-api.ts';
 import { ListFormDialog } from '../lists/list-form-dialog.tsx';
 import { EditIcon, PlusIcon, TrashIcon } from '../record/components/record-icons.tsx';
-import { EmptyState } from '../record/components/record-states.tsx';
+import { EmptyState, RetryAlert } from '../record/components/record-states.tsx';
 import { TABS_SX } from '../record/components/record-tabs.tsx';
 import { callErrorText, toCallError, type CallError } from '../record/utils/call-error.ts';
 import { formatDate, localeOf } from '../record/utils/format.ts';
@@ -140,17 +139,9 @@ export function ListsPage({ canEdit }: ListsPageProps) {
         </Tabs>
 
         {state.error && !state.data ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={reload}>
-                {t('actions.retry')}
-              </Button>
-            }
-          >
+          <RetryAlert sx={{ m: 2 }} onRetry={reload}>
             {callErrorText(t, state.error)}
-          </Alert>
+          </RetryAlert>
         ) : !state.data ? (
           <Box role="status" aria-label={t('lists.loading')} sx={{ p: 2 }}>
             {[0, 1, 2, 3].map((n) => (

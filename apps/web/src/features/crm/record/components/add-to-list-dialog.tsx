@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListKind, RecordList } from '@beacon/contract';
 import { recordApi } from '../../api/record-api.ts';
 import { callErrorText, toCallError, type CallError } from '../utils/call-error.ts';
+import { RetryAlert } from './record-states.tsx';
 
 export interface AddToListDialogProps {
   open: boolean;
@@ -51,17 +52,9 @@ export function AddToListDialog({ open, kind, current, onAdd, onClose }: AddToLi
       <DialogTitle id={id}>{t('lists.chooseList')}</DialogTitle>
       <DialogContent dividers sx={{ p: 0 }}>
         {error ? (
-          <Alert
-            severity="error"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
-                {t('actions.retry')}
-              </Button>
-            }
-          >
+          <RetryAlert sx={{ m: 2 }} onRetry={() => setAttempt((n) => n + 1)}>
             {callErrorText(t, error)}
-          </Alert>
+          </RetryAlert>
         ) : lists === null ? (
           <List role="status" aria-label={t('lists.loading')}>
             {[0, 1, 2].map((n) => (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -146,6 +147,34 @@ export function RecordPageFallback({
   }
   if (error) return <LoadError error={error} onRetry={onRetry} />;
   return loading;
+}
+
+/** A failed call said in words (`children`), with a button that tries it again. */
+export function RetryAlert({
+  severity = 'error',
+  sx,
+  onRetry,
+  children,
+}: {
+  severity?: 'error' | 'warning';
+  sx?: SxProps<Theme>;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('records');
+  return (
+    <Alert
+      severity={severity}
+      sx={sx}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {t('actions.retry')}
+        </Button>
+      }
+    >
+      {children}
+    </Alert>
+  );
 }
 
 /** A quiet line saying there is nothing here yet. */

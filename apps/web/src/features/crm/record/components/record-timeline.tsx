@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,6 +29,7 @@ import {
   TrashIcon,
   UploadIcon,
 } from './record-icons.tsx';
+import { RetryAlert } from './record-states.tsx';
 
 const KIND_ICONS: Record<ActivityKind, ReactNode> = {
   created: <SparkIcon fontSize="small" />,
@@ -98,16 +98,9 @@ export function RecordTimeline({
 
   if (!timeline.loaded && timeline.error) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={retry}>
-            {t('actions.retry')}
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={retry}>
         {t('timeline.failed')} {callErrorText(t, timeline.error)}
-      </Alert>
+      </RetryAlert>
     );
   }
   if (!timeline.loaded) {
@@ -147,17 +140,9 @@ export function RecordTimeline({
       )}
       <div ref={sentinel} />
       {timeline.error && timeline.loaded && (
-        <Alert
-          severity="warning"
-          sx={{ mt: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={loadMore}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
+        <RetryAlert severity="warning" sx={{ mt: 2 }} onRetry={loadMore}>
           {callErrorText(t, timeline.error)}
-        </Alert>
+        </RetryAlert>
       )}
       {timeline.nextCursor ? (
         <Box sx={{ textAlign: 'center', mt: 2 }}>
