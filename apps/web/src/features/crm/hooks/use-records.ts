@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { Company, CompanyPage, Person, PersonPage, RecordCount } from '@beacon/contract';
+import { toAreaError } from '../../../utils/area-error.ts';
 import { companiesApi, peopleApi, type CrmEntity, type RecordQueryInput } from '../api/crm-api.ts';
 import {
   initialRecordsState,
@@ -8,7 +9,6 @@ import {
   type RecordsState,
 } from '../state/records-slice.ts';
 import { fetchKey, type TableQuery } from '../state/table-query.ts';
-import { toAreaError } from '../../../utils/area-error.ts';
 import { isAbort } from '../utils/error-text.ts';
 
 export type RecordOf<E extends CrmEntity> = E extends 'people' ? Person : Company;
