@@ -24,7 +24,8 @@ const playwrightConfig = path.join(
 );
 const screenshotsDir = path.resolve(root, process.env.SCREENSHOTS_DIR || 'screenshots');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
-const READY_TIMEOUT_MS = 60_000;
+// A fresh embedded database with the demo workspace (3,000 people) takes a while on a busy machine.
+const READY_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;
 const DEMO_EMAIL = 'demo@beacon.local';
 const DEMO_PASSWORD = 'beacon-demo';
