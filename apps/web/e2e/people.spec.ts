@@ -291,6 +291,13 @@ test('shows the empty state with create and import for a new workspace', async (
 }) => {
   const account = await registerAccount(request, newAccount());
   const token = await issueToken(request, account.email, account.password);
+  const headers = { Authorization: `Bearer ${token}` };
+  const created = await request.post('/api/companies', {
+    headers,
+    data: { name: 'Initech', domain: `initech-${Date.now().toString(36)}.example` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const company = (await created.json()) as { id: string };
   await openWithToken(page, token, '/dashboard/people');
   await expect(page.getByText('No people yet')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('main').getByRole('button', { name: 'New person' }).last().click();
@@ -300,9 +307,16 @@ test('shows the empty state with create and import for a new workspace', async (
   await expect(dialog.getByText('Not an e-mail address')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'E-mail' }).fill('grace@example.com');
   await dialog.getByRole('textbox', { name: 'First name' }).fill('Grace');
+  // The company is found by searching the workspace's companies.
+  await dialog.getByRole('combobox', { name: 'Company' }).fill('Init');
+  await page.getByRole('option', { name: /Initech/ }).click();
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Person created')).toBeVisible();
   await expect(rows(page)).toHaveCount(1);
+  const people = (await (await request.get('/api/people', { headers })).json()) as {
+    items: { email: string; companyId: string | null }[];
+  };
+  expect(people.items).toMatchObject([{ email: 'grace@example.com', companyId: company.id }]);
 });
 
 for (const mode of ['light', 'dark'] as const) {

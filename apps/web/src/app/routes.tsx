@@ -197,12 +197,12 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'people',
-                lazy: () => import('./routes/people-route.tsx'),
+                lazy: withWords(() => import('./routes/people-route.tsx'), 'crm', 'records'),
                 handle: { pageLayout: { fullWidth: true } },
               },
               {
                 path: 'companies',
-                lazy: () => import('./routes/companies-route.tsx'),
+                lazy: withWords(() => import('./routes/companies-route.tsx'), 'crm', 'records'),
                 handle: { pageLayout: { fullWidth: true } },
               },
               {

@@ -18,6 +18,7 @@ import {
 } from '@beacon/contract';
 import { memberName } from '../../../utils/members.ts';
 import type { CrmEntity } from '../api/crm-api.ts';
+import { CompanyPicker, type CompanyOption } from '../record/components/company-picker.tsx';
 import { NONE, useCreateRecord } from './use-create-record.ts';
 
 export interface CreateRecordDialogProps {
@@ -28,7 +29,15 @@ export interface CreateRecordDialogProps {
   onCreated: (record: Person | Company) => void;
 }
 
-const PERSON_FIELDS = ['firstName', 'lastName', 'email', 'jobTitle', 'stage', 'ownerId'] as const;
+const PERSON_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'jobTitle',
+  'companyId',
+  'stage',
+  'ownerId',
+] as const;
 const COMPANY_FIELDS = ['name', 'domain', 'industry', 'size', 'ownerId'] as const;
 
 function emptyValues(entity: CrmEntity): Record<string, string> {
@@ -47,10 +56,12 @@ export function CreateRecordDialog({
   const { t } = useTranslation('crm');
   const [values, setValues] = useState<Record<string, string>>(() => emptyValues(entity));
   const { create, errors, formError, busy, reset } = useCreateRecord(entity);
+  const [company, setCompany] = useState<CompanyOption | null>(null);
   const fields = entity === 'people' ? PERSON_FIELDS : COMPANY_FIELDS;
 
   const close = () => {
     setValues(emptyValues(entity));
+    setCompany(null);
     reset();
     onClose();
   };
@@ -60,6 +71,7 @@ export function CreateRecordDialog({
     if (!record) return;
     onCreated(record);
     setValues(emptyValues(entity));
+    setCompany(null);
     onClose();
   };
 
@@ -75,6 +87,17 @@ export function CreateRecordDialog({
       helperText: errors[name] ? t(errors[name] as never) : undefined,
       name,
     };
+    if (name === 'companyId') {
+      return (
+        <CompanyPicker
+          value={company}
+          onSave={async (companyId, chosen) => {
+            setCompany(chosen);
+            setValues((v) => ({ ...v, companyId: companyId ?? NONE }));
+          }}
+        />
+      );
+    }
     if (name === 'stage') {
       return (
         <TextField select {...common}>

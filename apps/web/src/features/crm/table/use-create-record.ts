@@ -8,7 +8,7 @@ import { crmErrorText } from '../utils/error-text.ts';
 
 /** A select's "none" value: sent as `null`. */
 export const NONE = '';
-const NULLABLE = new Set(['ownerId', 'size']);
+const NULLABLE = new Set(['ownerId', 'size', 'companyId']);
 
 /**
  * Creating a person or a company from a form's values: checked with the contract's schema, then

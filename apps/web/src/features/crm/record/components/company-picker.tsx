@@ -6,12 +6,14 @@ import type { Company } from '@beacon/contract';
 import { recordApi } from '../../api/record-api.ts';
 import { callErrorText } from '../utils/call-error.ts';
 
-type Option = Pick<Company, 'id' | 'name' | 'domain'>;
+export type CompanyOption = Pick<Company, 'id' | 'name' | 'domain'>;
+type Option = CompanyOption;
 
 export interface CompanyPickerProps {
   value: Option | null;
   disabled?: boolean;
-  onSave: (companyId: string | null) => Promise<void>;
+  /** Called with the chosen company's id, and the company itself. */
+  onSave: (companyId: string | null, company: Option | null) => Promise<void>;
 }
 
 /** The person's company, chosen by searching the workspace's companies. */
@@ -76,7 +78,7 @@ export function CompanyPicker({ value, disabled, onSave }: CompanyPickerProps) {
       }}
       onChange={(_, next) => {
         setError(null);
-        onSave(next?.id ?? null).catch((caught: unknown) =>
+        onSave(next?.id ?? null, next).catch((caught: unknown) =>
           setError(callErrorText(t, caught, 'companyId')),
         );
       }}
