@@ -54,8 +54,9 @@ export function QuickAdd({ entity, onCreated, onMoreFields }: QuickAddProps) {
         event.preventDefault();
         if (!busy) void submit();
       }}
+      // On a phone the row would push the table down by four fields: the "New" button does it.
       sx={{
-        display: 'flex',
+        display: { xs: 'none', sm: 'flex' },
         flexWrap: 'wrap',
         alignItems: 'flex-start',
         gap: 1,
