@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The import rules of docs/architecture.md, checked over the whole repository:
-//   - web: shared code (components, lib, utils, locales, theme) never imports a feature or the app;
+//   - web: shared code (components, hooks, lib, utils, locales, theme) never imports a feature or the app;
 //     a feature never imports another feature, nor the app;
 //   - the server never imports the web app; the contract imports nothing of the apps;
 //   - no import cycles (type-only imports excepted: they vanish at run time).
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'data', '.tmp', 'test-results', 'coverage']);
-const SHARED_WEB = ['components', 'lib', 'utils', 'locales', 'theme'];
+const SHARED_WEB = ['components', 'hooks', 'lib', 'utils', 'locales', 'theme'];
 
 /** Lists the source files under `dir`, skipping build output and dependencies. */
 export function listSources(dir) {

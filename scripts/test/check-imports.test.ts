@@ -77,6 +77,7 @@ describe('checkRepository', () => {
         'apps/web/src/features/calendar/event.tsx': `import { routes } from '../../app/routes';\nexport const Event = 1;`,
         'apps/web/src/app/routes.tsx': `export const routes = [];`,
         'apps/web/src/lib/http.ts': `import { Event } from '../features/calendar/event';`,
+        'apps/web/src/hooks/use-event.ts': `import { Event } from '../features/calendar/event';`,
       }),
     );
     expect(result.problems).toEqual(
@@ -84,9 +85,10 @@ describe('checkRepository', () => {
         expect.stringContaining('feature kanban must not import feature calendar'),
         expect.stringContaining('a feature must not import the app'),
         expect.stringContaining('shared web code (lib) must not import features'),
+        expect.stringContaining('shared web code (hooks) must not import features'),
       ]),
     );
-    expect(result.problems).toHaveLength(3);
+    expect(result.problems).toHaveLength(4);
   });
 
   it('reports the server importing the web app and the contract importing an app', () => {
