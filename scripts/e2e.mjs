@@ -219,23 +219,19 @@ async function main() {
     // 4. Playwright.
     // `npx playwright test`, minus npx: npm exec would not pass our signals on to Playwright.
     const [command, ...cli] = playwrightCommand();
-    playwright = spawn(
-      command,
-      [...cli, 'test', '-c', playwrightConfig, ...playwrightArgs],
-      {
-        cwd: root,
-        stdio: 'inherit',
-        env: {
-          ...process.env,
-          BASE_URL: url,
-          JWT_SECRET: jwtSecret,
-          CHROME_PATH: chromium,
-          DEMO_EMAIL,
-          DEMO_PASSWORD,
-          ...(screenshots ? { SCREENSHOTS_DIR: screenshotsDir } : {}),
-        },
+    playwright = spawn(command, [...cli, 'test', '-c', playwrightConfig, ...playwrightArgs], {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        BASE_URL: url,
+        JWT_SECRET: jwtSecret,
+        CHROME_PATH: chromium,
+        DEMO_EMAIL,
+        DEMO_PASSWORD,
+        ...(screenshots ? { SCREENSHOTS_DIR: screenshotsDir } : {}),
       },
-    );
+    });
     exitCode = await new Promise((resolve) => {
       playwright.once('error', (error) => {
         console.error(`e2e: could not run Playwright: ${error.message}`);
