@@ -114,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(kanbanRoutes, { service: new KanbanService(database.db, realtime) });
   await app.register(importsRoutes, { service: new ImportsService(database.db, realtime) });
-  await app.register(recordsRoutes, { db: database.db });
+  await app.register(recordsRoutes, { db: database.db, realtime });
   await app.register(webPlugin, {
     webDir: options.webDir === undefined ? defaultWebDir() : options.webDir,
   });

@@ -4,6 +4,7 @@ import {
   TEST_SECRET,
   addMember,
   authed,
+  getJson,
   postJson,
   register,
   startTestServer,
@@ -65,6 +66,60 @@ describe('realtime', () => {
     expect(bad.status).toBe(400);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(watching.messages.map((m) => m.type)).toEqual(['ready']);
+    watching.close();
+  });
+
+  it("tells the workspace's screens which CRM records a member changed, and not for reads or refusals", async () => {
+    const admin = await register(server);
+    const colleague = await addMember(server, admin.token, 'viewer');
+    const adminId = decodeJwt(admin.token).sub;
+    const watching = await connectRealtime(server.url, colleague.token);
+    const changes = () =>
+      watching.messages.filter((m) => m.type === 'crm.changed').map((m) => m.data);
+
+    const created = await postJson(
+      `${server.url}/api/people`,
+      { firstName: 'Ada', email: 'ada@example.com' },
+      authed(admin.token),
+    );
+    expect(created.status).toBe(201);
+    const person = created.body as { id: string };
+    await watching.next((m) => m.type === 'crm.changed');
+    expect(changes()).toEqual([{ entity: 'people', id: null, by: adminId }]);
+
+    const patched = await fetch(`${server.url}/api/people/${person.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', ...authed(admin.token) },
+      body: JSON.stringify({ jobTitle: 'Engineer' }),
+    });
+    expect(patched.status).toBe(200);
+    const note = await postJson(
+      `${server.url}/api/people/${person.id}/notes`,
+      { body: 'Met at the fair' },
+      authed(admin.token),
+    );
+    expect(note.status).toBe(201);
+    await watching.next((m) => changes().length === 3 && m.type === 'crm.changed');
+    expect(changes().slice(1)).toEqual([
+      { entity: 'people', id: person.id, by: adminId },
+      { entity: 'people', id: person.id, by: adminId },
+    ]);
+
+    // A read, an export and a refused write say nothing.
+    expect((await getJson(`${server.url}/api/people`, admin.token)).status).toBe(200);
+    const exported = await fetch(`${server.url}/api/people/export.csv`, {
+      headers: authed(admin.token),
+    });
+    expect(exported.status).toBe(200);
+    await exported.text();
+    const refused = await postJson(
+      `${server.url}/api/people`,
+      { firstName: 'Viewer' },
+      authed(colleague.token),
+    );
+    expect(refused.status).toBe(403);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(changes()).toHaveLength(3);
     watching.close();
   });
 

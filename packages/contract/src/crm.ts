@@ -755,3 +755,16 @@ export const exportQuerySchema = z.object({
   /** Comma-separated column names in order; every column when absent. */
   columns: z.string().max(2000).optional(),
 });
+
+/**
+ * The realtime message `crm.changed`: a member changed CRM records, so screens that show them
+ * read them again. `id` is the record (or list, or note) when one was changed, `null` when it was
+ * a creation or a change of many (bulk, merge). `by` is the member's user id.
+ */
+export const CRM_CHANGED = 'crm.changed';
+export const crmChangeSchema = z.object({
+  entity: z.enum(['people', 'companies', 'lists', 'notes']),
+  id: z.string().nullable(),
+  by: z.string(),
+});
+export type CrmChange = z.infer<typeof crmChangeSchema>;

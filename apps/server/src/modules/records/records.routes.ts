@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { companies, people } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Realtime } from '../../lib/realtime.ts';
 import { noContent, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { companiesRoutes } from '../companies/companies.routes.ts';
@@ -20,10 +21,16 @@ import { peopleRoutes } from '../people/people.routes.ts';
 import { PeopleService } from '../people/people.service.ts';
 import { viewsRoutes } from '../views/views.routes.ts';
 import { activityPage, type Subject } from './activity.ts';
+import { publishCrmChanges } from './live.ts';
 import { NotesService } from './notes.ts';
 
 /** The CRM records (issue 5): people, companies, lists, notes, the timeline and saved views. */
-export const recordsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const recordsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: Realtime }> = async (
+  app,
+  { db, realtime },
+) => {
+  // First, so that it applies to every route below, the modules' too.
+  publishCrmChanges(app, db, realtime);
   await app.register(peopleRoutes, { service: new PeopleService(db) });
   await app.register(companiesRoutes, { service: new CompaniesService(db) });
   await app.register(listsRoutes, { service: new ListsService(db) });

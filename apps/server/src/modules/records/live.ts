@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { CRM_CHANGED, type CrmChange } from '@beacon/contract';
+import type { Database } from '../../db/client.ts';
+import type { Realtime } from '../../lib/realtime.ts';
+
+type Change = Omit<CrmChange, 'by'>;
+
+/**
+ * What a successful write changed, from its route and method; `null` for a route that changes no
+ * record (a read, an export, a saved view). Routes under `/api/{people,companies}/:id/notes`
+ * change the record's timeline, so they count as a change of the record.
+ */
+export function crmChangeOf(method: string, route: string, params: unknown): Change | null {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return null;
+  const match =
+    /^\/api\/(people|companies|lists|notes)(?:\/(:id|bulk|merge))?(?:\/([a-z-]+))?$/.exec(route);
+  if (!match) return null;
+  const entity = match[1] as Change['entity'];
+  const id =
+    match[2] === ':id' && params && typeof params === 'object' && 'id' in params
+      ? String(params.id)
+      : null;
+  return { entity, id };
+}
+
+/**
+ * Tells the workspace's open screens that CRM records changed: after each successful write of
+ * the routes registered in `app`, a `crm.changed` message (the change and who made it). The
+ * message leaves once the answer is sent, so after the write has committed.
+ */
+export function publishCrmChanges(app: FastifyInstance, db: Database, realtime: Realtime): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 300 || !request.auth) return;
+    const change = crmChangeOf(request.method, request.routeOptions.url ?? '', request.params);
+    if (!change) return;
+    const message = { type: CRM_CHANGED, data: { ...change, by: request.auth.userId } };
+    await realtime.publish(db, request.auth.workspaceId, message).catch((error: unknown) => {
+      request.log.error({ err: error }, 'could not publish a CRM change');
+    });
+  });
+}
