@@ -80,12 +80,12 @@ describe('realtime', () => {
     const created = await postJson(
       `${server.url}/api/people`,
       { firstName: 'Ada', email: 'ada@example.com' },
-      authed(admin.token),
+      { ...authed(admin.token), 'x-client-id': 'tab-1' },
     );
     expect(created.status).toBe(201);
     const person = created.body as { id: string };
     await watching.next((m) => m.type === 'crm.changed');
-    expect(changes()).toEqual([{ entity: 'people', id: null, by: adminId }]);
+    expect(changes()).toEqual([{ entity: 'people', id: null, by: adminId, origin: 'tab-1' }]);
 
     const patched = await fetch(`${server.url}/api/people/${person.id}`, {
       method: 'PATCH',
@@ -101,8 +101,8 @@ describe('realtime', () => {
     expect(note.status).toBe(201);
     await watching.next((m) => changes().length === 3 && m.type === 'crm.changed');
     expect(changes().slice(1)).toEqual([
-      { entity: 'people', id: person.id, by: adminId },
-      { entity: 'people', id: person.id, by: adminId },
+      { entity: 'people', id: person.id, by: adminId, origin: null },
+      { entity: 'people', id: person.id, by: adminId, origin: null },
     ]);
 
     // A read, an export and a refused write say nothing.

@@ -169,3 +169,52 @@ for (const mode of ['light', 'dark'] as const) {
     expect(serious).toEqual([]);
   });
 }
+
+test('the person page and the people table follow changes made elsewhere, without a reload', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { token, headers, id } = await workspaceWithPerson(request);
+  await openPerson(page, token, id);
+  await expect(page.getByText('Analyst').first()).toBeVisible();
+  await page.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
+
+  const other = await browser.newContext();
+  const table = await other.newPage();
+  try {
+    await openWithToken(table, token, '/dashboard/people');
+    await expect(table.getByTestId('record-row')).toHaveCount(1, { timeout: 30_000 });
+
+    // Elsewhere (here, the API): the person's title changes, a note is added, a person is added.
+    const patched = await request.patch(`/api/people/${id}`, {
+      headers,
+      data: { jobTitle: 'Chief Analyst' },
+    });
+    expect(patched.status(), await patched.text()).toBe(200);
+    const note = await request.post(`/api/people/${id}/notes`, {
+      headers,
+      data: { body: 'Called from the other office' },
+    });
+    expect(note.status(), await note.text()).toBe(201);
+    const created = await request.post('/api/people', {
+      headers,
+      data: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    // The person page reads itself again: the new title and the note on the timeline.
+    await expect(page.getByText('Chief Analyst').first()).toBeVisible({ timeout: 10_000 });
+    await expect(timeline(page).getByText('Called from the other office')).toBeVisible();
+    expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
+
+    // The table says so, and reads itself again when asked.
+    const notice = table.getByText('Other members changed people since this table was read.');
+    await expect(notice).toBeVisible({ timeout: 10_000 });
+    await table.getByRole('button', { name: 'Refresh' }).click();
+    await expect(table.getByTestId('record-row')).toHaveCount(2);
+    await expect(notice).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+});

@@ -759,12 +759,14 @@ export const exportQuerySchema = z.object({
 /**
  * The realtime message `crm.changed`: a member changed CRM records, so screens that show them
  * read them again. `id` is the record (or list, or note) when one was changed, `null` when it was
- * a creation or a change of many (bulk, merge). `by` is the member's user id.
+ * a creation or a change of many (bulk, merge). `by` is the member's user id; `origin` the
+ * `X-Client-Id` the write was sent with (the web app's tab), so that tab can skip it.
  */
 export const CRM_CHANGED = 'crm.changed';
 export const crmChangeSchema = z.object({
   entity: z.enum(['people', 'companies', 'lists', 'notes']),
   id: z.string().nullable(),
   by: z.string(),
+  origin: z.string().nullable(),
 });
 export type CrmChange = z.infer<typeof crmChangeSchema>;

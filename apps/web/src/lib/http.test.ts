@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ACCESS_TOKEN_STORAGE_KEY, ApiError, GENERIC_ERROR_MESSAGE, http } from './http.ts';
+import {
+  ACCESS_TOKEN_STORAGE_KEY,
+  ApiError,
+  CLIENT_ID,
+  GENERIC_ERROR_MESSAGE,
+  http,
+} from './http.ts';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -61,6 +67,16 @@ describe('http client', () => {
     const fetchMock = stubFetch(jsonResponse(200, {}));
     await http.get('/api/auth/info');
     expect(sentRequest(fetchMock).headers.has('Authorization')).toBe(false);
+  });
+
+  it("sends the tab's id with a write, so that realtime messages of its own writes can be told apart", async () => {
+    const fetchMock = stubFetch(jsonResponse(200, {}));
+    await http.patch('/api/people/1', { json: { jobTitle: 'CEO' } });
+    expect(sentRequest(fetchMock).headers.get('X-Client-Id')).toBe(CLIENT_ID);
+    expect(CLIENT_ID).toMatch(/^[0-9a-f]{24}$/);
+    fetchMock.mockClear();
+    await http.get('/api/people');
+    expect(sentRequest(fetchMock).headers.has('X-Client-Id')).toBe(false);
   });
 
   it('rejects with the parsed body and its detail as the message', async () => {

@@ -75,6 +75,23 @@ export function getAccessToken(): string | null {
   }
 }
 
+/**
+ * This tab's id, sent with every write as `X-Client-Id`: the realtime messages that a write causes
+ * carry it back, so that the tab that made a change can tell it from changes made elsewhere (by
+ * another member, or by the same member in another tab). Random, not secret; made with
+ * `getRandomValues`, which unlike `randomUUID` also works on a page served over plain HTTP.
+ */
+export const CLIENT_ID = Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) =>
+  byte.toString(16).padStart(2, '0'),
+).join('');
+
+/** The headers every request of the app carries: the bearer token, and the tab's id on a write. */
+export function applyCommonHeaders(headers: Headers, method: string): void {
+  const token = getAccessToken();
+  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  if (method.toUpperCase() !== 'GET') headers.set('X-Client-Id', CLIENT_ID);
+}
+
 export async function request<T = unknown>(
   path: string,
   options: RequestOptions<T> = {},
@@ -91,8 +108,7 @@ export async function request<T = unknown>(
     headers.set('Content-Type', 'application/json');
   }
 
-  const token = getAccessToken();
-  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  applyCommonHeaders(headers, method);
 
   // A lazy schema loads while the request is under way; a failed load fails like the network.
   const loading = typeof schema === 'function' ? schema() : undefined;

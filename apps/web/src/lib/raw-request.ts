@@ -3,7 +3,7 @@
  * the JSON client of `http.ts` does not carry. Same base URL, bearer header, body reading and error
  * type as that client.
  */
-import { ApiError, apiBaseUrl, getAccessToken, readBody } from './http.ts';
+import { ApiError, apiBaseUrl, applyCommonHeaders, readBody } from './http.ts';
 
 export interface RawRequestInit {
   method?: string;
@@ -17,8 +17,7 @@ export interface RawRequestInit {
 /** Sends a request and returns the successful response as it is; a failure rejects with `ApiError`. */
 export async function sendRaw(path: string, init: RawRequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  const token = getAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  applyCommonHeaders(headers, init.method ?? 'GET');
   let url = `${apiBaseUrl()}${path}`;
   if (init.query) {
     const params = new URLSearchParams();

@@ -3,7 +3,14 @@ import { CRM_CHANGED, type CrmChange } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 
-type Change = Omit<CrmChange, 'by'>;
+type Change = Omit<CrmChange, 'by' | 'origin'>;
+
+/** The web app's tab id (`X-Client-Id`): short and plain, else ignored. */
+const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function originOf(header: string | string[] | undefined): string | null {
+  return typeof header === 'string' && CLIENT_ID.test(header) ? header : null;
+}
 
 /**
  * What a successful write changed, from its route and method; `null` for a route that changes no
@@ -25,7 +32,8 @@ export function crmChangeOf(method: string, route: string, params: unknown): Cha
 
 /**
  * Tells the workspace's open screens that CRM records changed: after each successful write of
- * the routes registered in `app`, a `crm.changed` message (the change and who made it). The
+ * the routes registered in `app`, a `crm.changed` message (the change, who made it and from
+ * which tab). The
  * message leaves once the answer is sent, so after the write has committed.
  */
 export function publishCrmChanges(app: FastifyInstance, db: Database, realtime: Realtime): void {
@@ -33,7 +41,12 @@ export function publishCrmChanges(app: FastifyInstance, db: Database, realtime: 
     if (reply.statusCode >= 300 || !request.auth) return;
     const change = crmChangeOf(request.method, request.routeOptions.url ?? '', request.params);
     if (!change) return;
-    const message = { type: CRM_CHANGED, data: { ...change, by: request.auth.userId } };
+    const data: CrmChange = {
+      ...change,
+      by: request.auth.userId,
+      origin: originOf(request.headers['x-client-id']),
+    };
+    const message = { type: CRM_CHANGED, data };
     await realtime.publish(db, request.auth.workspaceId, message).catch((error: unknown) => {
       request.log.error({ err: error }, 'could not publish a CRM change');
     });

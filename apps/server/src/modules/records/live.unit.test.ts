@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crmChangeOf } from './live.ts';
+import { crmChangeOf, originOf } from './live.ts';
 
 const id = '0b6f1c52-3c1e-4d0a-9f55-2f0d7c1e8a41';
 
@@ -27,5 +27,15 @@ describe('crmChangeOf', () => {
     expect(crmChangeOf('POST', '/api/views', {})).toBeNull();
     expect(crmChangeOf('POST', '/api/imports', {})).toBeNull();
     expect(crmChangeOf('POST', '/meetings/events/new', {})).toBeNull();
+  });
+});
+
+describe('originOf', () => {
+  it('keeps a plain tab id and drops anything else', () => {
+    expect(originOf('3f9a0c1d2e4b5a6978c0d1e2')).toBe('3f9a0c1d2e4b5a6978c0d1e2');
+    expect(originOf(undefined)).toBeNull();
+    expect(originOf(['a', 'b'])).toBeNull();
+    expect(originOf('x'.repeat(65))).toBeNull();
+    expect(originOf('<script>')).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import { companiesApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
 import { BulkBar } from '../bulk/bulk-bar.tsx';
 import { FilterBar } from '../filters/filter-bar.tsx';
 import { useLists, useMembers } from '../hooks/use-crm-data.ts';
+import { useCrmChanges } from '../hooks/use-crm-changes.ts';
 import { useRecords } from '../hooks/use-records.ts';
 import { ImportDialog } from '../import/import-dialog.tsx';
 import { exportColumns, normalizeColumns, visibleColumnDefs } from '../state/columns.ts';
@@ -52,6 +53,17 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
   const memberMap = useMemo(() => new Map(members.map((m) => [m.id, m])), [members]);
   const { lists, reload: reloadLists, added: listAdded } = useLists(entity);
   const [creating, setCreating] = useState(false);
+  // Records of this kind changed elsewhere (another member, another tab): offer to read the
+  // table again (reading it on its own would move the rows under the reader and drop the
+  // selection).
+  const [changedByOthers, setChangedByOthers] = useState(false);
+  useCrmChanges((change) => {
+    if (change?.entity === entity) setChangedByOthers(true);
+  });
+  const refresh = () => {
+    setChangedByOthers(false);
+    reload();
+  };
   const created = (record: Person | Company) => {
     dispatch(recordsActions.recordAdded(record));
     enqueueSnackbar(t(`${entity}.created`));
@@ -289,9 +301,22 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
             onDone={(action) => {
               if (action === 'add_to_list') reloadLists();
               dispatch(recordsActions.selectionCleared());
-              reload();
+              refresh();
             }}
           />
+        )}
+        {changedByOthers && (
+          <Alert
+            severity="info"
+            sx={{ borderRadius: 0 }}
+            action={
+              <Button color="inherit" size="small" onClick={refresh}>
+                {t('live.refresh')}
+              </Button>
+            }
+          >
+            {t(`${entity}.changedByOthers`)}
+          </Alert>
         )}
         {canEdit && (state.loaded || !state.error) && (
           <QuickAdd entity={entity} onCreated={created} onMoreFields={() => setCreating(true)} />
@@ -314,7 +339,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
             lists={lists}
             onClose={() => setImporting(false)}
             onFinished={() => {
-              reload();
+              refresh();
               reloadLists();
             }}
           />

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { SubjectType } from '@beacon/contract';
 import { recordApi } from '../../api/record-api.ts';
+import { useCrmChanges } from '../../hooks/use-crm-changes.ts';
 import { initialRecordState, recordReducer, type RecordState } from '../state/record-state.ts';
 import { toCallError } from '../utils/call-error.ts';
 
@@ -20,7 +21,15 @@ export interface RecordPage<D> {
   deleteNote: (noteId: string) => Promise<void>;
 }
 
-/** A record page's data and timeline, with the calls that change them. */
+/** How long changes by others are gathered before the page reads itself again. */
+const LIVE_DELAY_MS = 400;
+
+/**
+ * A record page's data and timeline, with the calls that change them. The page is live: when CRM
+ * records change elsewhere (another member, another tab), it reads the record and the first page
+ * of the timeline again, at most once per `LIVE_DELAY_MS`, as it does when the realtime channel
+ * comes back after a break.
+ */
 export function useRecordPage<D>(
   subject: SubjectType,
   id: string,
@@ -57,6 +66,17 @@ export function useRecordPage<D>(
   }, [refresh, readTimeline]);
 
   const refreshTimeline = useCallback(() => readTimeline(null), [readTimeline]);
+
+  const liveTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(liveTimer.current), []);
+  useCrmChanges(() => {
+    if (liveTimer.current !== undefined) return;
+    liveTimer.current = window.setTimeout(() => {
+      liveTimer.current = undefined;
+      refresh();
+      readTimeline(null);
+    }, LIVE_DELAY_MS);
+  });
   const { nextCursor, loading: timelineLoading } = state.timeline;
   const loadMore = useCallback(() => {
     if (nextCursor && !timelineLoading) readTimeline(nextCursor);
