@@ -105,6 +105,29 @@ describe('realtime', () => {
       { entity: 'people', id: person.id, by: adminId, origin: null },
     ]);
 
+    // Adding to a list and taking out of it both change the list.
+    const list = await postJson(
+      `${server.url}/api/lists`,
+      { name: 'Fair', kind: 'people' },
+      authed(admin.token),
+    );
+    expect(list.status).toBe(201);
+    const listId = (list.body as { id: string }).id;
+    for (const suffix of ['items', 'items/remove']) {
+      const changed = await postJson(
+        `${server.url}/api/lists/${listId}/${suffix}`,
+        { selection: { ids: [person.id] } },
+        authed(admin.token),
+      );
+      expect(changed.status).toBe(200);
+    }
+    await watching.next(() => changes().length === 6);
+    expect(changes().slice(3)).toEqual([
+      { entity: 'lists', id: null, by: adminId, origin: null },
+      { entity: 'lists', id: listId, by: adminId, origin: null },
+      { entity: 'lists', id: listId, by: adminId, origin: null },
+    ]);
+
     // A read, an export and a refused write say nothing.
     expect((await getJson(`${server.url}/api/people`, admin.token)).status).toBe(200);
     const exported = await fetch(`${server.url}/api/people/export.csv`, {
@@ -119,7 +142,7 @@ describe('realtime', () => {
     );
     expect(refused.status).toBe(403);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(changes()).toHaveLength(3);
+    expect(changes()).toHaveLength(6);
     watching.close();
   });
 

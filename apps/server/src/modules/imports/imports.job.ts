@@ -1,8 +1,10 @@
 import {
+  CRM_CHANGED,
   companySizes,
   personStages,
   revenueRanges,
   seniorities,
+  type CrmChange,
   type DuplicateMode,
   type ImportRowError,
 } from '@beacon/contract';
@@ -487,6 +489,17 @@ export function importJobHandler(db: Database, realtime: Realtime): JobHandler {
     const { errors: _errors, preview: _preview, ...progress } = repo.toImportJob(row);
     return realtime.publish(tx, row.workspaceId, { type: 'import.progress', data: progress });
   };
+  // The records changed: the workspace's open CRM screens read them again (record 019). Sent
+  // before the progress message, so the importing tab's own refresh comes after it.
+  const announce = (tx: Tx, row: repo.ImportRow) => {
+    const data: CrmChange = {
+      entity: row.entity === 'people' ? 'people' : 'companies',
+      id: null,
+      by: row.createdBy ?? '',
+      origin: null,
+    };
+    return realtime.publish(tx, row.workspaceId, { type: CRM_CHANGED, data });
+  };
   return {
     async run(job) {
       const importId = String(job.payload.importId);
@@ -542,7 +555,9 @@ export function importJobHandler(db: Database, realtime: Realtime): JobHandler {
           processedRows: table.records.length,
           finishedAt: new Date(),
         });
-        if (row) await publish(tx, row);
+        if (!row) return;
+        await announce(tx, row);
+        await publish(tx, row);
       });
     },
     async onFailed(job) {
@@ -556,7 +571,10 @@ export function importJobHandler(db: Database, realtime: Realtime): JobHandler {
           failure: `The import stopped after an internal error (${job.attempts} attempts). Rows before row ${imported.processedRows + 2} were written.`,
           finishedAt: new Date(),
         });
-        if (row) await publish(tx, row);
+        if (!row) return;
+        // The batches before the failure were written.
+        if (row.processedRows > 0) await announce(tx, row);
+        await publish(tx, row);
       });
     },
   };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -10,6 +11,7 @@ import {
   type Json,
   type TestServer,
 } from '../../../test/helpers.ts';
+import { connectRealtime } from '../../../test/ws-client.ts';
 import { MAX_WAITING_UPLOADS } from './imports.service.ts';
 
 let server: TestServer;
@@ -240,6 +242,24 @@ describe('running an import', () => {
     );
     expect(lines[3]).toBe('5,This row has 3 fields; the header has 10,Too,Few,fields');
     expect(lines).toHaveLength(8);
+  });
+
+  it('tells the workspace the records changed, before it tells the import finished', async () => {
+    const admin = await register(server);
+    const watching = await connectRealtime(server.url, admin.token);
+    const done = await runImport(admin.token, 'First name,Email\nLin,lin@example.com\n');
+    expect(done.status).toBe('completed');
+    const finished = await watching.next(
+      (m) => m.type === 'import.progress' && (m.data as Json).status === 'completed',
+    );
+    const changed = watching.messages.filter((m) => m.type === 'crm.changed');
+    expect(changed.map((m) => m.data)).toEqual([
+      { entity: 'people', id: null, by: decodeJwt(admin.token).sub, origin: null },
+    ]);
+    expect(watching.messages.indexOf(changed[0]!)).toBeLessThan(
+      watching.messages.indexOf(finished),
+    );
+    watching.close();
   });
 
   it('handles duplicates by e-mail: skip, update or create', async () => {

@@ -20,7 +20,7 @@ export function originOf(header: string | string[] | undefined): string | null {
 export function crmChangeOf(method: string, route: string, params: unknown): Change | null {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return null;
   const match =
-    /^\/api\/(people|companies|lists|notes)(?:\/(:id|bulk|merge))?(?:\/([a-z-]+))?$/.exec(route);
+    /^\/api\/(people|companies|lists|notes)(?:\/(:id|bulk|merge))?(?:\/[a-z-]+){0,2}$/.exec(route);
   if (!match) return null;
   const entity = match[1] as Change['entity'];
   const id =

@@ -19,6 +19,10 @@ describe('crmChangeOf', () => {
     expect(crmChangeOf('POST', '/api/people/:id/notes', { id })).toEqual({ entity: 'people', id });
     expect(crmChangeOf('PATCH', '/api/notes/:id', { id })).toEqual({ entity: 'notes', id });
     expect(crmChangeOf('POST', '/api/lists/:id/items', { id })).toEqual({ entity: 'lists', id });
+    expect(crmChangeOf('POST', '/api/lists/:id/items/remove', { id })).toEqual({
+      entity: 'lists',
+      id,
+    });
   });
 
   it('is null for reads and for routes that change no record', () => {
