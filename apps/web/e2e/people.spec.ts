@@ -387,7 +387,9 @@ test('adds people one after another from the quick-add row', async ({ page, requ
   // This tab's own additions are not "changed elsewhere": give their realtime messages time to
   // arrive, then no notice.
   await page.waitForTimeout(1500);
-  await expect(page.getByText(/^Other members changed people/)).toHaveCount(0);
+  await expect(page.getByText('Records changed elsewhere since this table was read.')).toHaveCount(
+    0,
+  );
   await page.reload();
   await expect(rows(page)).toHaveCount(2, { timeout: 30_000 });
 });

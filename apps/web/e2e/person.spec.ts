@@ -209,7 +209,7 @@ test('the person page and the people table follow changes made elsewhere, withou
     expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
 
     // The table says so, and reads itself again when asked.
-    const notice = table.getByText('Other members changed people since this table was read.');
+    const notice = table.getByText('Records changed elsewhere since this table was read.');
     await expect(notice).toBeVisible({ timeout: 10_000 });
     await table.getByRole('button', { name: 'Refresh' }).click();
     await expect(table.getByTestId('record-row')).toHaveCount(2);

@@ -22,7 +22,7 @@ export function display(value: unknown): string | null {
   return String(value);
 }
 
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   return display(a) === display(b) && Array.isArray(a) === Array.isArray(b);
 }
 

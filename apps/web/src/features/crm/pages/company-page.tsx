@@ -19,6 +19,7 @@ import { RecordListsSection } from '../record/components/record-lists-section.ts
 import { EmptyState, RecordPageFallback, RetryAlert } from '../record/components/record-states.tsx';
 import type { RecordTab } from '../record/components/record-tabs.tsx';
 import { useMembers } from '../record/hooks/use-members.ts';
+import { useCrmChanges } from '../hooks/use-crm-changes.ts';
 import { usePagedRecords } from '../record/hooks/use-paged-records.ts';
 import { useRecordPage } from '../record/hooks/use-record-page.ts';
 import { callErrorText } from '../record/utils/call-error.ts';
@@ -48,6 +49,10 @@ export function CompanyPage({ canEdit, currentUserId, extraTabs }: CompanyPagePr
     [id],
   );
   const people = usePagedRecords<Person>(fetchPeople);
+  // The record and its timeline follow changes made elsewhere (useRecordPage); so do its people.
+  useCrmChanges((change) => {
+    if (change === null || change.entity === 'people') people.reload();
+  });
 
   const save = useCallback(
     async (patch: CompanyPatch) => {

@@ -79,6 +79,19 @@ describe('quick add', () => {
     expect(document.activeElement).toBe(input('First name'));
   });
 
+  it('creates once when Enter is pressed twice before the answer', async () => {
+    const api = stubApi({
+      'POST /api/people': (init) => json(201, newPerson(JSON.parse(String(init.body)))),
+    });
+    const { onCreated } = await renderQuickAdd('people');
+    type('First name', 'Grace');
+    const form = screen.getByRole('form', { name: 'Quick add a person' });
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(api).toHaveBeenCalledTimes(1);
+  });
+
   it('refuses a bad e-mail without calling the server, and keeps what was typed', async () => {
     const api = stubApi({});
     const { onCreated } = await renderQuickAdd('people');

@@ -33,7 +33,7 @@ export interface QuickAddProps {
 export function QuickAdd({ entity, onCreated, onMoreFields }: QuickAddProps) {
   const { t } = useTranslation('crm');
   const [values, setValues] = useState(() => emptyValues(entity));
-  const { create, errors, formError, busy, reset } = useCreateRecord(entity);
+  const { create, errors, formError, busy, clearError } = useCreateRecord(entity);
   const first = useRef<HTMLInputElement>(null);
   const fields = FIELDS[entity];
 
@@ -76,7 +76,7 @@ export function QuickAdd({ entity, onCreated, onMoreFields }: QuickAddProps) {
           value={values[name] ?? ''}
           onChange={(event) => {
             setValues((current) => ({ ...current, [name]: event.target.value }));
-            if (errors[name] || formError) reset();
+            clearError(name);
           }}
           error={Boolean(errors[name])}
           helperText={errors[name] ? t(errors[name] as never) : undefined}

@@ -57,8 +57,12 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
   // table again (reading it on its own would move the rows under the reader and drop the
   // selection).
   const [changedByOthers, setChangedByOthers] = useState(false);
+  // People show their company's name, companies their number of people: a change of either
+  // kind can change both tables. `null`: the channel was away, changes may have been missed.
   useCrmChanges((change) => {
-    if (change?.entity === entity) setChangedByOthers(true);
+    if (change === null || change.entity === 'people' || change.entity === 'companies') {
+      setChangedByOthers(true);
+    }
   });
   const refresh = () => {
     setChangedByOthers(false);
@@ -315,7 +319,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
               </Button>
             }
           >
-            {t(`${entity}.changedByOthers`)}
+            {t('live.changed')}
           </Alert>
         )}
         {canEdit && (state.loaded || !state.error) && (

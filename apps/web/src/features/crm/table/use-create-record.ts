@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newCompanySchema, newPersonSchema, type Company, type Person } from '@beacon/contract';
 import { ApiError } from '../../../lib/http.ts';
@@ -20,14 +20,27 @@ export function useCreateRecord(entity: CrmEntity) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Two Enter presses before React draws again would both see `busy` false: a ref sees the first.
+  const inFlight = useRef(false);
 
   const reset = useCallback(() => {
     setErrors({});
     setFormError(null);
   }, []);
 
+  /** A field was changed: its own error (and the form's) no longer holds. */
+  const clearError = useCallback((field: string) => {
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _cleared, ...rest } = current;
+      return rest;
+    });
+    setFormError(null);
+  }, []);
+
   /** Answers the new record, or null when the values were refused (the errors say why). */
   const create = async (values: Record<string, string>): Promise<Person | Company | null> => {
+    if (inFlight.current) return null;
     const input = Object.fromEntries(
       Object.entries(values).map(([k, v]) => [k, NULLABLE.has(k) && v === NONE ? null : v]),
     );
@@ -38,6 +51,7 @@ export function useCreateRecord(entity: CrmEntity) {
       return null;
     }
     reset();
+    inFlight.current = true;
     setBusy(true);
     try {
       return entity === 'people'
@@ -58,9 +72,10 @@ export function useCreateRecord(entity: CrmEntity) {
       }
       return null;
     } finally {
+      inFlight.current = false;
       setBusy(false);
     }
   };
 
-  return { create, errors, formError, busy, reset };
+  return { create, errors, formError, busy, reset, clearError };
 }

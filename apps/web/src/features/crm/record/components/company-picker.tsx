@@ -7,20 +7,19 @@ import { recordApi } from '../../api/record-api.ts';
 import { callErrorText } from '../utils/call-error.ts';
 
 export type CompanyOption = Pick<Company, 'id' | 'name' | 'domain'>;
-type Option = CompanyOption;
 
 export interface CompanyPickerProps {
-  value: Option | null;
+  value: CompanyOption | null;
   disabled?: boolean;
   /** Called with the chosen company's id, and the company itself. */
-  onSave: (companyId: string | null, company: Option | null) => Promise<void>;
+  onSave: (companyId: string | null, company: CompanyOption | null) => Promise<void>;
 }
 
 /** The person's company, chosen by searching the workspace's companies. */
 export function CompanyPicker({ value, disabled, onSave }: CompanyPickerProps) {
   const { t } = useTranslation('records');
   const [query, setQuery] = useState('');
-  const [options, setOptions] = useState<Option[]>([]);
+  const [options, setOptions] = useState<CompanyOption[]>([]);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);

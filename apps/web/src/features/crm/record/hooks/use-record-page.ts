@@ -68,7 +68,14 @@ export function useRecordPage<D>(
   const refreshTimeline = useCallback(() => readTimeline(null), [readTimeline]);
 
   const liveTimer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(liveTimer.current), []);
+  // Another record (or leaving): a refresh planned for the previous one is dropped.
+  useEffect(
+    () => () => {
+      window.clearTimeout(liveTimer.current);
+      liveTimer.current = undefined;
+    },
+    [refresh, readTimeline],
+  );
   useCrmChanges(() => {
     if (liveTimer.current !== undefined) return;
     liveTimer.current = window.setTimeout(() => {

@@ -53,10 +53,29 @@ describe('recordReducer: the record', () => {
       { type: 'fetch/start', requestId: 'a' },
       { type: 'fetch/success', requestId: 'a', data: { name: 'Ada' } },
       { type: 'fetch/start', requestId: 'b' },
+      { type: 'fetch/failure', requestId: 'b', error: { message: 'Offline', status: 0 } },
+    ]);
+    expect(failed).toMatchObject({ loading: false, error: { status: 0 }, data: { name: 'Ada' } });
+    expect(run([{ type: 'fetch/start', requestId: 'c' }], failed).error).toBeNull();
+  });
+
+  it('forgets the record when a later read says it is gone (deleted elsewhere)', () => {
+    const gone = run([
+      { type: 'fetch/start', requestId: 'a' },
+      { type: 'fetch/success', requestId: 'a', data: { name: 'Ada' } },
+      { type: 'fetch/start', requestId: 'b' },
       { type: 'fetch/failure', requestId: 'b', error: { message: 'Not found', status: 404 } },
     ]);
-    expect(failed).toMatchObject({ loading: false, error: { status: 404 }, data: { name: 'Ada' } });
-    expect(run([{ type: 'fetch/start', requestId: 'c' }], failed).error).toBeNull();
+    expect(gone).toMatchObject({ loading: false, error: { status: 404 }, data: null });
+  });
+
+  it("drops a read under way when the page's own write replaces the record", () => {
+    const state = run([
+      { type: 'fetch/start', requestId: 'a' },
+      { type: 'data/replace', data: { name: 'Saved' } },
+      { type: 'fetch/success', requestId: 'a', data: { name: 'Before the save' } },
+    ]);
+    expect(state).toMatchObject({ loading: false, data: { name: 'Saved' } });
   });
 
   it('ignores an older answer that arrives late', () => {

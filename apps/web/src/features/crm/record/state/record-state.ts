@@ -126,9 +126,14 @@ export function recordReducer<D>(state: RecordState<D>, action: RecordAction<D>)
       return { ...state, loading: false, data: action.data };
     case 'fetch/failure':
       if (action.requestId !== state.requestId) return state;
+      // Gone (deleted elsewhere while the page was open): show that, not the old record.
+      if (action.error.status === 404) {
+        return { ...state, loading: false, error: action.error, data: null };
+      }
       return { ...state, loading: false, error: action.error };
     case 'data/replace':
-      return { ...state, data: action.data };
+      // The page's own write is newer than any read under way: that read's answer is dropped.
+      return { ...state, data: action.data, loading: false, requestId: null };
     default: {
       const timeline = timelineReducer(state.timeline, action as RecordAction<unknown>);
       return timeline === state.timeline ? state : { ...state, timeline };
