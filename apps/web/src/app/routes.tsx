@@ -26,6 +26,10 @@ function withWords<T>(load: () => Promise<T>, ...namespaces: Namespace[]) {
 }
 
 const muiScope = () => import('./layouts/mui-scope.tsx');
+const embeddedMuiScope = async () => {
+  const { EmbeddedMuiScope } = await import('./layouts/mui-scope.tsx');
+  return { Component: EmbeddedMuiScope };
+};
 const authLayout = withWords(() => import('./layouts/auth-layout.tsx'), 'auth');
 const publicLayout = withWords(() => import('./routes/public-layout-route.tsx'), 'general');
 const minimalLayout = withWords(
@@ -96,7 +100,7 @@ const authPages = (unprotected: boolean): RouteObject[] => [
   { path: unprotected ? 'login-unprotected' : 'login', lazy: loginPage(unprotected) },
   {
     // The other auth pages are drawn with MUI, inside the auth layout's card.
-    lazy: muiScope,
+    lazy: embeddedMuiScope,
     children: [
       {
         path: unprotected ? 'register-unprotected' : 'register',

@@ -10,7 +10,14 @@ import { ThemeProvider } from '../../theme/index.ts';
  * The sign-in page does not, so it loads neither MUI nor Emotion
  * (docs/decisions/018-sign-in-without-mui.md).
  */
-export function MuiProviders({ children }: { children: ReactNode }) {
+export function MuiProviders({
+  children,
+  embedded = false,
+}: {
+  children: ReactNode;
+  /** Inside a layout drawn without MUI (the auth card): see ThemeProvider's `embedded`. */
+  embedded?: boolean;
+}) {
   // No suspense here: the theme is known before any translation has loaded.
   const { i18n } = useTranslation('common', { useSuspense: false });
   const settings = useSettings();
@@ -21,6 +28,7 @@ export function MuiProviders({ children }: { children: ReactNode }) {
       contrast={settings.themeContrast}
       preset={settings.themeColorPresets}
       language={i18n.resolvedLanguage ?? i18n.language}
+      embedded={embedded}
     >
       <SnackbarProvider>{children}</SnackbarProvider>
     </ThemeProvider>
@@ -31,6 +39,18 @@ export function MuiProviders({ children }: { children: ReactNode }) {
 export function MuiScope() {
   return (
     <MuiProviders>
+      <Outlet />
+    </MuiProviders>
+  );
+}
+
+/**
+ * The same inside the auth layout's card (register, verify, reset and new password): the page
+ * and its direction belong to the plain layout, so the theme leaves them alone.
+ */
+export function EmbeddedMuiScope() {
+  return (
+    <MuiProviders embedded>
       <Outlet />
     </MuiProviders>
   );
