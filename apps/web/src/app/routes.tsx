@@ -59,17 +59,9 @@ const registerPage = (unprotected: boolean) => async () => {
   return { Component: () => <RegisterPage unprotected={unprotected} /> };
 };
 
-const errorPage = (status: 403 | 404 | 500) => async () => {
-  const { ErrorPage } = await import('../features/general/components/error-page.tsx');
-  return {
-    Component: () => (
-      <ErrorPage
-        status={status}
-        onRetry={status === 500 ? () => window.location.reload() : undefined}
-      />
-    ),
-  };
-};
+const errorPage = (page: 'ForbiddenPage' | 'NotFoundPage' | 'ServerErrorPage') => async () => ({
+  Component: (await import('../features/general/components/error-page.tsx'))[page],
+});
 
 const otherAuthPages: RouteObject[] = [
   {
@@ -251,10 +243,10 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '403', lazy: errorPage(403) },
-          { path: '404', lazy: errorPage(404) },
-          { path: '500', lazy: errorPage(500) },
-          { path: '*', lazy: errorPage(404) },
+          { path: '403', lazy: errorPage('ForbiddenPage') },
+          { path: '404', lazy: errorPage('NotFoundPage') },
+          { path: '500', lazy: errorPage('ServerErrorPage') },
+          { path: '*', lazy: errorPage('NotFoundPage') },
         ],
       },
     ],
