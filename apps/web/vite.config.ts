@@ -63,9 +63,7 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Named vendor chunks that every page needs, so that they cache across releases. Only the
-        // MUI the first page needs is grouped; the rest is split by page, so that a page loads only
-        // the components it renders.
+        // Named vendor chunks, so that they cache across releases.
         codeSplitting: {
           groups: [
             {
@@ -74,9 +72,12 @@ export default defineConfig({
             },
             { name: 'i18n', test: /[\\/]node_modules[\\/](i18next[^\\/]*|react-i18next)[\\/]/ },
             {
+              // MUI's core, which every page drawn with MUI needs (all but sign-in, which loads
+              // none: docs/decisions/018-sign-in-without-mui.md): the theme, Emotion and the
+              // components of the error pages, with what they import (includeDependencies-
+              // Recursively). The rest is split by page: a page loads the components it renders.
               name: 'mui',
-              test: /[\\/]node_modules[\\/](@mui|@emotion|stylis|react-transition-group)[\\/]/,
-              tags: ['$initial'],
+              test: /[\\/]node_modules[\\/](@emotion[\\/](react|styled|cache)|@mui[\\/]material[\\/](styles|CssBaseline|ButtonBase|Button|SvgIcon|Typography|Box|Stack|Container|CircularProgress))[\\/]/,
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {

@@ -116,6 +116,31 @@ test('Arabic switches the page to right-to-left', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
 });
 
+test('the sign-in page loads no MUI and no Emotion', async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on('request', (item) => {
+    if (item.resourceType() === 'script') scripts.push(item.url());
+  });
+  await page.goto('/auth/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Beacon' })).toBeVisible();
+  await expect(page.getByText(DEMO_EMAIL, { exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  // The page is drawn with plain components and CSS files (decision 018): none of the scripts
+  // it loads holds MUI's components or theme, or Emotion's style sheets.
+  expect(scripts.length).toBeGreaterThan(0);
+  const foreign = /\/(mui|emotion|stylis|ThemeProvider|createTheme|CssBaseline)[-.]/i;
+  expect(scripts.filter((script) => foreign.test(new URL(script).pathname))).toEqual([]);
+  for (const script of scripts) {
+    const body = await (await request.get(script)).text();
+    const found = /\bMui[A-Z]\w+|data-emotion|__EMOTION_/.exec(body);
+    expect(found?.[0] ?? null, new URL(script).pathname).toBeNull();
+  }
+  // Its form and the settings still draw in the theme's colours (the CSS custom properties).
+  const button = page.getByRole('button', { name: 'Sign in' });
+  await expect(button).toHaveCSS('background-color', 'rgb(0, 120, 103)');
+});
+
 test('the sign-in page loads its own code only, and draws once, with the demo box', async ({
   page,
 }) => {

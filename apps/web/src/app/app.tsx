@@ -1,11 +1,11 @@
-import { StrictMode, useCallback } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import '../theme/base.css';
+import { StrictMode, useCallback, useLayoutEffect, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { SnackbarProvider } from '../components/snackbar/index.ts';
 import { AuthProvider, loginPath } from '../features/auth/index.ts';
 import { SettingsProvider, useSettings } from '../features/settings/index.ts';
 import { i18n } from '../locales/i18n.ts';
-import { ThemeProvider } from '../theme/index.ts';
+import { applyCssTokens } from '../theme/css-tokens.ts';
 import { paths } from '../utils/paths.ts';
 import { router as browserRouter } from './router.tsx';
 
@@ -20,25 +20,39 @@ export function App() {
 }
 
 /**
- * The providers around a router; tests pass a memory router. The Redux store is not here: only
- * the calendar and kanban screens use it, so their routes provide it (`store-provider.tsx`) and
- * its code stays out of every other page.
+ * The providers around a router; tests pass a memory router. No MUI here: the MUI theme and the
+ * snackbars wrap the routes drawn with MUI (`layouts/mui-scope.tsx`), so that the sign-in page
+ * loads neither MUI nor Emotion. The Redux store is not here either: only the calendar and kanban
+ * screens use it, so their routes provide it (`store-provider.tsx`).
  */
 export function AppRoot({ router }: { router: AppRouter }) {
   return (
     <I18nextProvider i18n={i18n}>
       <SettingsProvider>
-        <ThemedApp router={router} />
+        <DocumentTheme>
+          <SessionApp router={router} />
+        </DocumentTheme>
       </SettingsProvider>
     </I18nextProvider>
   );
 }
 
-function ThemedApp({ router }: { router: AppRouter }) {
-  // No suspense here: the theme is known before any translation has loaded.
-  const { i18n: instance } = useTranslation('common', { useSuspense: false });
-  const settings = useSettings();
+/**
+ * The display settings on `<html>`: the theme's CSS custom properties (theme/css-tokens.ts) and
+ * the direction, before the browser paints.
+ */
+function DocumentTheme({ children }: { children: ReactNode }) {
+  const { themeMode, themeContrast, themeColorPresets, themeDirection } = useSettings();
+  useLayoutEffect(() => {
+    applyCssTokens({ mode: themeMode, contrast: themeContrast, preset: themeColorPresets });
+  }, [themeMode, themeContrast, themeColorPresets]);
+  useLayoutEffect(() => {
+    document.documentElement.dir = themeDirection;
+  }, [themeDirection]);
+  return children;
+}
 
+function SessionApp({ router }: { router: AppRouter }) {
   // The token ran out and the session signed out: show the sign-in page ("Token expired").
   const onSessionExpired = useCallback(() => {
     const { pathname, search, hash } = router.state.location;
@@ -47,18 +61,8 @@ function ThemedApp({ router }: { router: AppRouter }) {
   }, [router]);
 
   return (
-    <ThemeProvider
-      mode={settings.themeMode}
-      direction={settings.themeDirection}
-      contrast={settings.themeContrast}
-      preset={settings.themeColorPresets}
-      language={instance.resolvedLanguage ?? instance.language}
-    >
-      <SnackbarProvider>
-        <AuthProvider onSessionExpired={onSessionExpired}>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </SnackbarProvider>
-    </ThemeProvider>
+    <AuthProvider onSessionExpired={onSessionExpired}>
+      <RouterProvider router={router} />
+    </AuthProvider>
   );
 }

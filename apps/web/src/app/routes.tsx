@@ -1,11 +1,6 @@
 import { Navigate, matchRoutes, useLoaderData, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { createAuthInfoLoader, type AuthInfo } from '../features/auth/index.ts';
-import {
-  ForbiddenPage,
-  NotFoundPage,
-  ServerErrorPage,
-} from '../features/general/components/error-page.tsx';
 import { i18n } from '../locales/i18n.ts';
 import type { Namespace } from '../locales/languages.ts';
 import { AuthGuard } from './guards/auth-guard.tsx';
@@ -17,7 +12,9 @@ import { RootLayout } from './root-layout.tsx';
 
 /*
  * Every page and layout is its own lazily loaded module, so the sign-in page loads the auth
- * layout and the sign-in form, and nothing of the dashboard.
+ * layout and the sign-in form, and nothing of the dashboard. Every page but sign-in is drawn with
+ * MUI and sits below `muiScope` (the theme and the snackbars); the sign-in page and the auth
+ * layout are drawn without it (docs/decisions/018-sign-in-without-mui.md).
  */
 
 /**
@@ -28,6 +25,11 @@ function withWords<T>(load: () => Promise<T>, ...namespaces: Namespace[]) {
   return async () => (await Promise.all([load(), i18n.loadNamespaces(namespaces)]))[0];
 }
 
+const muiScope = () => import('./layouts/mui-scope.tsx');
+const embeddedMuiScope = async () => {
+  const { EmbeddedMuiScope } = await import('./layouts/mui-scope.tsx');
+  return { Component: EmbeddedMuiScope };
+};
 const authLayout = withWords(() => import('./layouts/auth-layout.tsx'), 'auth');
 const publicLayout = withWords(() => import('./routes/public-layout-route.tsx'), 'general');
 const minimalLayout = withWords(
@@ -57,6 +59,50 @@ const registerPage = (unprotected: boolean) => async () => {
   return { Component: () => <RegisterPage unprotected={unprotected} /> };
 };
 
+const errorPage = (page: 'ForbiddenPage' | 'NotFoundPage' | 'ServerErrorPage') => async () => ({
+  Component: (await import('../features/general/components/error-page.tsx'))[page],
+});
+
+const otherAuthPages: RouteObject[] = [
+  {
+    path: 'verify',
+    lazy: async () => {
+      const { VerifyPage } = await import('../features/auth/components/verify-page.tsx');
+      return { Component: VerifyPage };
+    },
+  },
+  {
+    path: 'reset-password',
+    lazy: async () => {
+      const { ResetPasswordPage } =
+        await import('../features/auth/components/reset-password-page.tsx');
+      return { Component: ResetPasswordPage };
+    },
+  },
+  {
+    path: 'new-password',
+    lazy: async () => {
+      const { NewPasswordPage } = await import('../features/auth/components/new-password-page.tsx');
+      return { Component: NewPasswordPage };
+    },
+  },
+];
+
+const authPages = (unprotected: boolean): RouteObject[] => [
+  { path: unprotected ? 'login-unprotected' : 'login', lazy: loginPage(unprotected) },
+  {
+    // The other auth pages are drawn with MUI, inside the auth layout's card.
+    lazy: embeddedMuiScope,
+    children: [
+      {
+        path: unprotected ? 'register-unprotected' : 'register',
+        lazy: registerPage(unprotected),
+      },
+      ...(unprotected ? otherAuthPages : []),
+    ],
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -65,164 +111,144 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <LoadingScreen fullScreen />,
     children: [
       {
-        lazy: publicLayout,
-        children: [
-          { index: true, lazy: withWords(() => import('./routes/landing-route.tsx'), 'landing') },
-          {
-            path: 'pricing',
-            lazy: () => import('../features/general/components/pricing-page.tsx'),
-          },
-          {
-            path: 'payment',
-            lazy: () => import('../features/general/components/payment-page.tsx'),
-          },
-          { path: 'about-us', lazy: () => import('../features/general/components/about-page.tsx') },
-          {
-            path: 'contact-us',
-            lazy: () => import('../features/general/components/contact-page.tsx'),
-          },
-          {
-            path: 'faqs',
-            lazy: withWords(() => import('../features/general/components/faqs-page.tsx'), 'faqs'),
-          },
-          {
-            path: 'terms-of-service',
-            lazy: withWords(() => import('../features/general/components/terms-page.tsx'), 'legal'),
-          },
-          {
-            path: 'privacy-policy',
-            lazy: withWords(
-              () => import('../features/general/components/privacy-page.tsx'),
-              'legal',
-            ),
-          },
-          {
-            path: 'components',
-            lazy: () => import('../features/general/components/components-page.tsx'),
-          },
-        ],
-      },
-      {
-        lazy: minimalLayout,
-        children: [
-          {
-            path: 'coming-soon',
-            lazy: () => import('../features/general/components/coming-soon-page.tsx'),
-          },
-          {
-            path: 'maintenance',
-            lazy: () => import('../features/general/components/maintenance-page.tsx'),
-          },
-        ],
-      },
-      {
         path: 'auth',
         children: [
           { index: true, element: <Navigate to="login" replace /> },
           {
             element: <GuestGuard />,
+            children: [{ lazy: authLayout, children: authPages(false) }],
+          },
+          { lazy: authLayout, children: authPages(true) },
+        ],
+      },
+      {
+        lazy: muiScope,
+        children: [
+          {
+            lazy: publicLayout,
             children: [
               {
-                lazy: authLayout,
+                index: true,
+                lazy: withWords(() => import('./routes/landing-route.tsx'), 'landing'),
+              },
+              {
+                path: 'pricing',
+                lazy: () => import('../features/general/components/pricing-page.tsx'),
+              },
+              {
+                path: 'payment',
+                lazy: () => import('../features/general/components/payment-page.tsx'),
+              },
+              {
+                path: 'about-us',
+                lazy: () => import('../features/general/components/about-page.tsx'),
+              },
+              {
+                path: 'contact-us',
+                lazy: () => import('../features/general/components/contact-page.tsx'),
+              },
+              {
+                path: 'faqs',
+                lazy: withWords(
+                  () => import('../features/general/components/faqs-page.tsx'),
+                  'faqs',
+                ),
+              },
+              {
+                path: 'terms-of-service',
+                lazy: withWords(
+                  () => import('../features/general/components/terms-page.tsx'),
+                  'legal',
+                ),
+              },
+              {
+                path: 'privacy-policy',
+                lazy: withWords(
+                  () => import('../features/general/components/privacy-page.tsx'),
+                  'legal',
+                ),
+              },
+              {
+                path: 'components',
+                lazy: () => import('../features/general/components/components-page.tsx'),
+              },
+            ],
+          },
+          {
+            lazy: minimalLayout,
+            children: [
+              {
+                path: 'coming-soon',
+                lazy: () => import('../features/general/components/coming-soon-page.tsx'),
+              },
+              {
+                path: 'maintenance',
+                lazy: () => import('../features/general/components/maintenance-page.tsx'),
+              },
+            ],
+          },
+          {
+            path: 'dashboard',
+            element: <AuthGuard />,
+            children: [
+              {
+                lazy: dashboardLayout,
+                handle: { hasScreen } satisfies DashboardLayoutHandle,
                 children: [
-                  { path: 'login', lazy: loginPage(false) },
-                  { path: 'register', lazy: registerPage(false) },
+                  { index: true, element: <Navigate to="app" replace /> },
+                  {
+                    path: 'app',
+                    lazy: withWords(() => import('./routes/dashboard-app-route.tsx'), 'dashboard'),
+                  },
+                  { path: 'calendar', lazy: () => import('./routes/calendar-route.tsx') },
+                  { path: 'kanban', lazy: () => import('./routes/kanban-route.tsx') },
+                  {
+                    path: 'people/:id',
+                    lazy: withWords(() => import('./routes/person-route.tsx'), 'records'),
+                  },
+                  {
+                    path: 'companies/:id',
+                    lazy: withWords(() => import('./routes/company-route.tsx'), 'records'),
+                  },
+                  {
+                    path: 'lists',
+                    lazy: withWords(() => import('./routes/lists-route.tsx'), 'records'),
+                  },
+                  {
+                    path: 'lists/:id',
+                    lazy: withWords(() => import('./routes/list-route.tsx'), 'records'),
+                  },
+                  {
+                    path: 'people',
+                    lazy: withWords(() => import('./routes/people-route.tsx'), 'crm', 'records'),
+                    handle: { pageLayout: { fullWidth: true } },
+                  },
+                  {
+                    path: 'companies',
+                    lazy: withWords(() => import('./routes/companies-route.tsx'), 'crm', 'records'),
+                    handle: { pageLayout: { fullWidth: true } },
+                  },
+                  {
+                    path: 'admin-panel',
+                    element: <RoleGuard roles={['admin']} />,
+                    children: [
+                      { index: true, lazy: () => import('./routes/admin-panel-route.tsx') },
+                    ],
+                  },
+                  {
+                    path: 'permission-denied',
+                    lazy: () => import('./routes/permission-denied-route.tsx'),
+                  },
                 ],
               },
             ],
           },
-          {
-            lazy: authLayout,
-            children: [
-              { path: 'login-unprotected', lazy: loginPage(true) },
-              { path: 'register-unprotected', lazy: registerPage(true) },
-              {
-                path: 'verify',
-                lazy: async () => {
-                  const { VerifyPage } =
-                    await import('../features/auth/components/verify-page.tsx');
-                  return { Component: VerifyPage };
-                },
-              },
-              {
-                path: 'reset-password',
-                lazy: async () => {
-                  const { ResetPasswordPage } =
-                    await import('../features/auth/components/reset-password-page.tsx');
-                  return { Component: ResetPasswordPage };
-                },
-              },
-              {
-                path: 'new-password',
-                lazy: async () => {
-                  const { NewPasswordPage } =
-                    await import('../features/auth/components/new-password-page.tsx');
-                  return { Component: NewPasswordPage };
-                },
-              },
-            ],
-          },
+          { path: '403', lazy: errorPage('ForbiddenPage') },
+          { path: '404', lazy: errorPage('NotFoundPage') },
+          { path: '500', lazy: errorPage('ServerErrorPage') },
+          { path: '*', lazy: errorPage('NotFoundPage') },
         ],
       },
-      {
-        path: 'dashboard',
-        element: <AuthGuard />,
-        children: [
-          {
-            lazy: dashboardLayout,
-            handle: { hasScreen } satisfies DashboardLayoutHandle,
-            children: [
-              { index: true, element: <Navigate to="app" replace /> },
-              {
-                path: 'app',
-                lazy: withWords(() => import('./routes/dashboard-app-route.tsx'), 'dashboard'),
-              },
-              { path: 'calendar', lazy: () => import('./routes/calendar-route.tsx') },
-              { path: 'kanban', lazy: () => import('./routes/kanban-route.tsx') },
-              {
-                path: 'people/:id',
-                lazy: withWords(() => import('./routes/person-route.tsx'), 'records'),
-              },
-              {
-                path: 'companies/:id',
-                lazy: withWords(() => import('./routes/company-route.tsx'), 'records'),
-              },
-              {
-                path: 'lists',
-                lazy: withWords(() => import('./routes/lists-route.tsx'), 'records'),
-              },
-              {
-                path: 'lists/:id',
-                lazy: withWords(() => import('./routes/list-route.tsx'), 'records'),
-              },
-              {
-                path: 'people',
-                lazy: withWords(() => import('./routes/people-route.tsx'), 'crm', 'records'),
-                handle: { pageLayout: { fullWidth: true } },
-              },
-              {
-                path: 'companies',
-                lazy: withWords(() => import('./routes/companies-route.tsx'), 'crm', 'records'),
-                handle: { pageLayout: { fullWidth: true } },
-              },
-              {
-                path: 'admin-panel',
-                element: <RoleGuard roles={['admin']} />,
-                children: [{ index: true, lazy: () => import('./routes/admin-panel-route.tsx') }],
-              },
-              {
-                path: 'permission-denied',
-                lazy: () => import('./routes/permission-denied-route.tsx'),
-              },
-            ],
-          },
-        ],
-      },
-      // The error pages are in the main bundle anyway: the error boundary needs them at once.
-      { path: '403', Component: ForbiddenPage },
-      { path: '404', Component: NotFoundPage },
-      { path: '500', Component: ServerErrorPage },
-      { path: '*', Component: NotFoundPage },
     ],
   },
 ];

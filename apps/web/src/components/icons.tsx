@@ -1,5 +1,6 @@
 import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 import type { ReactNode } from 'react';
+import { EYE_OFF_SHAPE, EYE_SHAPE, GLOBE_SHAPE } from './icon-shapes.tsx';
 
 /**
  * The few icons the app needs, drawn inline (24 × 24, stroke style) so that nothing is fetched
@@ -30,32 +31,11 @@ export function strokeIcon(path: ReactNode, displayName: string) {
   return Icon;
 }
 
-export const EyeIcon = strokeIcon(
-  <>
-    <path d="M2.5 12s3.5-7 9.5-7 9.5 7 9.5 7-3.5 7-9.5 7-9.5-7-9.5-7Z" />
-    <circle cx="12" cy="12" r="3" />
-  </>,
-  'EyeIcon',
-);
+export const EyeIcon = strokeIcon(EYE_SHAPE, 'EyeIcon');
 
-export const EyeOffIcon = strokeIcon(
-  <>
-    <path d="M10.6 5.1A9.9 9.9 0 0 1 12 5c6 0 9.5 7 9.5 7a17.3 17.3 0 0 1-2.6 3.6" />
-    <path d="M6.6 6.6C3.9 8.4 2.5 12 2.5 12s3.5 7 9.5 7a9.6 9.6 0 0 0 5.4-1.6" />
-    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
-    <path d="m3 3 18 18" />
-  </>,
-  'EyeOffIcon',
-);
+export const EyeOffIcon = strokeIcon(EYE_OFF_SHAPE, 'EyeOffIcon');
 
-export const GlobeIcon = strokeIcon(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M3 12h18" />
-    <path d="M12 3a14 14 0 0 1 0 18a14 14 0 0 1 0-18Z" />
-  </>,
-  'GlobeIcon',
-);
+export const GlobeIcon = strokeIcon(GLOBE_SHAPE, 'GlobeIcon');
 
 export const ArrowBackIcon = strokeIcon(
   <>

@@ -1,9 +1,6 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import { keyframes } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { findLanguage } from '../locales/languages.ts';
-import { visuallyHidden } from './visually-hidden.ts';
+import { Spinner } from './spinner.tsx';
 
 /** Used before the translations are there, so it carries its own few words. */
 const BOOT_LABELS: Record<string, string> = {
@@ -17,38 +14,26 @@ const BOOT_LABELS: Record<string, string> = {
 /** How long a wait goes unmarked: most loads are over by then, and a flash of spinner is noise. */
 export const LOADING_SCREEN_DELAY_MS = 400;
 
-const appear = keyframes({ to: { visibility: 'visible' } });
-
 export interface LoadingScreenProps {
   /** Fill the whole viewport (app start) or only the space it is given (a page). */
   fullScreen?: boolean;
 }
 
+/**
+ * A spinner in the middle of the space. Drawn without MUI (theme/base.css), since the app shows
+ * it before any page, and the sign-in page loads no MUI. It becomes visible only once the wait
+ * has lasted LOADING_SCREEN_DELAY_MS (a CSS animation, so no timer to clear): a page that loads
+ * quickly draws at once, without a spinner drawn first and replaced a moment later.
+ */
 export function LoadingScreen({ fullScreen = false }: LoadingScreenProps) {
   const { t, i18n, ready } = useTranslation('common', { useSuspense: false });
   const label = ready
     ? t('loading')
     : (BOOT_LABELS[findLanguage(i18n.language).value] ?? 'Loading…');
   return (
-    <Box
-      role="status"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        flex: 1,
-        width: '100%',
-        minHeight: fullScreen ? '100vh' : 240,
-        // Shown only once the wait has lasted: a page that loads quickly draws at once, without
-        // a spinner drawn first and replaced a moment later (CSS only, so no timer to clear).
-        visibility: 'hidden',
-        animation: `${appear} 0s ${LOADING_SCREEN_DELAY_MS}ms forwards`,
-      }}
-    >
-      <CircularProgress aria-label={label} size={36} />
-      <Box component="span" sx={visuallyHidden}>
-        {label}
-      </Box>
-    </Box>
+    <div role="status" className={fullScreen ? 'bk-loading bk-loading--full' : 'bk-loading'}>
+      <Spinner label={label} size={36} />
+      <span className="bk-visually-hidden">{label}</span>
+    </div>
   );
 }

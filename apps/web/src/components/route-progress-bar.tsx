@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
-import { keyframes } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
 import { PROGRESS_BAR_DELAY_MS } from '../theme/constants.ts';
@@ -9,11 +7,6 @@ type Phase = 'idle' | 'waiting' | 'loading' | 'finishing';
 
 /** How long the full bar stays before it fades away, in ms. */
 const FINISH_MS = 400;
-
-const grow = keyframes`
-  from { transform: scaleX(0); }
-  to { transform: scaleX(0.92); }
-`;
 
 /**
  * The slim bar at the top of the page while a route loads (its code or its data). It appears
@@ -48,37 +41,16 @@ export function RouteProgressBar() {
 
 function ProgressLine({ finishing }: { finishing: boolean }) {
   const { t } = useTranslation('common', { useSuspense: false });
+  // Drawn without MUI (theme/base.css): the root shows it on every page, the sign-in page too.
   return (
-    <Box
+    <div
+      className="bk-progress"
       role="progressbar"
       aria-label={t('pageLoading')}
       aria-busy={!finishing}
       data-route-progress={finishing ? 'done' : 'loading'}
-      sx={(theme) => ({
-        position: 'fixed',
-        top: 0,
-        left: 0,
-        right: 0,
-        height: 3,
-        zIndex: theme.zIndex.tooltip + 1,
-        pointerEvents: 'none',
-      })}
     >
-      <Box
-        sx={(theme) => ({
-          height: '100%',
-          bgcolor: 'primary.main',
-          boxShadow: `0 0 10px ${theme.palette.primary.main}, 0 0 4px ${theme.palette.primary.main}`,
-          transformOrigin: 'left center',
-          ...(finishing
-            ? {
-                transform: 'scaleX(1)',
-                opacity: 0,
-                transition: `transform 200ms ease-out, opacity 200ms ease-in ${FINISH_MS - 200}ms`,
-              }
-            : { animation: `${grow} 8s cubic-bezier(0.08, 0.8, 0.2, 1) forwards` }),
-        })}
-      />
-    </Box>
+      <div />
+    </div>
   );
 }

@@ -1,4 +1,5 @@
-import { alpha, type PaletteMode } from '@mui/material/styles';
+import type { PaletteMode } from '@mui/material/styles';
+import { alpha } from './color.ts';
 import { grey } from './palette.ts';
 
 export interface CustomShadows {

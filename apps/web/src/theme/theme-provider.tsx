@@ -11,6 +11,12 @@ import { getEmotionCache, loadRtlCache } from './emotion-cache.ts';
 export interface ThemeProviderProps extends Partial<ThemeSettings> {
   /** The interface language: MUI's own component texts follow it. */
   language?: string;
+  /**
+   * A piece of MUI on a page drawn without it (the sign-in page's language menu): no CssBaseline
+   * (the page has theme/base.css), the document's direction left to the page, and nothing drawn
+   * until the styles of the direction are there.
+   */
+  embedded?: boolean;
   children: ReactNode;
 }
 
@@ -24,6 +30,7 @@ export function ThemeProvider({
   contrast = 'default',
   preset = 'default',
   language,
+  embedded = false,
   children,
 }: ThemeProviderProps) {
   const [rtlCache, setRtlCache] = useState<EmotionCache | null>(null);
@@ -70,15 +77,22 @@ export function ThemeProvider({
   );
 
   useEffect(() => {
+    if (embedded) return undefined;
     document.documentElement.dir = effectiveDirection;
-  }, [effectiveDirection]);
+    // Unmounted (the page is now drawn without MUI), the document takes the settings' direction
+    // again, in case the right-to-left styles had not arrived yet.
+    return () => {
+      document.documentElement.dir = direction;
+    };
+  }, [embedded, effectiveDirection, direction]);
 
+  if (embedded && effectiveDirection !== direction) return null;
   const cache = effectiveDirection === 'rtl' && rtlCache ? rtlCache : getEmotionCache();
 
   return (
     <CacheProvider value={cache}>
       <MuiThemeProvider theme={theme}>
-        <CssBaseline />
+        {!embedded && <CssBaseline />}
         {children}
       </MuiThemeProvider>
     </CacheProvider>

@@ -1,7 +1,5 @@
+import './auth.css';
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 
 export interface AuthHeaderProps {
   title: string;
@@ -10,39 +8,20 @@ export interface AuthHeaderProps {
   icon?: ReactNode;
 }
 
-/** The page heading of an auth card: its one `<h1>` and a line under it. */
+/**
+ * The page heading of an auth card: its one `<h1>` and a line under it. Drawn without MUI
+ * (auth.css), since the sign-in page uses it.
+ */
 export function AuthHeader({ title, subtitle, icon }: AuthHeaderProps) {
   return (
-    <Stack
-      spacing={1}
-      sx={{ mb: 3, textAlign: icon ? 'center' : 'start', alignItems: icon ? 'center' : 'stretch' }}
-    >
+    <div className={icon ? 'bk-auth-header bk-auth-header--icon' : 'bk-auth-header'}>
       {icon && (
-        <Box
-          aria-hidden="true"
-          sx={{
-            width: 56,
-            height: 56,
-            mb: 1,
-            borderRadius: '50%',
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'primary.lighter',
-            color: 'primary.darker',
-            '& svg': { fontSize: 28 },
-          }}
-        >
+        <div className="bk-auth-header__icon" aria-hidden="true">
           {icon}
-        </Box>
+        </div>
       )}
-      <Typography component="h1" variant="h4">
-        {title}
-      </Typography>
-      {subtitle && (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {subtitle}
-        </Typography>
-      )}
-    </Stack>
+      <h1 className="bk-auth-header__title">{title}</h1>
+      {subtitle && <p className="bk-auth-header__subtitle">{subtitle}</p>}
+    </div>
   );
 }

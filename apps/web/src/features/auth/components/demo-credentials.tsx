@@ -1,8 +1,7 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import './auth.css';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/plain/alert.tsx';
+import { Button } from '../../../components/plain/button.tsx';
 
 export interface DemoCredentialsProps {
   email: string;
@@ -14,38 +13,14 @@ export interface DemoCredentialsProps {
 export function DemoCredentials({ email, password, onUse }: DemoCredentialsProps) {
   const { t } = useTranslation('auth');
   return (
-    <Alert
-      severity="info"
-      role="note"
-      icon={false}
-      sx={{ mb: 3, '& .MuiAlert-message': { width: '100%', overflow: 'visible' } }}
-    >
-      <AlertTitle sx={{ fontWeight: 600 }}>{t('demo.title')}</AlertTitle>
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          mb: 1.5,
-          display: 'grid',
-          gridTemplateColumns: 'auto 1fr',
-          rowGap: 0.5,
-          columnGap: 2,
-        }}
-      >
-        <Box component="dt" sx={{ fontWeight: 600 }}>
-          {t('fields.email')}
-        </Box>
-        <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-          {email}
-        </Box>
-        <Box component="dt" sx={{ fontWeight: 600 }}>
-          {t('fields.password')}
-        </Box>
-        <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-          {password}
-        </Box>
-      </Box>
-      <Button color="inherit" size="small" variant="outlined" onClick={onUse}>
+    <Alert severity="info" role="note" noIcon className="bk-demo" title={t('demo.title')}>
+      <dl className="bk-demo__list">
+        <dt>{t('fields.email')}</dt>
+        <dd>{email}</dd>
+        <dt>{t('fields.password')}</dt>
+        <dd>{password}</dd>
+      </dl>
+      <Button size="small" variant="outlined" onClick={onUse}>
         {t('demo.use')}
       </Button>
     </Alert>

@@ -1,15 +1,12 @@
+import './auth.css';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title.tsx';
-import { PasswordInput, TextInput } from '../../../components/text-input.tsx';
+import { Alert } from '../../../components/plain/alert.tsx';
+import { Button } from '../../../components/plain/button.tsx';
+import { Link } from '../../../components/plain/link.tsx';
+import { PasswordInput, TextInput } from '../../../components/plain/text-field.tsx';
 import { paths, withQuery } from '../../../utils/paths.ts';
 import type { AuthInfo } from '../api/auth-info.ts';
 import { useAuth } from '../hooks/use-auth.ts';
@@ -35,7 +32,9 @@ const FIELDS: readonly LoginField[] = ['email', 'password'];
  * The sign-in form. It keeps its two fields in React state rather than react-hook-form, and checks
  * them with the contract's rule (`loginFormSchema`), which loads on the first submit: the page
  * itself loads neither zod nor the form library (docs/decisions/017-sign-in-bundle.md). As with the
- * other forms, fields are checked on submit, then again as they change.
+ * other forms, fields are checked on submit, then again as they change. It is drawn without MUI
+ * (plain components and auth.css), so the page loads neither MUI nor Emotion
+ * (docs/decisions/018-sign-in-without-mui.md).
  */
 export function LoginPage({ unprotected = false, info = null }: LoginPageProps) {
   const { t } = useTranslation('auth');
@@ -127,29 +126,26 @@ export function LoginPage({ unprotected = false, info = null }: LoginPageProps) 
         subtitle={
           <>
             {t('login.noAccount')}{' '}
-            <Link component={RouterLink} to={withQuery(registerPath, { returnTo })}>
-              {t('login.createAccount')}
-            </Link>
+            <Link to={withQuery(registerPath, { returnTo })}>{t('login.createAccount')}</Link>
           </>
         }
       />
 
       {notice === 'tokenExpired' && (
-        <Alert severity="warning" sx={{ mb: 3 }}>
-          <AlertTitle>{t('notices.tokenExpired')}</AlertTitle>
+        <Alert severity="warning" className="bk-login__notice" title={t('notices.tokenExpired')}>
           {t('notices.tokenExpiredHint')}
         </Alert>
       )}
       {notice === 'passwordChanged' && (
-        <Alert severity="success" sx={{ mb: 3 }}>
+        <Alert severity="success" className="bk-login__notice">
           {t('notices.passwordChanged')}
         </Alert>
       )}
 
       {info?.demo && <DemoCredentials {...info.demo} onUse={fillDemo} />}
 
-      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <Stack spacing={2.5}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div className="bk-login__fields">
           {serverError && (
             <Alert severity="error" role="alert">
               {serverError}
@@ -180,15 +176,11 @@ export function LoginPage({ unprotected = false, info = null }: LoginPageProps) 
               inputs.current.password = element;
             }}
           />
-          <Typography variant="body2" sx={{ alignSelf: 'flex-end' }}>
-            <Link
-              component={RouterLink}
-              to={paths.auth.resetPassword}
-              sx={{ color: 'text.primary' }}
-            >
+          <p className="bk-login__forgot">
+            <Link plain to={paths.auth.resetPassword}>
               {t('login.forgotPassword')}
             </Link>
-          </Typography>
+          </p>
           <Button
             type="submit"
             size="large"
@@ -199,8 +191,8 @@ export function LoginPage({ unprotected = false, info = null }: LoginPageProps) 
           >
             {t('login.submit')}
           </Button>
-        </Stack>
-      </Box>
+        </div>
+      </form>
     </>
   );
 }
