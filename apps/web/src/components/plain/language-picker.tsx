@@ -1,8 +1,7 @@
 import './plain.css';
-import { Suspense, lazy, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { findLanguage, type LanguageCode } from '../../locales/languages.ts';
+import { Suspense, lazy } from 'react';
 import type { ThemeSettings } from '../../theme/create-theme.ts';
+import { useLanguagePicker } from '../use-language-picker.ts';
 import { Button } from './button.tsx';
 import { GlobeIcon } from './icons.tsx';
 
@@ -22,51 +21,20 @@ export interface LanguagePickerProps {
  * when the picker is about to be used (hovered, focused or opened).
  */
 export function LanguagePicker({ theme }: LanguagePickerProps) {
-  const { t, i18n } = useTranslation('common');
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Mounted from the first opening on, so that it can play its closing transition.
-  const [used, setUsed] = useState(false);
-  const menuId = useId();
-  const buttonId = useId();
-  const current = findLanguage(i18n.resolvedLanguage ?? i18n.language);
-
-  const choose = (code: LanguageCode) => {
-    setAnchor(null);
-    if (code !== current.value) void i18n.changeLanguage(code);
-  };
-  const preload = () => void loadMenu();
-
+  const { current, used, buttonProps, menuProps } = useLanguagePicker(loadMenu);
   return (
     <>
       <Button
-        id={buttonId}
+        {...buttonProps}
         size="small"
         className="bk-language-button"
         startIcon={<GlobeIcon />}
-        aria-label={t('languagePicker', { language: current.label })}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={(event) => {
-          setUsed(true);
-          setAnchor(event.currentTarget);
-        }}
       >
         <span lang={current.htmlLang}>{current.label}</span>
       </Button>
       {used && (
         <Suspense fallback={null}>
-          <ThemedLanguageMenu
-            theme={theme}
-            id={menuId}
-            buttonId={buttonId}
-            anchorEl={anchor}
-            current={current.value}
-            onChoose={choose}
-            onClose={() => setAnchor(null)}
-          />
+          <ThemedLanguageMenu theme={theme} {...menuProps} />
         </Suspense>
       )}
     </>
