@@ -169,3 +169,36 @@ for (const mode of ['light', 'dark'] as const) {
     expect(await check()).toEqual([]);
   });
 }
+
+test('the lists and a list follow changes made elsewhere, without a reload', async ({
+  page,
+  request,
+}) => {
+  const { token, headers } = await workspaceWithPeople(request);
+  await openLists(page, token);
+  await page.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
+
+  // Elsewhere (here, the API): a list is made, then a person is put on it.
+  const created = await request.post('/api/lists', {
+    headers,
+    data: { name: 'Made elsewhere', kind: 'people' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const link = page.getByRole('link', { name: 'Made elsewhere' });
+  await expect(link).toBeVisible({ timeout: 10_000 });
+
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Made elsewhere' })).toBeVisible();
+  await expect(page.getByText('Grace Hopper')).toHaveCount(0);
+  const people = (await (await request.get('/api/people?q=grace', { headers })).json()) as {
+    items: { id: string }[];
+  };
+  const added = await request.post(`/api/lists/${id}/items`, {
+    headers,
+    data: { selection: { ids: people.items.map((person) => person.id) } },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  await expect(page.getByText('Grace Hopper')).toBeVisible({ timeout: 10_000 });
+  expect(await page.evaluate(() => (window as { stillHere?: boolean }).stillHere)).toBe(true);
+});

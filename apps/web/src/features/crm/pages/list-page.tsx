@@ -17,6 +17,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
 import { onList, recordApi } from '../api/record-api.ts';
+import { useCrmChanges } from '../hooks/use-crm-changes.ts';
 import { AddMembersDialog } from '../lists/add-members-dialog.tsx';
 import { MembersTable, type MemberRow } from '../lists/members-table.tsx';
 import { BackLink } from '../record/components/back-link.tsx';
@@ -48,7 +49,11 @@ export function ListPage({ canEdit }: ListPageProps) {
     const controller = new AbortController();
     setListError(null);
     recordApi.list(id, controller.signal).then(setList, (error: unknown) => {
-      if (!controller.signal.aborted) setListError(toCallError(error));
+      if (controller.signal.aborted) return;
+      const failure = toCallError(error);
+      // Deleted elsewhere while the page was open: show that, not the old list.
+      if (failure.status === 404) setList(null);
+      setListError(failure);
     });
     return () => controller.abort();
   }, [id, attempt]);
@@ -69,6 +74,13 @@ export function ListPage({ canEdit }: ListPageProps) {
     [id, kind, q],
   );
   const members = usePagedRecords<MemberRow>(fetchPage);
+  // The list, or the records on it, changed elsewhere (record 019): read both again.
+  useCrmChanges((change) => {
+    if (change === null || change.entity === kind || change.entity === 'lists') {
+      setAttempt((n) => n + 1);
+      members.reload();
+    }
+  });
 
   useEffect(() => setSelected(new Set()), [q, id]);
 

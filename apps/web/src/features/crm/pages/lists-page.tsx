@@ -24,6 +24,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
 import { recordApi } from '../api/record-api.ts';
+import { useCrmChanges } from '../hooks/use-crm-changes.ts';
 import { ListFormDialog } from '../lists/list-form-dialog.tsx';
 import { EditIcon, PlusIcon, TrashIcon } from '../record/components/record-icons.tsx';
 import { EmptyState, RetryAlert } from '../record/components/record-states.tsx';
@@ -71,6 +72,10 @@ export function ListsPage({ canEdit }: ListsPageProps) {
     return () => controller.abort();
   }, [attempt]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  // Lists made, renamed, filled or emptied elsewhere (record 019).
+  useCrmChanges((change) => {
+    if (change === null || change.entity === 'lists') reload();
+  });
 
   const all = state.data ?? [];
   const shown = all.filter((list) => list.kind === kind);
