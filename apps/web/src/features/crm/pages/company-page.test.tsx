@@ -2,12 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Company, Person } from '@beacon/contract';
+import type { Company } from '@beacon/contract';
 import { SnackbarProvider } from '../../../components/snackbar/index.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { ThemeProvider } from '../../../theme/index.ts';
 import { CompanyPage } from './company-page.tsx';
+import { samplePerson } from '../../../test/crm-fixtures.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -33,32 +34,18 @@ const company: Company = {
   lastActivityAt: '2026-01-01T10:00:00.000Z',
 };
 
-const person = {
+const person = samplePerson({
   id: 'p-1',
   firstName: 'Ingrid',
   lastName: 'Wang',
   email: 'ingrid@swiftwave.example',
-  additionalEmails: [],
-  phones: [],
   jobTitle: 'VP of Sales',
   seniority: 'vp',
-  department: '',
   companyId: ID,
   companyName: 'Swiftwave Logistics',
-  city: '',
-  region: '',
-  country: '',
-  timeZone: '',
-  linkedinUrl: '',
-  ownerId: null,
   stage: 'replied',
-  tags: [],
   source: 'import',
-  consent: { status: 'unknown', at: null, method: null, note: '' },
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  lastActivityAt: '2026-01-01T10:00:00.000Z',
-} satisfies Person;
+});
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -9,6 +9,7 @@ import { initTestI18n } from '../../../test/i18n.ts';
 import { ThemeProvider } from '../../../theme/index.ts';
 import { ListPage } from './list-page.tsx';
 import { ListsPage } from './lists-page.tsx';
+import { samplePerson } from '../../../test/crm-fixtures.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -26,32 +27,14 @@ const list = (extra: Partial<RecordList> = {}): RecordList => ({
   ...extra,
 });
 
-const person = (id: string, firstName: string) => ({
-  id,
-  firstName,
-  lastName: 'Tester',
-  email: `${firstName.toLowerCase()}@example.com`,
-  additionalEmails: [],
-  phones: [],
-  jobTitle: 'Buyer',
-  seniority: null,
-  department: '',
-  companyId: null,
-  companyName: '',
-  city: '',
-  region: '',
-  country: '',
-  timeZone: '',
-  linkedinUrl: '',
-  ownerId: null,
-  stage: 'cold',
-  tags: [],
-  source: 'manual',
-  consent: { status: 'unknown', at: null, method: null, note: '' },
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  lastActivityAt: '2026-01-01T10:00:00.000Z',
-});
+const person = (id: string, firstName: string) =>
+  samplePerson({
+    id,
+    firstName,
+    lastName: 'Tester',
+    email: `${firstName.toLowerCase()}@example.com`,
+    jobTitle: 'Buyer',
+  });
 
 async function renderAt(path: string) {
   const i18n = await initTestI18n('en');

@@ -8,37 +8,24 @@ import { json, stubApi } from '../../../test/fetch.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { ThemeProvider } from '../../../theme/index.ts';
 import { PersonPage } from './person-page.tsx';
+import { samplePerson } from '../../../test/crm-fixtures.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 const ID = '0b7a5a8e-1d7e-4a35-9c8f-5d2a3c1b0e01';
 
-const person: Person = {
+const person: Person = samplePerson({
   id: ID,
   firstName: 'Ada',
   lastName: 'Lovelace',
   email: 'ada@example.com',
-  additionalEmails: [],
   phones: ['+44 20 7946 0000'],
   jobTitle: 'Analyst',
-  seniority: null,
-  department: '',
-  companyId: null,
-  companyName: '',
   city: 'London',
-  region: '',
   country: 'United Kingdom',
   timeZone: 'Europe/London',
-  linkedinUrl: '',
-  ownerId: null,
-  stage: 'cold',
   tags: ['vip'],
-  source: 'manual',
-  consent: { status: 'unknown', at: null, method: null, note: '' },
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  lastActivityAt: '2026-01-01T10:00:00.000Z',
-};
+});
 
 const created: Activity = {
   id: 'act-1',

@@ -6,36 +6,14 @@ import { initTestI18n } from '../../../test/i18n.ts';
 import { ThemeProvider } from '../../../theme/index.ts';
 import type { CrmEntity } from '../api/crm-api.ts';
 import { QuickAdd } from './quick-add.tsx';
+import { samplePerson } from '../../../test/crm-fixtures.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
 const PERSON_ID = '0b6f1c52-3c1e-4d0a-9f55-2f0d7c1e8a41';
-const at = '2026-01-01T10:00:00.000Z';
 
-const newPerson = (body: { firstName: string; lastName: string; email: string }) => ({
-  id: PERSON_ID,
-  ...body,
-  additionalEmails: [],
-  phones: [],
-  jobTitle: '',
-  seniority: null,
-  department: '',
-  companyId: null,
-  companyName: '',
-  city: '',
-  region: '',
-  country: '',
-  timeZone: '',
-  linkedinUrl: '',
-  ownerId: null,
-  stage: 'cold',
-  tags: [],
-  source: 'manual',
-  consent: { status: 'unknown', at: null, method: null, note: '' },
-  createdAt: at,
-  updatedAt: at,
-  lastActivityAt: at,
-});
+const newPerson = (body: { firstName: string; lastName: string; email: string }) =>
+  samplePerson({ id: PERSON_ID, ...body });
 
 async function renderQuickAdd(entity: CrmEntity) {
   const i18n = await initTestI18n('en');

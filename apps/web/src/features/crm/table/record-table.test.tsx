@@ -6,34 +6,20 @@ import { initTestI18n } from '../../../test/i18n.ts';
 import { visibleColumnDefs } from '../state/columns.ts';
 import { RecordTable } from './record-table.tsx';
 import { MAX_RENDERED_ROWS } from './virtual-window.ts';
+import { samplePerson } from '../../../test/crm-fixtures.ts';
 
 function person(i: number): Person {
-  return {
+  return samplePerson({
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     firstName: `First${i}`,
     lastName: `Last${i}`,
     email: `p${i}@example.com`,
-    additionalEmails: [],
-    phones: [],
     jobTitle: 'Engineer',
-    seniority: null,
-    department: '',
-    companyId: null,
     companyName: 'Acme',
-    city: '',
-    region: '',
-    country: '',
-    timeZone: '',
-    linkedinUrl: '',
-    ownerId: null,
-    stage: 'cold',
-    tags: [],
-    source: 'manual',
-    consent: { status: 'unknown', at: null, method: null, note: '' },
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     lastActivityAt: '2026-01-01T00:00:00.000Z',
-  };
+  });
 }
 
 const many = Array.from({ length: 20_000 }, (_, i) => person(i));
