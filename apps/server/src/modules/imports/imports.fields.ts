@@ -44,7 +44,7 @@ const personSynonyms: Record<PersonImportField, string[]> = {
   ],
   firstName: ['firstname', 'first', 'givenname', 'forename', 'prenom'],
   lastName: ['lastname', 'last', 'surname', 'familyname', 'nom'],
-  fullName: ['fullname', 'name', 'contactname', 'contact', 'person', 'personname', 'displayname'],
+  fullName: ['fullname', 'name', 'contactname', 'contact', 'person', 'personname'],
   additionalEmails: [
     'additionalemails',
     'otheremails',
@@ -78,7 +78,15 @@ const personSynonyms: Record<PersonImportField, string[]> = {
     'phone3value',
     'phone4value',
   ],
-  jobTitle: ['jobtitle', 'title', 'position', 'role', 'job', 'organizationtitle', 'organization1title'],
+  jobTitle: [
+    'jobtitle',
+    'title',
+    'position',
+    'role',
+    'job',
+    'organizationtitle',
+    'organization1title',
+  ],
   seniority: ['seniority', 'senioritylevel', 'level'],
   department: [
     'department',
@@ -121,7 +129,15 @@ const personSynonyms: Record<PersonImportField, string[]> = {
     'homecountryregion',
   ],
   timeZone: ['timezone', 'tz'],
-  linkedinUrl: ['linkedinurl', 'linkedin', 'linkedinprofile', 'linkedinprofileurl', 'url', 'profileurl'],
+  linkedinUrl: [
+    'linkedinurl',
+    'linkedin',
+    'linkedinprofile',
+    'linkedinprofileurl',
+    'url',
+    'profileurl',
+    'website1value',
+  ],
   stage: ['stage', 'status', 'leadstatus', 'leadstage'],
   tags: ['tags', 'tag', 'labels', 'label', 'categories'],
   source: ['source', 'leadsource'],
@@ -180,8 +196,10 @@ const valueChecks: Record<string, (value: string) => boolean> = {
   createdAt: (v) => fits(() => parseInstant('Created at', v)),
   companyDomain: (v) => !/linkedin\.com/i.test(v) && companyFields.domain.safeParse(v).success,
 };
+/** Spellings too common to find inside a longer header ("Contact owner" is no name). */
+const exactOnly = new Set(['contact', 'person', 'status', 'account']);
 /** A bare "URL" or "Website" column is a LinkedIn one only when it holds LinkedIn addresses. */
-const linkedinOnly = new Set(['url', 'profileurl']);
+const linkedinOnly = new Set(['url', 'profileurl', 'website1value']);
 const fits = (parse: () => unknown) => {
   try {
     parse();
@@ -228,28 +246,34 @@ export function suggestMapping(
     used.add(field);
     return true;
   };
-  // Beacon's own headers, then exact spellings (pass 0), then a field name found inside a longer
-  // header (pass 1), so "Work Email" still maps while "Email" wins over "Email 2".
+  // Beacon's own headers first.
   columns.forEach((column, index) => {
     const field = own.get(normalized[index]!);
-    if (field && importFields(entity).includes(field)) {
-      take(column, index, field, true);
+    if (field && importFields(entity).includes(field)) take(column, index, field, true);
+  });
+  const open = (index: number) =>
+    mapping[columns[index]!] === null &&
+    normalized[index] !== '' &&
+    !ignoredColumn(columns[index]!);
+  // Exact spellings, field by field, the most specific spelling first (Outlook's "Job Title"
+  // wins over its "Title", which is a name prefix).
+  for (const [field, words] of Object.entries(synonyms)) {
+    words: for (const word of words) {
+      for (let index = 0; index < columns.length; index += 1) {
+        if (!open(index) || normalized[index] !== word) continue;
+        if (take(columns[index]!, index, field, true) && !multiColumn.has(field)) break words;
+      }
+    }
+  }
+  // Then a field's spelling found inside a longer header ("Work Email", "Organization 1 - Title").
+  columns.forEach((column, index) => {
+    if (!open(index)) return;
+    const header = normalized[index]!;
+    for (const [field, words] of Object.entries(synonyms)) {
+      const hit = words.some((w) => w.length >= 5 && !exactOnly.has(w) && header.includes(w));
+      if (hit && take(column, index, field, false)) return;
     }
   });
-  for (const pass of [0, 1]) {
-    columns.forEach((column, index) => {
-      if (mapping[column] !== null || ignoredColumn(column)) return;
-      const header = normalized[index]!;
-      if (!header) return;
-      for (const [field, words] of Object.entries(synonyms)) {
-        const hit =
-          pass === 0
-            ? words.includes(header)
-            : words.some((w) => w.length >= 5 && header.includes(w));
-        if (hit && take(column, index, field, pass === 0)) return;
-      }
-    });
-  }
   return mapping;
 }
 
@@ -323,8 +347,7 @@ export const splitList = (value: string) => [
 export function parseInstant(label: string, value: string): Date {
   const v = value.trim();
   const plain = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}(?:\.\d+)?))?)?$/.exec(v);
-  const iso =
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i.test(v);
+  const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i.test(v);
   const date = plain
     ? new Date(
         `${plain[1]}-${plain[2]}-${plain[3]}T${plain[4] ?? '00'}:${plain[5] ?? '00'}:${plain[6] ?? '00'}Z`,
@@ -334,7 +357,9 @@ export function parseInstant(label: string, value: string): Date {
       : null;
   const year = date?.getUTCFullYear() ?? NaN;
   if (!date || Number.isNaN(date.getTime()) || year < 1900 || year > 2999) {
-    throw new CellError(`${label}: "${v}" is not a date such as 2024-03-05 or 2024-03-05T10:22:00Z`);
+    throw new CellError(
+      `${label}: "${v}" is not a date such as 2024-03-05 or 2024-03-05T10:22:00Z`,
+    );
   }
   return date;
 }
