@@ -202,6 +202,62 @@ describe('the people export, read back by the import', () => {
     expect(await exportOf(b.token)).toBe(first);
   });
 
+  it('round-trips companies the same way', async () => {
+    const a = await crmWorkspace(server);
+    const owner = await addMember(server, a.admin.token, 'contributor');
+    await a.ok('POST', '/api/companies', {
+      name: 'Zoë & Co, "Ltd"',
+      domain: 'zoe-co.test',
+      industry: 'Software',
+      size: '11-50',
+      revenueRange: '<1M',
+      city: 'Paris',
+      region: 'Île-de-France',
+      country: 'France',
+      description: 'Line one\nline two, with "quotes"',
+      linkedinUrl: 'https://www.linkedin.com/company/zoe',
+      ownerId: owner.id,
+      tags: ['=tag', 'b'],
+    });
+    await a.ok('POST', '/api/companies', { name: '北京 Ltd', size: '5001+', ownerId: owner.id });
+    const exportOf = async (token: string) =>
+      new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+        await (
+          await fetch(`${server.url}/api/companies/export.csv?sort=name`, {
+            headers: authed(token),
+          })
+        ).arrayBuffer(),
+      );
+    const first = await exportOf(a.admin.token);
+    expect(first.split('\r\n')[0]).toBe(
+      '\uFEFFName,Domain,Industry,Size,Revenue,City,Region,Country,Description,LinkedIn,' +
+        'Owner email,Tags,Created at',
+    );
+    const b = await register(server);
+    await server.database.db.execute(sql`
+      update users set workspace_id = (select workspace_id from users where email = ${b.email})
+      where id = ${owner.id}`);
+    const uploaded = await upload(b.token, first, 'companies');
+    expect(uploaded.columns.map((c) => uploaded.mapping[c])).toEqual([
+      'name',
+      'domain',
+      'industry',
+      'size',
+      'revenueRange',
+      'city',
+      'region',
+      'country',
+      'description',
+      'linkedinUrl',
+      'ownerEmail',
+      'tags',
+      'createdAt',
+    ]);
+    const done = await start(b.token, uploaded.id, uploaded.mapping);
+    expect(done).toMatchObject({ status: 'completed', created: 2, refused: 0 });
+    expect(await exportOf(b.token)).toBe(first);
+  });
+
   it('writes the ids, consent and server dates only when asked for', async () => {
     const w = await crmWorkspace(server);
     const p = (await w.ok('POST', '/api/people', { firstName: 'Ada', stage: 'replied' })) as {
