@@ -261,7 +261,9 @@ test('loads more rows on scroll, selects all matching, changes their stage and e
     .replace(/^\uFEFF/, '')
     .trim()
     .split(/\r?\n/);
-  expect(header).toBe('firstName,lastName,email,jobTitle,companyName,stage,ownerId,lastActivityAt');
+  expect(header).toBe(
+    'First name,Last name,Email,Job title,Company,Stage,Owner email,Last activity',
+  );
   expect(lines).toHaveLength(65);
 });
 

@@ -686,6 +686,7 @@ export const personImportFields = [
   'tags',
   'source',
   'ownerEmail',
+  'createdAt',
 ] as const;
 export const companyImportFields = [
   'name',
@@ -700,7 +701,13 @@ export const companyImportFields = [
   'linkedinUrl',
   'tags',
   'ownerEmail',
+  'createdAt',
 ] as const;
+/**
+ * Fields several columns may map to, their values joined: Google's "Phone 1 - Value" and
+ * "Phone 2 - Value", Outlook's "Business Phone" and "Mobile Phone".
+ */
+export const multiColumnImportFields = ['additionalEmails', 'phones', 'tags'] as const;
 export const importJobSchema = z
   .object({
     id: z.string(),

@@ -11,10 +11,10 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { companies, people } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { companyCsvColumns, contactsCsvContext } from '../imports/contacts-csv.ts';
 import { listsOf } from '../lists/lists.repository.ts';
 import { recordActivities } from '../records/activity.ts';
 import { changedFields, checkOwner, type Caller } from '../records/caller.ts';
-import { list, orEmpty, type CsvColumn } from '../records/csv.ts';
 import { companiesEntity } from '../records/fields.ts';
 import { RecordService } from '../records/record-module.ts';
 import { companyColumns, getCompany, toCompany, type CompanyRow } from './companies.repository.ts';
@@ -43,6 +43,7 @@ export class CompaniesService extends RecordService<CompanyRow, Company, Company
       columns: companyColumns,
       toItem: toCompany,
       csvColumns: companyCsvColumns,
+      csvContext: contactsCsvContext,
     });
   }
 
@@ -123,23 +124,3 @@ export class CompaniesService extends RecordService<CompanyRow, Company, Company
 }
 
 const subject = (id: string) => ({ type: 'company' as const, id });
-
-const companyCsvColumns: CsvColumn<Company>[] = [
-  { name: 'id', value: (c) => c.id },
-  { name: 'name', value: (c) => c.name },
-  { name: 'domain', value: (c) => c.domain },
-  { name: 'industry', value: (c) => c.industry },
-  { name: 'size', value: (c) => orEmpty(c.size) },
-  { name: 'revenueRange', value: (c) => orEmpty(c.revenueRange) },
-  { name: 'city', value: (c) => c.city },
-  { name: 'region', value: (c) => c.region },
-  { name: 'country', value: (c) => c.country },
-  { name: 'description', value: (c) => c.description },
-  { name: 'linkedinUrl', value: (c) => c.linkedinUrl },
-  { name: 'ownerId', value: (c) => orEmpty(c.ownerId) },
-  { name: 'tags', value: (c) => list(c.tags) },
-  { name: 'peopleCount', value: (c) => String(c.peopleCount) },
-  { name: 'createdAt', value: (c) => c.createdAt },
-  { name: 'updatedAt', value: (c) => c.updatedAt },
-  { name: 'lastActivityAt', value: (c) => c.lastActivityAt },
-];

@@ -1,21 +1,23 @@
+import { parse, type CsvError } from 'csv-parse/sync';
+
 /**
- * An RFC 4180 CSV reader, written for imports (docs/decisions/015):
+ * Reading an uploaded CSV file with csv-parse (docs/decisions/015, 024):
  * - fields separated by commas (or by semicolons or tabs when the header line uses those and no
  *   commas, as spreadsheets in some locales write them);
- * - quoted fields may hold separators, doubled quotes (`""`) and line breaks;
+ * - quoted fields may hold separators, doubled quotes (`""`) and line breaks; a stray quote is
+ *   kept as text, as spreadsheets read it;
  * - records end with CRLF, LF or a lone CR; a UTF-8 byte-order mark at the start is dropped;
  * - a line with nothing on it is skipped, but still counts for the row numbers;
- * - a record with a different number of fields than the header, an unclosed quote, or text
- *   after a closing quote is refused on its own, with a reason; the other records still load.
- * Row numbers count the header as row 1, as a spreadsheet shows them.
+ * - lines before the header that hold one field only (the "Notes:" a LinkedIn export starts
+ *   with) are skipped: the header is the first record with two fields or more;
+ * - a record with a different number of fields than the header, or an unclosed quote, is
+ *   refused on its own, with a reason; the other records still load.
+ * Row numbers count records from the top of the file (the header is row 1 when the file has no
+ * preamble), as a spreadsheet shows them.
  */
 
 export type CsvRecord = { row: number; fields: string[]; error?: string };
 export type CsvTable = { header: string[]; records: CsvRecord[]; delimiter: string };
-
-const QUOTE = 34;
-const CR = 13;
-const LF = 10;
 
 /** Decodes an uploaded file: UTF-8 (with or without a BOM), else Windows-1252 as Excel writes. */
 export function decodeCsv(bytes: Uint8Array): string {
@@ -26,96 +28,50 @@ export function decodeCsv(bytes: Uint8Array): string {
   }
 }
 
+/** The separator of the first line that holds one (quoted text left out): `,` unless none. */
 function detectDelimiter(text: string): string {
-  let end = text.search(/[\r\n]/);
-  if (end < 0) end = text.length;
-  const first = text.slice(0, end).replace(/"[^"]*"/g, '');
-  if (first.includes(',')) return ',';
-  if (first.includes(';')) return ';';
-  if (first.includes('\t')) return '\t';
+  for (const line of text.split(/\r\n|\n|\r/, 50)) {
+    const bare = line.replace(/"[^"]*"/g, '');
+    if (bare.includes(',')) return ',';
+    if (bare.includes(';')) return ';';
+    if (bare.includes('\t')) return '\t';
+  }
   return ',';
 }
 
+const errorReasons: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'A quoted field is not closed',
+};
+
 /** Every record of `text`, the header included, with its row number. */
-export function* readRecords(text: string, delimiter = ','): Generator<CsvRecord> {
-  const sep = delimiter.charCodeAt(0);
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const n = text.length;
-  let row = 0;
-  while (i < n) {
-    row += 1;
-    const fields: string[] = [];
-    let error: string | undefined;
-    let field = '';
-    let endOfRecord = false;
-    while (!endOfRecord) {
-      if (i < n && text.charCodeAt(i) === QUOTE) {
-        // Quoted field: read to the closing quote, unfolding doubled quotes.
-        i += 1;
-        let closed = false;
-        let start = i;
-        while (i < n) {
-          const q = text.indexOf('"', i);
-          if (q < 0) {
-            i = n;
-            break;
-          }
-          if (text.charCodeAt(q + 1) === QUOTE) {
-            field += text.slice(start, q + 1);
-            i = q + 2;
-            start = i;
-            continue;
-          }
-          field += text.slice(start, q);
-          i = q + 1;
-          closed = true;
-          break;
-        }
-        if (!closed) {
-          field += text.slice(start, n);
-          error ??= 'A quoted field is not closed';
-        }
-        // After the closing quote: a separator, the end of the record, or (wrongly) more text.
-        const stray = i;
-        while (i < n) {
-          const c = text.charCodeAt(i);
-          if (c === sep || c === CR || c === LF) break;
-          i += 1;
-        }
-        if (i > stray) {
-          field += text.slice(stray, i);
-          error ??= 'Text after a closing quote';
-        }
-      } else {
-        const start = i;
-        while (i < n) {
-          const c = text.charCodeAt(i);
-          if (c === sep || c === CR || c === LF) break;
-          i += 1;
-        }
-        field = text.slice(start, i);
-      }
-      fields.push(field);
-      field = '';
-      if (i >= n) {
-        endOfRecord = true;
-      } else {
-        const c = text.charCodeAt(i);
-        i += 1;
-        if (c === CR) {
-          if (text.charCodeAt(i) === LF) i += 1;
-          endOfRecord = true;
-        } else if (c === LF) {
-          endOfRecord = true;
-        }
-      }
-    }
-    yield error ? { row, fields, error } : { row, fields };
-  }
+export function readRecords(text: string, delimiter = ','): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  parse(text, {
+    bom: true,
+    delimiter,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    skip_records_with_error: true,
+    on_skip: (error: CsvError | undefined) => {
+      if (!error) return;
+      const reason = errorReasons[error.code] ?? error.message;
+      records.push({ row: Number(error.records ?? records.length) + 1, fields: [], error: reason });
+    },
+    on_record: (fields: string[], context) => {
+      records.push({ row: context.records, fields });
+      return null;
+    },
+  });
+  return records;
 }
 
 const isBlank = (record: CsvRecord) =>
-  record.fields.length === 1 && record.fields[0]!.trim() === '';
+  !record.error && record.fields.length === 1 && record.fields[0]!.trim() === '';
+
+/** How many records to look through for the header row. */
+const HEADER_SEARCH = 50;
 
 /**
  * Reads a whole file: the header (names trimmed; empty ones become `Column N`, repeated ones get
@@ -124,20 +80,23 @@ const isBlank = (record: CsvRecord) =>
  */
 export function parseCsv(text: string): CsvTable {
   const delimiter = detectDelimiter(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  const records: CsvRecord[] = [];
-  let header: string[] | undefined;
-  for (const record of readRecords(text, delimiter)) {
-    if (isBlank(record)) continue;
-    if (!header) {
-      header = uniqueNames(record.fields);
-      continue;
-    }
+  const all = readRecords(text, delimiter).filter((r) => !isBlank(r));
+  // A preamble: single-field lines before the first record with two fields or more.
+  let start = 0;
+  if (all[0] && all[0].fields.length === 1) {
+    const wide = all.slice(0, HEADER_SEARCH).findIndex((r) => r.fields.length >= 2);
+    if (wide > 0) start = wide;
+  }
+  const first = all[start];
+  if (!first) return { header: [], records: [], delimiter };
+  const header = uniqueNames(first.fields);
+  const records = all.slice(start + 1);
+  for (const record of records) {
     if (!record.error && record.fields.length !== header.length) {
       record.error = `This row has ${record.fields.length} fields; the header has ${header.length}`;
     }
-    records.push(record);
   }
-  return { header: header ?? [], records, delimiter };
+  return { header, records, delimiter };
 }
 
 function uniqueNames(fields: string[]): string[] {
@@ -150,16 +109,4 @@ function uniqueNames(fields: string[]): string[] {
   });
 }
 
-/** One CSV field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break. */
-export function csvField(value: string): string {
-  // A cell starting like a formula (=, @, tab, CR, + or -) would run in a spreadsheet, even
-  // `-2+3+cmd|…`: prefix it with a quote. Only a cell that is a plain number or phone number
-  // (+33 1 23 45 67 89, -1, +1 (555) 010-0199) stays as it is.
-  const formula = /^[=@\t\r+-]/.test(value) && !/^[+-][\d\s().-]*$/.test(value);
-  const safe = formula ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function csvLine(values: string[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
+export { csvField, csvLine } from '../../lib/csv-cell.ts';

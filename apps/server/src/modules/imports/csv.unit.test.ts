@@ -35,10 +35,16 @@ describe('readRecords', () => {
     expect(rows).toEqual([1, 2, 3]);
   });
 
-  it('flags an unclosed quote and text after a closing quote, and reads on', () => {
-    const records = [...readRecords('"ok"x,b\n"never closed,c\n')];
-    expect(records[0]).toMatchObject({ fields: ['okx', 'b'], error: 'Text after a closing quote' });
-    expect(records[1]).toMatchObject({ error: 'A quoted field is not closed' });
+  it('keeps text after a closing quote as written, flags an unclosed quote, and reads on', () => {
+    const records = [...readRecords('"ok"x,b\nc,d\n"never closed,c\n')];
+    expect(records[0]).toEqual({ row: 1, fields: ['"ok"x', 'b'] });
+    expect(records[1]).toEqual({ row: 2, fields: ['c', 'd'] });
+    expect(records[2]).toMatchObject({ row: 3, error: 'A quoted field is not closed' });
+  });
+
+  it('splits on the delimiter given only', () => {
+    expect(fieldsOf('a;b,c\n')).toEqual([['a;b', 'c']]);
+    expect([...readRecords('a;b,c\n', ';')].map((r) => r.fields)).toEqual([['a', 'b,c']]);
   });
 });
 
@@ -67,6 +73,19 @@ describe('parseCsv', () => {
     expect(parseCsv('a;b\n"1;2";3').records[0]!.fields).toEqual(['1;2', '3']);
     expect(parseCsv('a\tb\n1\t2').records[0]!.fields).toEqual(['1', '2']);
     expect(parseCsv('\uFEFFa;b\n1;2').delimiter).toBe(';');
+  });
+
+  it('skips the single-field lines before the header, as LinkedIn writes them', () => {
+    const table = parseCsv(
+      'Notes:\n"When exporting, some e-mails may be missing, see https://x.test/a,b"\n\n' +
+        'First Name,Last Name,URL\nAda,Lovelace,https://www.linkedin.com/in/ada\n',
+    );
+    expect(table.header).toEqual(['First Name', 'Last Name', 'URL']);
+    expect(table.records).toEqual([
+      { row: 5, fields: ['Ada', 'Lovelace', 'https://www.linkedin.com/in/ada'] },
+    ]);
+    // A one-column file keeps its first line as the header.
+    expect(parseCsv('Email\na@x.test\n').header).toEqual(['Email']);
   });
 
   it('answers no header and no rows for an empty file', () => {

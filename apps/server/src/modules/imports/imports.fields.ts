@@ -1,11 +1,18 @@
 import {
   companyFields,
   companyImportFields,
+  companySizes,
+  multiColumnImportFields,
   personFields,
   personImportFields,
+  personStages,
+  revenueRanges,
+  seniorities,
   type ImportEntity,
 } from '@beacon/contract';
 import type { z } from 'zod';
+import { restoreCell } from '../../lib/csv-cell.ts';
+import { exportHeaders } from './contacts-csv.ts';
 
 export type PersonImportField = (typeof personImportFields)[number];
 export type CompanyImportField = (typeof companyImportFields)[number];
@@ -18,9 +25,23 @@ export const normalizeHeader = (name: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '');
 
-/** Header spellings that mean a field (after normalizeHeader), most specific first. */
+/**
+ * Header spellings that mean a field (after normalizeHeader), most specific first. They cover
+ * Beacon's own export and the contacts exports of HubSpot ("Phone Number", "Contact owner",
+ * "Create Date"), Google Contacts ("E-mail 1 - Value", "Organization Name", "Labels"), Outlook
+ * ("E-mail Address", "Business Phone", "Categories") and LinkedIn ("URL", "Position").
+ */
 const personSynonyms: Record<PersonImportField, string[]> = {
-  email: ['email', 'emailaddress', 'mail', 'workemail', 'primaryemail', 'businessemail'],
+  email: [
+    'email',
+    'emailaddress',
+    'mail',
+    'workemail',
+    'primaryemail',
+    'businessemail',
+    'email1value',
+    'email1address',
+  ],
   firstName: ['firstname', 'first', 'givenname', 'forename', 'prenom'],
   lastName: ['lastname', 'last', 'surname', 'familyname', 'nom'],
   fullName: ['fullname', 'name', 'contactname', 'contact', 'person', 'personname'],
@@ -30,6 +51,11 @@ const personSynonyms: Record<PersonImportField, string[]> = {
     'secondaryemail',
     'email2',
     'personalemail',
+    'email2value',
+    'email3value',
+    'email4value',
+    'email2address',
+    'email3address',
   ],
   phones: [
     'phone',
@@ -37,13 +63,39 @@ const personSynonyms: Record<PersonImportField, string[]> = {
     'phonenumber',
     'mobile',
     'mobilephone',
+    'mobilephonenumber',
     'telephone',
     'tel',
     'workphone',
+    'businessphone',
+    'businessphone2',
+    'homephone',
+    'homephone2',
+    'otherphone',
+    'primaryphone',
+    'phone1value',
+    'phone2value',
+    'phone3value',
+    'phone4value',
   ],
-  jobTitle: ['jobtitle', 'title', 'position', 'role', 'job'],
+  jobTitle: [
+    'jobtitle',
+    'title',
+    'position',
+    'role',
+    'job',
+    'organizationtitle',
+    'organization1title',
+  ],
   seniority: ['seniority', 'senioritylevel', 'level'],
-  department: ['department', 'dept', 'team', 'function'],
+  department: [
+    'department',
+    'dept',
+    'team',
+    'function',
+    'organizationdepartment',
+    'organization1department',
+  ],
   companyName: [
     'companyname',
     'company',
@@ -52,17 +104,45 @@ const personSynonyms: Record<PersonImportField, string[]> = {
     'account',
     'accountname',
     'employer',
+    'organizationname',
+    'organization1name',
   ],
   companyDomain: ['companydomain', 'domain', 'website', 'companywebsite', 'companyurl', 'web'],
-  city: ['city', 'town', 'locality'],
-  region: ['region', 'state', 'province', 'stateregion', 'county'],
-  country: ['country', 'countryname', 'nation'],
+  city: ['city', 'town', 'locality', 'address1city', 'businesscity', 'homecity'],
+  region: [
+    'region',
+    'state',
+    'province',
+    'stateregion',
+    'county',
+    'address1region',
+    'businessstate',
+    'homestate',
+  ],
+  country: [
+    'country',
+    'countryname',
+    'nation',
+    'countryregion',
+    'address1country',
+    'businesscountryregion',
+    'homecountryregion',
+  ],
   timeZone: ['timezone', 'tz'],
-  linkedinUrl: ['linkedinurl', 'linkedin', 'linkedinprofile', 'linkedinprofileurl'],
+  linkedinUrl: [
+    'linkedinurl',
+    'linkedin',
+    'linkedinprofile',
+    'linkedinprofileurl',
+    'url',
+    'profileurl',
+    'website1value',
+  ],
   stage: ['stage', 'status', 'leadstatus', 'leadstage'],
-  tags: ['tags', 'tag', 'labels', 'label'],
+  tags: ['tags', 'tag', 'labels', 'label', 'categories'],
   source: ['source', 'leadsource'],
   ownerEmail: ['owneremail', 'owner', 'contactowner', 'accountowner', 'assignedto'],
+  createdAt: ['createdat', 'createdate', 'created', 'createdon', 'datecreated', 'creationdate'],
 };
 const companySynonyms: Record<CompanyImportField, string[]> = {
   name: [
@@ -80,51 +160,120 @@ const companySynonyms: Record<CompanyImportField, string[]> = {
   revenueRange: ['revenuerange', 'revenue', 'annualrevenue'],
   city: ['city', 'town', 'locality'],
   region: ['region', 'state', 'province', 'stateregion', 'county'],
-  country: ['country', 'countryname', 'nation'],
+  country: ['country', 'countryname', 'nation', 'countryregion'],
   description: ['description', 'about', 'summary', 'notes'],
   linkedinUrl: ['linkedinurl', 'linkedin', 'linkedinpage', 'companylinkedinurl'],
-  tags: ['tags', 'tag', 'labels', 'label'],
+  tags: ['tags', 'tag', 'labels', 'label', 'categories'],
   ownerEmail: ['owneremail', 'owner', 'accountowner', 'assignedto'],
+  createdAt: ['createdat', 'createdate', 'created', 'createdon', 'datecreated', 'creationdate'],
 };
 
 export function importFields(entity: ImportEntity): readonly string[] {
   return entity === 'people' ? personImportFields : companyImportFields;
 }
 
+const multiColumn = new Set<string>(multiColumnImportFields);
+export const isMultiColumnField = (field: string) => multiColumn.has(field);
+
 /**
- * Suggests a field for each column: header names compared without case, accents or punctuation
- * ("E-mail", "Email Address", "Company", "Title"). Each field goes to one column at most, the first
- * that matches it best; a column that matches nothing maps to null.
+ * Columns never suggested: Google's "E-mail 1 - Label" / "Phone 1 - Type" beside the values,
+ * phonetic and yomi spellings of names, fax and pager numbers.
+ */
+const ignoredColumn = (column: string) =>
+  /\s-\s*(label|type)$/i.test(column) || /phonetic|yomi|fax|pager/.test(normalizeHeader(column));
+
+/**
+ * Fields suggested only when the first values of the column fit them, so that HubSpot's
+ * "Contact owner" (a name, not an e-mail) or "Lifecycle Stage" ("Lead") is not mapped to
+ * something that would refuse every row.
+ */
+const valueChecks: Record<string, (value: string) => boolean> = {
+  ownerEmail: (v) => /^[^\s@]+@[^\s@]+$/.test(v),
+  stage: (v) => fits(() => parseEnum('Stage', v, personStages)),
+  seniority: (v) => fits(() => parseSeniority(v, seniorities)),
+  size: (v) => fits(() => parseEnum('Size', v, companySizes)),
+  revenueRange: (v) => fits(() => parseEnum('Revenue', v, revenueRanges)),
+  createdAt: (v) => fits(() => parseInstant('Created at', v)),
+  companyDomain: (v) => !/linkedin\.com/i.test(v) && companyFields.domain.safeParse(v).success,
+};
+/** Spellings too common to find inside a longer header ("Contact owner" is no name). */
+const exactOnly = new Set(['contact', 'person', 'status', 'account']);
+/** A bare "URL" or "Website" column is a LinkedIn one only when it holds LinkedIn addresses. */
+const linkedinOnly = new Set(['url', 'profileurl', 'website1value']);
+const fits = (parse: () => unknown) => {
+  try {
+    parse();
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Suggests a field for each column: Beacon's own export headers first, then header names
+ * compared without case, accents or punctuation ("E-mail", "Email Address", "Company", "Title").
+ * Each field goes to one column at most, the first that matches it best, except phones, other
+ * e-mails and tags, which take every column that names them exactly. A field whose values must
+ * fit (owner e-mail, stage, dates…) is suggested only when most of the sample's cells fit.
+ * A column that matches nothing maps to null.
  */
 export function suggestMapping(
   entity: ImportEntity,
   columns: string[],
+  sample: string[][] = [],
 ): Record<string, string | null> {
   const synonyms: Record<string, string[]> = entity === 'people' ? personSynonyms : companySynonyms;
+  const own = new Map(
+    Object.entries(exportHeaders[entity]).map(([label, field]) => [normalizeHeader(label), field]),
+  );
   const mapping: Record<string, string | null> = Object.fromEntries(columns.map((c) => [c, null]));
   const used = new Set<string>();
   const normalized = columns.map(normalizeHeader);
-  // Exact spellings first (pass 0), then a field name found inside a longer header (pass 1),
-  // so "Work Email" still maps while "Email" wins over "Email 2" for the primary e-mail.
-  for (const pass of [0, 1]) {
-    columns.forEach((column, index) => {
-      if (mapping[column] !== null) return;
-      const header = normalized[index]!;
-      if (!header) return;
-      for (const [field, words] of Object.entries(synonyms)) {
-        if (used.has(field)) continue;
-        const hit =
-          pass === 0
-            ? words.includes(header)
-            : words.some((w) => w.length >= 5 && header.includes(w));
-        if (hit) {
-          mapping[column] = field;
-          used.add(field);
-          return;
-        }
+  const valuesFit = (index: number, field: string) => {
+    const values = sample.map((row) => restoreCell(row[index] ?? '').trim()).filter(Boolean);
+    const check = valueChecks[field];
+    if (field === 'linkedinUrl' && linkedinOnly.has(normalized[index]!)) {
+      return values.length > 0 && values.every((v) => /linkedin\.com\//i.test(v));
+    }
+    // Most of the values, so that one bad cell is refused with its reason rather than unmapped.
+    return !check || values.filter(check).length * 2 >= values.length;
+  };
+  const take = (column: string, index: number, field: string, exact: boolean) => {
+    const multi = multiColumn.has(field);
+    if (used.has(field) && !(multi && exact)) return false;
+    if (!valuesFit(index, field)) return false;
+    mapping[column] = field;
+    used.add(field);
+    return true;
+  };
+  // Beacon's own headers first.
+  columns.forEach((column, index) => {
+    const field = own.get(normalized[index]!);
+    if (field && importFields(entity).includes(field)) take(column, index, field, true);
+  });
+  const open = (index: number) =>
+    mapping[columns[index]!] === null &&
+    normalized[index] !== '' &&
+    !ignoredColumn(columns[index]!);
+  // Exact spellings, field by field, the most specific spelling first (Outlook's "Job Title"
+  // wins over its "Title", which is a name prefix).
+  for (const [field, words] of Object.entries(synonyms)) {
+    words: for (const word of words) {
+      for (let index = 0; index < columns.length; index += 1) {
+        if (!open(index) || normalized[index] !== word) continue;
+        if (take(columns[index]!, index, field, true) && !multiColumn.has(field)) break words;
       }
-    });
+    }
   }
+  // Then a field's spelling found inside a longer header ("Work Email", "Organization 1 - Title").
+  columns.forEach((column, index) => {
+    if (!open(index)) return;
+    const header = normalized[index]!;
+    for (const [field, words] of Object.entries(synonyms)) {
+      const hit = words.some((w) => w.length >= 5 && !exactOnly.has(w) && header.includes(w));
+      if (hit && take(column, index, field, false)) return;
+    }
+  });
   return mapping;
 }
 
@@ -181,15 +330,39 @@ export function parseEnum<T extends string>(
 export const parseSeniority = <T extends string>(value: string, allowed: readonly T[]) =>
   parseEnum('Seniority', value, allowed, seniorityAliases);
 
-/** A list cell: values split on commas, semicolons or bars, trimmed, repeats dropped. */
+/**
+ * A list cell, trimmed and repeats dropped: split on semicolons and Google's ` ::: ` when it holds
+ * one of them (so Beacon's "a, b; c" keeps its comma), else on commas and bars.
+ */
 export const splitList = (value: string) => [
   ...new Set(
     value
-      .split(/[,;|]/)
+      .split(/;|:::/.test(value) ? /;|:::/ : /[,|]/)
       .map((v) => v.trim())
       .filter(Boolean),
   ),
 ];
+
+/** Dates as exports write them: ISO 8601, or `YYYY-MM-DD[ HH:MM[:SS]]` taken as UTC. */
+export function parseInstant(label: string, value: string): Date {
+  const v = value.trim();
+  const plain = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}(?:\.\d+)?))?)?$/.exec(v);
+  const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i.test(v);
+  const date = plain
+    ? new Date(
+        `${plain[1]}-${plain[2]}-${plain[3]}T${plain[4] ?? '00'}:${plain[5] ?? '00'}:${plain[6] ?? '00'}Z`,
+      )
+    : iso
+      ? new Date(v)
+      : null;
+  const year = date?.getUTCFullYear() ?? NaN;
+  if (!date || Number.isNaN(date.getTime()) || year < 1900 || year > 2999) {
+    throw new CellError(
+      `${label}: "${v}" is not a date such as 2024-03-05 or 2024-03-05T10:22:00Z`,
+    );
+  }
+  return date;
+}
 
 /** Checks a value against the contract's rule for the field; answers the parsed value. */
 export function check<S extends z.ZodType>(label: string, schema: S, value: unknown): z.output<S> {

@@ -14,12 +14,15 @@ import type { Database } from '../../db/client.ts';
 import { companies, people } from '../../db/schema/index.ts';
 import { throwIfStopping, type JobHandler } from '../../lib/jobs.ts';
 import type { Realtime } from '../../lib/realtime.ts';
+import { restoreCell } from '../../lib/csv-cell.ts';
 import { parseCsv, type CsvRecord } from './csv.ts';
 import {
   CellError,
   check,
   companyFields,
+  isMultiColumnField,
   parseEnum,
+  parseInstant,
   parseSeniority,
   personFields,
   splitList,
@@ -49,15 +52,25 @@ type Context = {
 };
 type BatchOutcome = { created: number; updated: number; skipped: number; errors: ImportRowError[] };
 
-/** The cells of a record by field name, trimmed; a field mapped from no column is absent. */
+/**
+ * The cells of a record by field name, trimmed, with the apostrophe an export put before a
+ * formula-like value taken away (docs/decisions/024); a field mapped from no column is absent.
+ * A field several columns map to (phones…) gets their non-empty cells joined by ` ::: `.
+ */
 function cellsOf(record: CsvRecord, ctx: Context): Map<string, string> {
   const cells = new Map<string, string>();
   ctx.columns.forEach((column, index) => {
     const field = ctx.mapping[column];
-    if (field) cells.set(field, (record.fields[index] ?? '').trim());
+    if (!field) return;
+    const value = restoreCell(record.fields[index] ?? '').trim();
+    const before = cells.get(field);
+    cells.set(field, before && value ? `${before} ::: ${value}` : before || value);
   });
   return cells;
 }
+
+/** Google's multi-values ("a ::: b") in a field that holds one value: the first one. */
+const firstValue = (value: string) => value.split(':::')[0]!.trim();
 
 function ownerOf(cells: Map<string, string>, ctx: Context): string | null | undefined {
   const email = cells.get('ownerEmail');
@@ -77,7 +90,8 @@ function rowReader<V extends object>(
   rules: Record<string, z.ZodType>,
 ) {
   const given = (field: string) => {
-    const value = cells.get(field);
+    const cell = cells.get(field);
+    const value = cell === undefined || isMultiColumnField(field) ? cell : firstValue(cell);
     return value === undefined || value === '' ? undefined : value;
   };
   /** The field's cell, turned into the value to check by `parse`, checked and set. */
@@ -97,14 +111,24 @@ function rowReader<V extends object>(
 
 /** The cells people and companies share, last in both: LinkedIn, tags and the owner. */
 function readShared(
-  row: ReturnType<typeof rowReader<{ linkedinUrl?: unknown; tags?: unknown; ownerId?: unknown }>>,
+  row: ReturnType<
+    typeof rowReader<{
+      linkedinUrl?: unknown;
+      tags?: unknown;
+      ownerId?: unknown;
+      createdAt?: unknown;
+    }>
+  >,
   cells: Map<string, string>,
   ctx: Context,
 ) {
   row.read('linkedinUrl', 'LinkedIn', withScheme);
-  row.read('tags', 'Tags', splitList);
+  // Google's system groups ("* myContacts", "* starred") are not tags.
+  row.read('tags', 'Tags', (cell) => splitList(cell).filter((tag) => !tag.startsWith('* ')));
   const owner = ownerOf(cells, ctx);
   if (owner !== undefined) row.set('ownerId', owner);
+  const created = row.given('createdAt');
+  if (created !== undefined) row.set('createdAt', parseInstant('Created at', created));
 }
 
 function personFromCells(cells: Map<string, string>, ctx: Context) {
@@ -120,6 +144,14 @@ function personFromCells(cells: Map<string, string>, ctx: Context) {
   }
   if (first !== undefined) v.firstName = check('First name', personFields.firstName, first);
   if (last !== undefined) v.lastName = check('Last name', personFields.lastName, last);
+  // Google writes several e-mails in one cell ("a@x ::: b@y"): the first is the e-mail, the
+  // others join the additional ones.
+  const emails = splitList((cells.get('email') ?? '').toLowerCase());
+  if (emails.length > 1) {
+    cells.set('email', emails[0]!);
+    const more = cells.get('additionalEmails');
+    cells.set('additionalEmails', [...emails.slice(1), ...(more ? [more] : [])].join(' ::: '));
+  }
   row.read('email', 'E-mail', (email) => email.toLowerCase());
   row.read('additionalEmails', 'Additional e-mails', (more) =>
     splitList(more.toLowerCase()).filter((e) => e !== v.email),

@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { enqueueJob } from '../../lib/jobs.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { csvLine, decodeCsv, parseCsv } from './csv.ts';
-import { importFields, suggestMapping } from './imports.fields.ts';
+import { importFields, isMultiColumnField, suggestMapping } from './imports.fields.ts';
 import { IMPORT_JOB } from './imports.job.ts';
 import * as repo from './imports.repository.ts';
 
@@ -14,6 +14,8 @@ export type Caller = { userId: string; workspaceId: string };
 type StartInput = z.output<typeof importStartSchema>;
 
 const PREVIEW_ROWS = 10;
+/** Rows whose values the suggested mapping looks at (an owner column holding e-mails…). */
+const SAMPLE_ROWS = 50;
 /** An upload never started is kept a day; a workspace has at most this many waiting at once. */
 export const WAITING_UPLOAD_HOURS = 24;
 export const MAX_WAITING_UPLOADS = 20;
@@ -74,7 +76,11 @@ export class ImportsService {
       content,
       columns: table.header,
       preview: table.records.slice(0, PREVIEW_ROWS).map((r) => r.fields),
-      mapping: suggestMapping(input.entity, table.header),
+      mapping: suggestMapping(
+        input.entity,
+        table.header,
+        table.records.slice(0, SAMPLE_ROWS).map((r) => r.fields),
+      ),
       totalRows: table.records.length,
       createdBy: caller.userId,
     });
@@ -170,7 +176,7 @@ export class ImportsService {
         errors[column] = [`The file has no column "${column}"`];
       } else if (field !== null && !fields.includes(field)) {
         errors[column] = [`"${field}" is not a field of ${entity}`];
-      } else if (field !== null && chosen.has(field)) {
+      } else if (field !== null && chosen.has(field) && !isMultiColumnField(field)) {
         errors[column] = [`"${field}" is already mapped from the column "${chosen.get(field)}"`];
       } else if (field !== null) {
         chosen.set(field, column);

@@ -15,9 +15,9 @@ import { people } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { adjustPeopleCount, getCompany } from '../companies/companies.repository.ts';
 import { listsOf } from '../lists/lists.repository.ts';
+import { contactsCsvContext, personCsvColumns } from '../imports/contacts-csv.ts';
 import { recordActivities } from '../records/activity.ts';
 import { changedFields, checkOwner, type Caller } from '../records/caller.ts';
-import { list, orEmpty, type CsvColumn } from '../records/csv.ts';
 import { peopleEntity } from '../records/fields.ts';
 import { RecordService } from '../records/record-module.ts';
 import { rowsOf, uuidArray, type Executor } from '../records/sql.ts';
@@ -57,6 +57,7 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
       columns: personColumns,
       toItem: toPerson,
       csvColumns: personCsvColumns,
+      csvContext: contactsCsvContext,
     });
   }
 
@@ -361,34 +362,4 @@ function mergedValues(primary: PersonRow, dups: PersonRow[]) {
   values.createdAt = new Date(Math.min(...everyone.map((p) => p.createdAt.getTime())));
   return values;
 }
-
-const personCsvColumns: CsvColumn<Person>[] = [
-  { name: 'id', value: (p) => p.id },
-  { name: 'firstName', value: (p) => p.firstName },
-  { name: 'lastName', value: (p) => p.lastName },
-  { name: 'email', value: (p) => p.email },
-  { name: 'additionalEmails', value: (p) => list(p.additionalEmails) },
-  { name: 'phones', value: (p) => list(p.phones) },
-  { name: 'jobTitle', value: (p) => p.jobTitle },
-  { name: 'seniority', value: (p) => orEmpty(p.seniority) },
-  { name: 'department', value: (p) => p.department },
-  { name: 'companyId', value: (p) => orEmpty(p.companyId) },
-  { name: 'companyName', value: (p) => p.companyName },
-  { name: 'city', value: (p) => p.city },
-  { name: 'region', value: (p) => p.region },
-  { name: 'country', value: (p) => p.country },
-  { name: 'timeZone', value: (p) => p.timeZone },
-  { name: 'linkedinUrl', value: (p) => p.linkedinUrl },
-  { name: 'ownerId', value: (p) => orEmpty(p.ownerId) },
-  { name: 'stage', value: (p) => p.stage },
-  { name: 'tags', value: (p) => list(p.tags) },
-  { name: 'source', value: (p) => p.source },
-  { name: 'consentStatus', value: (p) => p.consent.status },
-  { name: 'consentAt', value: (p) => orEmpty(p.consent.at) },
-  { name: 'consentMethod', value: (p) => orEmpty(p.consent.method) },
-  { name: 'consentNote', value: (p) => p.consent.note },
-  { name: 'createdAt', value: (p) => p.createdAt },
-  { name: 'updatedAt', value: (p) => p.updatedAt },
-  { name: 'lastActivityAt', value: (p) => p.lastActivityAt },
-];
 export type { PersonRow };

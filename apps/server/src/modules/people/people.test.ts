@@ -918,9 +918,10 @@ describe('people: export and vCard', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text).toBe(
-      'firstName,lastName,jobTitle,department,tags\r\n' +
+      'First name,Last name,Job title,Department,Tags\r\n' +
         '"\'=HYPERLINK(""http://evil"")","Smith, Jr.","Says ""hi""\nthen leaves",,\r\n' +
-        "'@cmd,'+1,,'-2,\r\n" +
+        // Plain numbers (and phone numbers) are no formulas: they keep no apostrophe.
+        "'@cmd,+1,,-2,\r\n" +
         'Plain,Row,,,a; b\r\n',
     );
     const all = await fetch(`${server.url}/api/people/export.csv`, {
@@ -928,7 +929,7 @@ describe('people: export and vCard', () => {
     });
     const lines = (await all.text()).split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(5);
-    expect(lines[0]).toContain('firstName,lastName,email');
+    expect(lines[0]).toContain('First name,Last name,Email');
     expect((await w.call('GET', '/api/people/export.csv?columns=firstName,shoeSize')).status).toBe(
       400,
     );

@@ -1,28 +1,33 @@
+import { csvField, csvLine } from '../../lib/csv-cell.ts';
 import { invalid } from './filters.ts';
 
-/** Cells a spreadsheet would run as a formula start with one of these (OWASP's list). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell: a leading `'` defuses a formula, then RFC 4180 quoting (a cell holding a quote,
- * a comma or a line break is quoted, its quotes doubled).
- */
-export function csvCell(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export const csvRow = (cells: string[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+/** One CSV cell: formulas defused, phone numbers kept (docs/decisions/024), RFC 4180 quoting. */
+export const csvCell = csvField;
+export const csvRow = csvLine;
 
 /** The UTF-8 byte-order mark: Excel reads the file as UTF-8 only with it. */
 export const BOM = '\uFEFF';
 
-export type CsvColumn<T> = { name: string; value: (item: T) => string };
+/**
+ * An export column: `name` is what the `columns` parameter asks for (`aliases` too), `label` the
+ * header the file shows (the name without one). `context` is what the module looked up for the
+ * page (owners' e-mails, companies' domains). An `extra` column is only written when asked for.
+ */
+export type CsvColumn<T, C = never> = {
+  name: string;
+  label?: string;
+  aliases?: string[];
+  extra?: boolean;
+  value: (item: T, context: C) => string;
+};
 
-/** The columns a `columns` parameter asks for, in its order; every column without one. */
-export function pickColumns<T>(all: CsvColumn<T>[], param: string | undefined): CsvColumn<T>[] {
-  if (param === undefined || param.trim() === '') return all;
-  const byName = new Map(all.map((c) => [c.name, c]));
+/** The columns a `columns` parameter asks for, in its order; every column but extras without one. */
+export function pickColumns<T, C>(
+  all: CsvColumn<T, C>[],
+  param: string | undefined,
+): CsvColumn<T, C>[] {
+  if (param === undefined || param.trim() === '') return all.filter((c) => !c.extra);
+  const byName = new Map(all.flatMap((c) => [c.name, ...(c.aliases ?? [])].map((n) => [n, c])));
   return param.split(',').map((raw) => {
     const name = raw.trim();
     const column = byName.get(name);
@@ -37,14 +42,16 @@ export function pickColumns<T>(all: CsvColumn<T>[], param: string | undefined): 
 }
 
 /** A whole export, page by page, as CSV text chunks (BOM and header first). */
-export async function* csvChunks<T>(
-  columns: CsvColumn<T>[],
+export async function* csvChunks<T, C>(
+  columns: CsvColumn<T, C>[],
   pages: AsyncIterable<T[]>,
+  contextOf: (items: T[]) => Promise<C> = async () => undefined as C,
 ): AsyncGenerator<string> {
-  yield BOM + csvRow(columns.map((c) => c.name));
+  yield BOM + csvRow(columns.map((c) => c.label ?? c.name));
   for await (const items of pages) {
+    const context = await contextOf(items);
     let chunk = '';
-    for (const item of items) chunk += csvRow(columns.map((c) => c.value(item)));
+    for (const item of items) chunk += csvRow(columns.map((c) => c.value(item, context)));
     if (chunk) yield chunk;
   }
 }

@@ -36,7 +36,10 @@ export type RecordModuleDef<Row extends { id: string }, Item> = {
   columns: Record<string, PgColumn>;
   toItem: (row: Row) => Item;
   /** Every CSV column, in the export's default order. */
-  csvColumns: CsvColumn<Item>[];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each module's own context
+  csvColumns: CsvColumn<Item, any>[];
+  /** What the columns look up for a page of the export (owners' e-mails, companies' domains). */
+  csvContext?: (db: Database, workspaceId: string, items: Item[]) => Promise<unknown>;
 };
 
 export type CountQuery = { q?: string; filters?: string };
@@ -95,7 +98,12 @@ export class RecordService<Row extends { id: string }, Item, Bulk extends BulkRe
         yield page.items;
       }
     }
-    return csvChunks(columns, pages());
+    const { csvContext } = this.def;
+    const db = this.db;
+    const contextOf = csvContext
+      ? (items: Item[]) => csvContext(db, caller.workspaceId, items)
+      : undefined;
+    return csvChunks(columns, pages(), contextOf);
   }
 }
 

@@ -29,6 +29,25 @@ describe('import mapping', () => {
     });
   });
 
+  it('lets several columns share phones, other e-mails and tags', () => {
+    const mapping = initialMapping('people', {
+      columns: ['Phone 1 - Value', 'Phone 2 - Value', 'E-mail 1 - Value', 'E-mail 2 - Value'],
+      mapping: {
+        'Phone 1 - Value': 'phones',
+        'Phone 2 - Value': 'phones',
+        'E-mail 1 - Value': 'email',
+        'E-mail 2 - Value': 'additionalEmails',
+      },
+    });
+    expect(mapping['Phone 2 - Value']).toBe('phones');
+    expect(assignField(mapping, 'E-mail 1 - Value', 'phones')).toEqual({
+      'Phone 1 - Value': 'phones',
+      'Phone 2 - Value': 'phones',
+      'E-mail 1 - Value': 'phones',
+      'E-mail 2 - Value': 'additionalEmails',
+    });
+  });
+
   it('gives every column an entry, even when the server suggests nothing', () => {
     expect(initialMapping('companies', { columns: ['A', 'B'], mapping: {} })).toEqual({
       A: null,

@@ -1,5 +1,6 @@
 import {
   companyImportFields,
+  multiColumnImportFields,
   personImportFields,
   type ImportEntity,
   type ImportJob,
@@ -13,9 +14,13 @@ export function importFields(entity: ImportEntity): readonly string[] {
   return entity === 'people' ? personImportFields : companyImportFields;
 }
 
+/** Fields several columns may map to (phones, other e-mails, tags): their values are joined. */
+const multi = new Set<string>(multiColumnImportFields);
+
 /**
  * The mapping to start from: the server's suggestion, kept only for known fields and at most one
- * column per field (the first one keeps it); every column present, null meaning "ignore".
+ * column per field (the first one keeps it) but for the fields several columns may share; every
+ * column present, null meaning "ignore".
  */
 export function initialMapping(entity: ImportEntity, job: Pick<ImportJob, 'columns' | 'mapping'>) {
   const known = new Set(importFields(entity));
@@ -23,7 +28,7 @@ export function initialMapping(entity: ImportEntity, job: Pick<ImportJob, 'colum
   const mapping: ImportMapping = {};
   for (const column of job.columns) {
     const field = job.mapping[column] ?? null;
-    if (field && known.has(field) && !taken.has(field)) {
+    if (field && known.has(field) && (!taken.has(field) || multi.has(field))) {
       mapping[column] = field;
       taken.add(field);
     } else {
@@ -33,11 +38,15 @@ export function initialMapping(entity: ImportEntity, job: Pick<ImportJob, 'colum
   return mapping;
 }
 
-/** Maps a column to a field (or to nothing); a field taken by another column moves here. */
+/**
+ * Maps a column to a field (or to nothing); a field taken by another column moves here, unless
+ * several columns may share it.
+ */
 export function assignField(mapping: ImportMapping, column: string, field: string | null) {
   const next: ImportMapping = {};
+  const moves = field !== null && !multi.has(field);
   for (const [key, value] of Object.entries(mapping)) {
-    next[key] = field !== null && value === field && key !== column ? null : value;
+    next[key] = moves && value === field && key !== column ? null : value;
   }
   next[column] = field;
   return next;
