@@ -89,4 +89,7 @@ export const calendarFeeds = pgTable('calendar_feeds', {
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   token: text('token').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The ETag of the last file the feed served, and when its content last changed. */
+  etag: text('etag'),
+  changedAt: timestamp('changed_at', { withTimezone: true }),
 });
