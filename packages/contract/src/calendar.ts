@@ -121,6 +121,9 @@ export const calendarFeedSchema = z
   .meta({ id: 'CalendarFeed' });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
+/** The largest .ics file an import takes: a year of a busy calendar with its alarms. */
+export const CALENDAR_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
 export const calendarImportResultSchema = z
   .object({
     imported: z.number().int(),

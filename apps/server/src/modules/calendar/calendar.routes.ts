@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CALENDAR_IMPORT_MAX_BYTES,
   calendarEventInputSchema,
   calendarEventSchema,
   calendarFeedSchema,
@@ -19,8 +20,7 @@ import { signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { CalendarService } from './calendar.service.ts';
 
-/** Room for a year of a busy Google calendar with its alarms (2,000 events are about 2 MiB). */
-const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
+const IMPORT_BODY_LIMIT = CALENDAR_IMPORT_MAX_BYTES;
 
 const fileName = (name: string) =>
   `${name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'calendar'}.ics`;

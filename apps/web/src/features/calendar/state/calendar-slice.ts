@@ -76,8 +76,9 @@ export const updateEvent = calendarCall(
 export const deleteEvent = calendarCall('deleteEvent', (eventId: string) =>
   calendarApi.remove(eventId),
 );
-export const importEvents = calendarCall('importEvents', (text: string) =>
-  calendarApi.importIcs(text),
+/** The file goes as bytes: the server joins folded lines before reading UTF-8. */
+export const importEvents = calendarCall('importEvents', (file: Blob | string) =>
+  calendarApi.importIcs(file),
 );
 
 const calls = [fetchEvents, createEvent, updateEvent, deleteEvent, importEvents] as const;
