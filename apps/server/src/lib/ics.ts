@@ -5,7 +5,14 @@
  */
 import ICAL from 'ical.js';
 import { parseRule } from './recurrence.ts';
-import { resolveTimeZone, utcToWall, wallAsUtc, wallToUtc, type WallTime } from './time-zones.ts';
+import {
+  resolveTimeZone,
+  utcParts,
+  utcToWall,
+  wallAsUtc,
+  wallToUtc,
+  type WallTime,
+} from './time-zones.ts';
 
 export type IcsPerson = { email: string; name: string };
 export type IcsGuest = IcsPerson & { status: string; role: string };
@@ -99,6 +106,83 @@ function timeProperty(name: string, at: Date, event: IcsEvent): ICAL.Property {
   return prop;
 }
 
+const DAY = 86_400_000;
+const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+
+/** Minutes east of UTC in `zone` at an instant. */
+function offsetMinutes(at: number, zone: string): number {
+  return Math.round((wallAsUtc(utcToWall(at, zone)) - at) / 60_000);
+}
+
+/** The offset changes of `zone` during `year`, to the minute. */
+function transitions(zone: string, year: number) {
+  const found: { at: number; from: number; to: number }[] = [];
+  const end = Date.UTC(year + 1, 0, 1);
+  let at = Date.UTC(year, 0, 1);
+  let offset = offsetMinutes(at, zone);
+  for (; at < end; at += DAY) {
+    const next = offsetMinutes(at + DAY, zone);
+    if (next === offset) continue;
+    let low = at;
+    let high = at + DAY;
+    while (high - low > 60_000) {
+      const mid = low + Math.floor((high - low) / 120_000) * 60_000;
+      if (offsetMinutes(mid, zone) === offset) low = mid;
+      else high = mid;
+    }
+    found.push({ at: high, from: offset, to: next });
+    offset = next;
+  }
+  return { found, offset };
+}
+
+/**
+ * A VTIMEZONE for an IANA zone, as RFC 5545 asks for every TZID a file uses, built from `Intl`:
+ * the zone's offset changes in `year` as yearly rules (`BYDAY=-1SU` and the like), or one
+ * fixed offset. Zones with more than two changes a year get that year's changes as they are.
+ */
+function vtimezone(zone: string, year: number): ICAL.Component {
+  const component = new ICAL.Component('vtimezone');
+  component.addPropertyWithValue('tzid', zone);
+  const { found, offset } = transitions(zone, year);
+  const part = (kind: string, start: ICAL.Time, from: number, to: number) => {
+    const sub = new ICAL.Component(kind);
+    sub.addPropertyWithValue('dtstart', start);
+    sub.addPropertyWithValue('tzoffsetfrom', ICAL.UtcOffset.fromSeconds(from * 60));
+    sub.addPropertyWithValue('tzoffsetto', ICAL.UtcOffset.fromSeconds(to * 60));
+    component.addSubcomponent(sub);
+    return sub;
+  };
+  if (found.length === 0) {
+    part('standard', ICAL.Time.fromData({ year: 1970, month: 1, day: 1, hour: 0 }), offset, offset);
+    return component;
+  }
+  for (const change of found) {
+    // DTSTART is the local time, in the offset in force before the change.
+    const local = new Date(change.at + change.from * 60_000);
+    const day = local.getUTCDate();
+    const start = ICAL.Time.fromData({ ...utcParts(local.getTime()), isDate: false });
+    const sub = part(
+      change.to > change.from ? 'daylight' : 'standard',
+      start,
+      change.from,
+      change.to,
+    );
+    if (found.length === 2) {
+      const month = local.getUTCMonth() + 1;
+      const last = new Date(Date.UTC(local.getUTCFullYear(), month, 0)).getUTCDate();
+      const nth = day + 7 > last ? -1 : Math.ceil(day / 7);
+      sub.addPropertyWithValue(
+        'rrule',
+        ICAL.Recur.fromString(
+          `FREQ=YEARLY;BYMONTH=${month};BYDAY=${nth}${WEEKDAYS[local.getUTCDay()]}`,
+        ),
+      );
+    }
+  }
+  return component;
+}
+
 export function formatIcs(events: IcsEvent[], options: { name: string; now?: Date }): string {
   const now = options.now ?? new Date();
   const calendar = new ICAL.Component('vcalendar');
@@ -107,6 +191,15 @@ export function formatIcs(events: IcsEvent[], options: { name: string; now?: Dat
   calendar.addPropertyWithValue('calscale', 'GREGORIAN');
   calendar.addPropertyWithValue('method', 'PUBLISH');
   calendar.addPropertyWithValue('x-wr-calname', options.name);
+  // The zones series are written in, with rules that start the year before their earliest
+  // first occurrence (a time before every DTSTART of a VTIMEZONE has no defined offset).
+  const zones = new Map<string, number>();
+  for (const event of events) {
+    if (!event.timeZone || !event.rrule || event.allDay) continue;
+    const year = event.start.getUTCFullYear() - 1;
+    zones.set(event.timeZone, Math.min(year, zones.get(event.timeZone) ?? year));
+  }
+  for (const [zone, year] of zones) calendar.addSubcomponent(vtimezone(zone, year));
   for (const event of events) {
     const vevent = new ICAL.Component('vevent');
     vevent.addPropertyWithValue('uid', event.uid);

@@ -124,6 +124,11 @@ describe('a Google Calendar export', () => {
     const text = await exportIcs(token);
     expect(text).toContain('RRULE:FREQ=WEEKLY;COUNT=14;BYDAY=MO\r\n');
     expect(text).toContain('DTSTART;TZID=Europe/Paris:20270104T100000\r\n');
+    // The zone the series is written in comes with its VTIMEZONE (built from Intl).
+    expect(text).toContain(
+      'BEGIN:VTIMEZONE\r\nTZID:Europe/Paris\r\nBEGIN:DAYLIGHT\r\nDTSTART:20260329T020000\r\n' +
+        'TZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\r\n',
+    );
     expect(text).toContain('EXDATE;TZID=Europe/Paris:20270118T100000\r\n');
     expect(text).toContain('RECURRENCE-ID:20270125T090000Z\r\n');
     expect(text).toContain('DTSTART;VALUE=DATE:20270301\r\nDTEND;VALUE=DATE:20270303\r\n');
