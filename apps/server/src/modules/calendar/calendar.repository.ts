@@ -134,22 +134,21 @@ export async function listEvents(
   workspaceId: string,
   range: { from?: Date; to?: Date } = {},
 ): Promise<StoredEvent[]> {
-  const single: SQL[] = [isNull(calendarEvents.rrule)];
-  const series: SQL[] = [isNotNull(calendarEvents.rrule)];
-  if (range.to) {
-    single.push(lt(calendarEvents.startAt, range.to));
-    series.push(lt(calendarEvents.startAt, range.to));
-  }
+  // The start bound is shared, outside the OR, so the range index still serves it.
+  const conditions: SQL[] = [eq(calendarEvents.workspaceId, workspaceId)];
+  if (range.to) conditions.push(lt(calendarEvents.startAt, range.to));
   if (range.from) {
-    single.push(gte(calendarEvents.endAt, range.from));
-    series.push(
-      or(isNull(calendarEvents.repeatUntil), gte(calendarEvents.repeatUntil, range.from))!,
+    conditions.push(
+      or(
+        and(isNull(calendarEvents.rrule), gte(calendarEvents.endAt, range.from)),
+        and(
+          isNotNull(calendarEvents.rrule),
+          or(isNull(calendarEvents.repeatUntil), gte(calendarEvents.repeatUntil, range.from)),
+        ),
+      )!,
     );
   }
-  const where = and(
-    eq(calendarEvents.workspaceId, workspaceId),
-    or(and(...single), and(...series)),
-  );
+  const where = and(...conditions);
   // Two flat queries (events, then their attendees) rather than a subquery per event.
   const { attendeeIds: _attendees, ...plainColumns } = eventColumns;
   const [rows, attendees] = await Promise.all([
