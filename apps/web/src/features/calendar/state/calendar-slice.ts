@@ -144,6 +144,8 @@ const calendarSlice = createSlice({
         if (at !== -1) state.events[at] = { ...state.events[at]!, ...patch };
       })
       .addCase(updateEvent.fulfilled, (state, action) => {
+        // A moved occurrence of a repeating event comes back under the id of its new start.
+        if (action.payload.id !== action.meta.arg.eventId) remove(state, action.meta.arg.eventId);
         upsert(state, action.payload);
       })
       .addCase(updateEvent.rejected, (state, action) => {
