@@ -120,6 +120,18 @@ describe('a Google Calendar export', () => {
     ]);
   });
 
+  it('a second import of the same file updates the series and its override, adding no copies', async () => {
+    const range = ['2027-01-01T00:00:00Z', '2027-02-01T00:00:00Z'] as const;
+    const before = await events(token, ...range);
+    expect(await importFile(token, fixture('google.ics'))).toEqual({
+      status: 200,
+      body: { imported: 3, skipped: [] },
+    });
+    const after = await events(token, ...range);
+    expect(times(after)).toEqual(times(before));
+    expect(after.slice(0, 2).map((e) => e.id)).toEqual(before.slice(0, 2).map((e) => e.id));
+  });
+
   it('exports the series, its exception and its override, and another workspace imports them back the same', async () => {
     const text = await exportIcs(token);
     expect(text).toContain('RRULE:FREQ=WEEKLY;COUNT=14;BYDAY=MO\r\n');
