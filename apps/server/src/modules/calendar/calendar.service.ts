@@ -184,15 +184,15 @@ export class CalendarService {
       const id = occurrence?.seriesId ?? eventId;
       const current = await repo.getEvent(tx, caller.workspaceId, id);
       if (!current || (occurrence && !current.rrule)) throw eventNotFound();
-      const seriesStart = Date.parse(current.start);
-      const seriesEnd_ = Date.parse(current.end);
+      const storedStart = Date.parse(current.start);
+      const storedEnd = Date.parse(current.end);
       // The occurrence being changed, or the event itself.
-      const shownStart = occurrence ? occurrence.start.getTime() : seriesStart;
-      const shownEnd = shownStart + (seriesEnd_ - seriesStart);
+      const shownStart = occurrence ? occurrence.start.getTime() : storedStart;
+      const shownEnd = shownStart + (storedEnd - storedStart);
       const startShift = patch.start ? Date.parse(patch.start) - shownStart : 0;
       const endShift = patch.end ? Date.parse(patch.end) - shownEnd : 0;
-      const start = seriesStart + startShift;
-      const end = seriesEnd_ + endShift;
+      const start = storedStart + startShift;
+      const end = storedEnd + endShift;
       if (end < start) throw fieldError('end', 'The end cannot be before the start');
       const series: repo.SeriesValues = {};
       if (current.rrule && startShift !== 0) {
