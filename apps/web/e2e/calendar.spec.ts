@@ -317,6 +317,60 @@ test('export an .ics file, import one, and subscribe with a private address', as
   expect((await request.get(url)).status()).toBe(404);
 });
 
+test('an imported repeating event shows each occurrence; the dialog says what saving and deleting do', async ({
+  page,
+  request,
+}) => {
+  const { token } = await workspace(request);
+  const title = unique('Weekly réunion');
+  const first = dayOfThisMonth(2).replaceAll('-', '');
+  await openCalendar(page, token);
+
+  // Folded at a fixed octet, inside the two bytes of "é", as some programs fold.
+  const summary = Buffer.from(`SUMMARY:${title}`, 'utf8');
+  const cut = summary.indexOf(Buffer.from('é', 'utf8')) + 1;
+  const file = Buffer.concat([
+    Buffer.from(
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
+        'BEGIN:VEVENT',
+        `UID:${title.replaceAll(' ', '-')}@e2e`,
+        `DTSTART;VALUE=DATE:${first}`,
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+        '',
+      ].join('\r\n'),
+    ),
+    summary.subarray(0, cut),
+    Buffer.from('\r\n '),
+    summary.subarray(cut),
+    Buffer.from('\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'),
+  ]);
+  await page.locator('input[type="file"][accept*=".ics"]').setInputFiles({
+    name: 'weekly.ics',
+    mimeType: 'text/calendar',
+    buffer: file,
+  });
+  await expect(page.getByText('Events imported: 1')).toBeVisible();
+  await expect(eventIn(page, title)).toHaveCount(3);
+  await expect(eventIn(dayCell(page, dayOfThisMonth(9)), title)).toBeVisible();
+
+  await eventIn(dayCell(page, dayOfThisMonth(9)), title).click();
+  const edit = page.getByRole('dialog', { name: 'Edit event' });
+  await expect(edit.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+  await expect(
+    edit.getByText('This event repeats: saving changes every occurrence.'),
+  ).toBeVisible();
+  await edit.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this event?' });
+  await expect(confirm.getByText(/Only this occurrence of/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(eventIn(page, title)).toHaveCount(2);
+  await expect(eventIn(dayCell(page, dayOfThisMonth(9)), title)).toHaveCount(0);
+  await expect(eventIn(dayCell(page, dayOfThisMonth(16)), title)).toBeVisible();
+});
+
 test('a viewer reads the calendar but gets no way to change it', async ({ page, request }) => {
   const token = await issueToken(
     request,

@@ -7,7 +7,26 @@ export const hexColorSchema = z
 /** Instants travel as ISO 8601 strings with an offset (`2026-11-21T09:00:00.000Z`). */
 const instantSchema = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time' });
 
-/** A calendar event as the API answers it (GET /meetings/events and the write calls). */
+/** Someone outside the workspace, as calendar files name them (ORGANIZER, ATTENDEE). */
+export const calendarPersonSchema = z
+  .object({ email: z.string(), name: z.string() })
+  .meta({ id: 'CalendarPerson' });
+export const calendarGuestSchema = calendarPersonSchema
+  .extend({
+    /** PARTSTAT: NEEDS-ACTION, ACCEPTED, DECLINED, TENTATIVE, DELEGATED. */
+    status: z.string(),
+    /** ROLE: REQ-PARTICIPANT, OPT-PARTICIPANT, NON-PARTICIPANT, CHAIR. */
+    role: z.string(),
+  })
+  .meta({ id: 'CalendarGuest' });
+
+/**
+ * A calendar event as the API answers it (GET /meetings/events and the write calls). An
+ * occurrence of a repeating event has the id `<seriesId>_<start>` (`…_20270115T130000Z`, or
+ * `…_20270115` all day), its series' id in `seriesId` and the rule in `rrule`; updating it
+ * changes the whole series, deleting it removes that occurrence only. An occurrence changed
+ * apart (imported with RECURRENCE-ID) is an event of its own with `seriesId` and no `rrule`.
+ */
 export const calendarEventSchema = z
   .object({
     id: z.string(),
@@ -22,8 +41,19 @@ export const calendarEventSchema = z
     createdBy: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    seriesId: z.string().nullable().optional(),
+    rrule: z.string().nullable().optional(),
+    organizer: calendarPersonSchema.nullable().optional(),
+    guests: z.array(calendarGuestSchema).optional(),
   })
   .meta({ id: 'CalendarEvent' });
+
+/** An event's id, or an occurrence's: `<uuid>` or `<uuid>_<YYYYMMDD[THHMMSSZ]>`. */
+export const calendarEventIdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(_\d{8}(T\d{6}Z)?)?$/i, {
+    message: 'Not an event id',
+  });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
 const eventFields = {
@@ -73,12 +103,12 @@ export const eventsQuerySchema = z
 export type EventsQuery = z.infer<typeof eventsQuerySchema>;
 
 export const updateEventRequestSchema = z
-  .object({ eventId: z.uuid({ message: 'Not an event id' }), event: calendarEventPatchSchema })
+  .object({ eventId: calendarEventIdSchema, event: calendarEventPatchSchema })
   .meta({ id: 'UpdateEventRequest' });
 export type UpdateEventRequest = z.infer<typeof updateEventRequestSchema>;
 
 export const deleteEventRequestSchema = z
-  .object({ eventId: z.uuid({ message: 'Not an event id' }) })
+  .object({ eventId: calendarEventIdSchema })
   .meta({ id: 'DeleteEventRequest' });
 
 export const deleteEventResponseSchema = z
@@ -90,6 +120,9 @@ export const calendarFeedSchema = z
   .object({ url: z.string(), createdAt: z.string() })
   .meta({ id: 'CalendarFeed' });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** The largest .ics file an import takes: a year of a busy calendar with its alarms. */
+export const CALENDAR_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 export const calendarImportResultSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIcs, parseIcs, type IcsEvent } from './ics.ts';
+import { formatIcs, parseIcs, unfoldIcs, type IcsEvent } from './ics.ts';
 
 const meeting: IcsEvent = {
   uid: 'e1@beacon',
@@ -46,9 +46,17 @@ describe('formatIcs', () => {
   it('round-trips through parseIcs', () => {
     const parsed = parseIcs(formatIcs([meeting, offsite], { name: 'x' }));
     expect(parsed.skipped).toEqual([]);
+    const none = {
+      timeZone: null,
+      rrule: null,
+      exdates: [],
+      recurrenceId: null,
+      organizer: null,
+      guests: [],
+    };
     expect(parsed.events).toEqual([
-      { ...meeting, uid: 'e1@beacon' },
-      { ...offsite, uid: 'e2@beacon' },
+      { ...meeting, ...none, uid: 'e1@beacon' },
+      { ...offsite, ...none, uid: 'e2@beacon' },
     ]);
   });
 });
@@ -118,13 +126,33 @@ describe('parseIcs', () => {
           ].join('\r\n'),
         ),
     );
-    expect(parsed.events).toHaveLength(1);
+    // Repeating events are kept (with their rule) since record 023.
+    expect(parsed.events).toHaveLength(2);
     expect(parsed.events[0]?.title).toBe(
       'A very long title that a calendar folded across two lines',
     );
     expect(parsed.events[0]?.description).toBe('');
-    expect(parsed.skipped.map((s) => s.index)).toEqual([1, 2, 3, 4]);
-    expect(parsed.skipped[1]?.reason).toMatch(/Repeating/);
+    expect(parsed.events[1]?.rrule).toBe('FREQ=WEEKLY');
+    expect(parsed.skipped.map((s) => s.index)).toEqual([1, 3, 4]);
+    expect(parsed.skipped.map((s) => s.reason)).toEqual([
+      'The event has no start (DTSTART)',
+      'The event ends before it starts',
+      'The start "tomo-rr-owT::" is not a date',
+    ]);
+  });
+
+  it('joins folded lines on the bytes, so a character cut by a fold comes back whole', () => {
+    const line = Buffer.from('SUMMARY:Réunion 会议', 'utf8');
+    // Cut inside the three bytes of 会, as programs folding at 75 octets may.
+    const cut = line.indexOf(Buffer.from('会', 'utf8')) + 1;
+    const folded = Buffer.concat([line.subarray(0, cut), Buffer.from('\r\n '), line.subarray(cut)]);
+    expect(unfoldIcs(folded)).toBe('SUMMARY:Réunion 会议');
+    const file = Buffer.concat([
+      Buffer.from('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:20270101T090000Z\r\n'),
+      folded,
+      Buffer.from('\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'),
+    ]);
+    expect(parseIcs(file).events[0]?.title).toBe('Réunion 会议');
   });
 
   it('refuses text that is not a calendar', () => {

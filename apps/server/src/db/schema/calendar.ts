@@ -3,6 +3,8 @@ import {
   boolean,
   check,
   index,
+  jsonb,
+  type AnyPgColumn,
   pgTable,
   primaryKey,
   text,
@@ -28,6 +30,27 @@ export const calendarEvents = pgTable(
     location: text('location').notNull().default(''),
     /** The UID of the event this one was imported from, so a second import updates it. */
     importUid: text('import_uid'),
+    /**
+     * A repeating event (a series): its RFC 5545 rule (`FREQ=WEEKLY;BYDAY=MO`), the starts it
+     * skips (EXDATE, ISO instants), the IANA zone its wall times repeat in (null: UTC), and the
+     * end of its last occurrence when the rule ends (null: it repeats for ever). `start_at` and
+     * `end_at` are the first occurrence.
+     */
+    rrule: text('rrule'),
+    exdates: jsonb('exdates').$type<string[]>().notNull().default([]),
+    timeZone: text('time_zone'),
+    repeatUntil: timestamp('repeat_until', { withTimezone: true }),
+    /** An occurrence of a series changed on its own (RECURRENCE-ID): its series and its start. */
+    seriesId: uuid('series_id').references((): AnyPgColumn => calendarEvents.id, {
+      onDelete: 'cascade',
+    }),
+    recurrenceId: timestamp('recurrence_id', { withTimezone: true }),
+    /** People outside the workspace, as calendars exchange them (ORGANIZER and ATTENDEE). */
+    organizer: jsonb('organizer').$type<{ email: string; name: string } | null>(),
+    guests: jsonb('guests')
+      .$type<{ email: string; name: string; status: string; role: string }[]>()
+      .notNull()
+      .default([]),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -35,6 +58,7 @@ export const calendarEvents = pgTable(
   (t) => [
     index('calendar_events_range_idx').on(t.workspaceId, t.startAt, t.endAt),
     index('calendar_events_import_idx').on(t.workspaceId, t.importUid),
+    index('calendar_events_series_idx').on(t.seriesId),
     check('calendar_events_end_after_start', sql`${t.endAt} >= ${t.startAt}`),
   ],
 );
@@ -65,4 +89,7 @@ export const calendarFeeds = pgTable('calendar_feeds', {
     .references(() => workspaces.id, { onDelete: 'cascade' }),
   token: text('token').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The ETag of the last file the feed served, and when its content last changed. */
+  etag: text('etag'),
+  changedAt: timestamp('changed_at', { withTimezone: true }),
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CALENDAR_IMPORT_MAX_BYTES,
   calendarEventInputSchema,
   calendarEventSchema,
   calendarFeedSchema,
@@ -19,7 +20,7 @@ import { signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { CalendarService } from './calendar.service.ts';
 
-const IMPORT_BODY_LIMIT = 2 * 1024 * 1024;
+const IMPORT_BODY_LIMIT = CALENDAR_IMPORT_MAX_BYTES;
 
 const fileName = (name: string) =>
   `${name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'calendar'}.ics`;
@@ -95,7 +96,8 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
   // The import takes the file as it is: `Content-Type: text/calendar`.
   app.addContentTypeParser(
     'text/calendar',
-    { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT },
+    // As bytes: folded lines are joined before decoding, as a fold may split a character.
+    { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT },
     (_request, body, done) => done(null, body),
   );
 
@@ -110,7 +112,11 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
       bodyLimit: IMPORT_BODY_LIMIT,
       preParsing: requireMediaType('text/calendar'),
     },
-    async (request) => service.importIcs(requireAuth(request), String(request.body ?? '')),
+    async (request) =>
+      service.importIcs(
+        requireAuth(request),
+        Buffer.isBuffer(request.body) ? request.body : String(request.body ?? ''),
+      ),
   );
 
   const feedUrl = (request: { protocol: string; host: string }, token: string) =>
@@ -165,18 +171,44 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const token = request.params.file.replace(/\.ics$/, '');
-      const ics = await service.feedIcs(token, async (workspaceId) => {
+      const feed = await service.feedIcs(token, async (workspaceId) => {
         const [row] = await db
           .select({ name: workspaces.name })
           .from(workspaces)
           .where(eq(workspaces.id, workspaceId));
         return row?.name ?? 'Beacon';
       });
-      if (ics === undefined) throw notFound('No such calendar feed');
-      return reply
-        .type('text/calendar; charset=utf-8')
+      if (feed === undefined) throw notFound('No such calendar feed');
+      reply
         .header('cache-control', 'private, max-age=300')
-        .send(ics);
+        .header('etag', feed.etag)
+        .header('last-modified', feed.changedAt.toUTCString());
+      if (notModified(request.headers, feed.etag, feed.changedAt)) {
+        return reply.status(304).send();
+      }
+      return reply.type('text/calendar; charset=utf-8').send(feed.ics);
     },
   );
 };
+
+/**
+ * RFC 9110 section 13.2.2: If-None-Match first (any of its tags, weak or strong, or `*`);
+ * If-Modified-Since only when there is no If-None-Match.
+ */
+function notModified(
+  headers: Record<string, string | string[] | undefined>,
+  etag: string,
+  changedAt: Date,
+): boolean {
+  const noneMatch = headers['if-none-match'];
+  if (typeof noneMatch === 'string') {
+    return noneMatch
+      .split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''))
+      .some((tag) => tag === '*' || tag === etag);
+  }
+  const since = headers['if-modified-since'];
+  if (typeof since !== 'string') return false;
+  const at = Date.parse(since);
+  return !Number.isNaN(at) && changedAt.getTime() <= at;
+}

@@ -39,11 +39,11 @@ export const calendarApi = {
     });
     return new Blob([await response.text()], { type: 'text/calendar' });
   },
-  /** The body is the file as it is, `text/calendar`. */
-  importIcs: async (text: string) => {
+  /** The body is the file as it is (its bytes), `text/calendar`. */
+  importIcs: async (file: Blob | string) => {
     const response = await sendRaw('/api/calendar/import', {
       method: 'POST',
-      body: text,
+      body: file,
       headers: { 'Content-Type': 'text/calendar', Accept: 'application/json' },
     });
     return parseOrFail(calendarImportResultSchema, response.status, await readBody(response));

@@ -12,7 +12,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import type { CalendarEvent, CalendarImportResult } from '@beacon/contract';
+import {
+  CALENDAR_IMPORT_MAX_BYTES,
+  type CalendarEvent,
+  type CalendarImportResult,
+} from '@beacon/contract';
 import { SearchIcon } from '../../../components/icons.tsx';
 import { LiveStatus } from '../../../components/live-status.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -49,7 +53,6 @@ const CalendarView = lazy(async () => {
 });
 
 /** Larger files are refused by the server (2 MB); say so before sending them. */
-const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 type Editing = { event?: CalendarEvent; values: EventFormValues } | null;
 
@@ -132,13 +135,13 @@ export function CalendarPage({ canEdit, owner }: CalendarPageProps) {
 
   const importIcs = async (file: File | undefined) => {
     if (!file) return;
-    if (file.size > IMPORT_MAX_BYTES) {
+    if (file.size > CALENDAR_IMPORT_MAX_BYTES) {
       enqueueSnackbar(t('import.tooLarge'), { variant: 'error' });
       return;
     }
     setImporting(true);
     try {
-      const result = await dispatch(importEvents(await file.text())).unwrap();
+      const result = await dispatch(importEvents(file)).unwrap();
       setImported(result);
       refetch();
     } catch (failure) {

@@ -123,6 +123,11 @@ export function EventDialog({
           <DialogTitle id={titleId}>{dialogTitle}</DialogTitle>
           <DialogContent dividers>
             <Stack spacing={2.5}>
+              {event?.rrule ? (
+                <Typography variant="body2" color="text.secondary">
+                  {t('dialog.repeatsNote')}
+                </Typography>
+              ) : null}
               <FormTextField
                 control={control}
                 name="title"
@@ -292,7 +297,9 @@ export function EventDialog({
         <DialogTitle id={`${titleId}-delete`}>{t('dialog.deleteTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {t('dialog.deleteText', { title: event?.title ?? '' })}
+            {t(event?.rrule ? 'dialog.deleteOccurrenceText' : 'dialog.deleteText', {
+              title: event?.title ?? '',
+            })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>

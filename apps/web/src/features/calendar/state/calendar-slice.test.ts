@@ -141,6 +141,28 @@ describe('calendar state: events', () => {
     expect(store.getState().calendar.error).toBeNull();
   });
 
+  it('replaces a moved occurrence of a repeating event by the one the server answers', async () => {
+    const series = 'f0000000-0000-4000-8000-000000000000';
+    const before = event(`${series}_20260504T090000Z`, { seriesId: series, rrule: 'FREQ=WEEKLY' });
+    const moved = event(`${series}_20260505T090000Z`, {
+      seriesId: series,
+      rrule: 'FREQ=WEEKLY',
+      start: '2026-05-05T09:00:00.000Z',
+      end: '2026-05-05T10:00:00.000Z',
+      updatedAt: T1,
+    });
+    vi.spyOn(calendarApi, 'update').mockResolvedValue(moved);
+    const store = storeWith(withEvents(before, event('b')));
+    await store.dispatch(
+      updateEvent({
+        eventId: before.id,
+        patch: { start: moved.start, end: moved.end },
+        previous: before,
+      }),
+    );
+    expect(store.getState().calendar.events).toEqual([event('b'), moved]);
+  });
+
   it('shows a dragged event at once and puts it back when the server refuses', async () => {
     let refuse!: (error: unknown) => void;
     vi.spyOn(calendarApi, 'update').mockReturnValue(new Promise((_, reject) => (refuse = reject)));

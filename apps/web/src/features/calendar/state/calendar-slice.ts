@@ -76,8 +76,9 @@ export const updateEvent = calendarCall(
 export const deleteEvent = calendarCall('deleteEvent', (eventId: string) =>
   calendarApi.remove(eventId),
 );
-export const importEvents = calendarCall('importEvents', (text: string) =>
-  calendarApi.importIcs(text),
+/** The file goes as bytes: the server joins folded lines before reading UTF-8. */
+export const importEvents = calendarCall('importEvents', (file: Blob | string) =>
+  calendarApi.importIcs(file),
 );
 
 const calls = [fetchEvents, createEvent, updateEvent, deleteEvent, importEvents] as const;
@@ -143,6 +144,8 @@ const calendarSlice = createSlice({
         if (at !== -1) state.events[at] = { ...state.events[at]!, ...patch };
       })
       .addCase(updateEvent.fulfilled, (state, action) => {
+        // A moved occurrence of a repeating event comes back under the id of its new start.
+        if (action.payload.id !== action.meta.arg.eventId) remove(state, action.meta.arg.eventId);
         upsert(state, action.payload);
       })
       .addCase(updateEvent.rejected, (state, action) => {
