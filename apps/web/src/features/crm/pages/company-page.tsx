@@ -22,7 +22,7 @@ import { useMembers } from '../record/hooks/use-members.ts';
 import { useCrmChanges } from '../hooks/use-crm-changes.ts';
 import { usePagedRecords } from '../record/hooks/use-paged-records.ts';
 import { useRecordPage } from '../record/hooks/use-record-page.ts';
-import { callErrorText } from '../record/utils/call-error.ts';
+import { callErrorText, readAgainOnConflict } from '../record/utils/call-error.ts';
 
 export interface CompanyPageProps {
   canEdit: boolean;
@@ -57,11 +57,14 @@ export function CompanyPage({ canEdit, currentUserId, extraTabs }: CompanyPagePr
   const save = useCallback(
     async (patch: CompanyPatch) => {
       if (!data) return;
-      const company = await recordApi.patchCompany(id, patch);
+      // Made on the version shown; a conflict reads the other member's version (person page).
+      const company = await recordApi
+        .patchCompany(id, { ...patch, expectedUpdatedAt: data.company.updatedAt })
+        .catch(readAgainOnConflict(refresh));
       replace({ ...data, company });
       refreshTimeline();
     },
-    [data, id, replace, refreshTimeline],
+    [data, id, replace, refresh, refreshTimeline],
   );
 
   if (!data) {
