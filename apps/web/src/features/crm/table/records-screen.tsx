@@ -5,11 +5,12 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Company, FilterCondition, Person, SavedView } from '@beacon/contract';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { paths } from '../../../utils/paths.ts';
 import { saveFile } from '../../../utils/save-file.ts';
 import { companiesApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
 import { BulkBar } from '../bulk/bulk-bar.tsx';
@@ -244,6 +245,16 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
               onClick={() => setImporting(true)}
             >
               {t('import.button')}
+            </Button>
+          )}
+          {entity === 'people' && (
+            <Button
+              variant="outlined"
+              color="inherit"
+              component={RouterLink}
+              to={`${paths.dashboard.people}/duplicates`}
+            >
+              {t('duplicates.button')}
             </Button>
           )}
           <Button
