@@ -44,6 +44,7 @@ describe('demo CRM records', () => {
       select 'name_company', count(*)::int from (
         select 1 from people where workspace_id = ${demo} and company_id is not null
         group by lower(first_name), lower(last_name), company_id having count(*) > 1) n`);
+    // Names also meet by chance at a company (their e-mails then have a number).
     expect(groups).toEqual([
       { reason: 'email', n: 2 },
       { reason: 'name_company', n: expect.any(Number) },

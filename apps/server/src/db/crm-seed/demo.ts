@@ -264,8 +264,9 @@ export async function seedDemoCrm(
   return { people: personIds.length, companies: companyIds.length };
 }
 
-/** Short forms of first names, for a duplicate entered by someone else. */
-const NICKNAMES: Record<string, string> = { Thomas: 'Tom', Katherine: 'Kate', William: 'Will' };
+/** A first name as someone in a hurry types it: a known short form, else the initial. */
+const shortFirstName = (name: string) =>
+  ({ Thomas: 'Tom', Katherine: 'Kate', William: 'Will' })[name] ?? `${name.slice(0, 1)}.`;
 
 /**
  * A few people entered twice, as happens in any real CRM, so the duplicates page has work to
@@ -279,8 +280,8 @@ function addLikelyDuplicates(people: SeedPerson[]) {
     const first = people[original]!;
     people[copy] = {
       ...people[copy]!,
-      // The same e-mail with a short first name, or the very same name with another e-mail.
-      firstName: k < 2 ? (NICKNAMES[first.firstName] ?? first.firstName) : first.firstName,
+      // The same e-mail with the first name shortened, or the very same name with another e-mail.
+      firstName: k < 2 ? shortFirstName(first.firstName) : first.firstName,
       lastName: first.lastName,
       company: first.company,
       city: first.city,

@@ -206,7 +206,10 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
            group by lower(first_name), lower(last_name), company_id
            having count(*) > 1 order by 2 limit 100)`,
     );
-    const ids = [...new Set(found.flatMap((g) => g.ids.split(',')))];
+    // The same people found both ways are one group: the e-mail says more.
+    const byEmail = new Set(found.filter((g) => g.reason === 'email').map((g) => g.ids));
+    const groups = found.filter((g) => g.reason === 'email' || !byEmail.has(g.ids));
+    const ids = [...new Set(groups.flatMap((g) => g.ids.split(',')))];
     if (ids.length === 0) return { groups: [] };
     const rows = await this.db
       .select(personColumns)
@@ -214,7 +217,7 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
       .where(and(eq(people.workspaceId, ws), inArray(people.id, ids)));
     const byId = new Map(rows.map((r) => [r.id, toPerson(r)]));
     return {
-      groups: found.map((g) => ({
+      groups: groups.map((g) => ({
         reason: g.reason,
         key: g.key,
         people: g.ids

@@ -797,11 +797,20 @@ describe('people: duplicates and merge', () => {
     const c = await person(w, { firstName: 'Tom', lastName: 'Lee', companyId: acme.id });
     const d = await person(w, { firstName: 'tom', lastName: 'LEE', companyId: acme.id });
     await person(w, { firstName: 'Tom', lastName: 'Lee' });
+    // Found both ways (the same e-mail, and the same name at one company): one group.
+    const eve = await person(w, { firstName: 'Eve', email: 'eve@x.test', companyId: acme.id });
+    const eve2 = await person(w, {
+      firstName: 'EVE',
+      email: 'eve@x.test',
+      companyId: acme.id,
+      allowDuplicate: true,
+    });
     const { groups } = (await w.ok('GET', '/api/people/duplicates')) as {
       groups: { reason: string; key: string; people: Person[] }[];
     };
     expect(groups.map((g) => [g.reason, g.key, g.people.map((p) => p.id)])).toEqual([
       ['email', 'ann@x.test', [a.id, b.id]],
+      ['email', 'eve@x.test', [eve.id, eve2.id]],
       ['name_company', 'tom lee @ Acme', [c.id, d.id]],
     ]);
   });
