@@ -18,7 +18,7 @@ import { RecordColumns } from '../record/components/record-columns.tsx';
 import { RecordListsSection } from '../record/components/record-lists-section.tsx';
 import { EmptyState, RecordPageFallback, RetryAlert } from '../record/components/record-states.tsx';
 import type { RecordTab } from '../record/components/record-tabs.tsx';
-import { useMembers } from '../record/hooks/use-members.ts';
+import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { useCrmChanges } from '../hooks/use-crm-changes.ts';
 import { usePagedRecords } from '../record/hooks/use-paged-records.ts';
 import { useRecordPage } from '../record/hooks/use-record-page.ts';
@@ -37,7 +37,7 @@ export function CompanyPage({ canEdit, currentUserId, extraTabs }: CompanyPagePr
   const { t } = useTranslation('records');
   const page = useRecordPage<CompanyDetail>('company', id, recordApi.company);
   const { state, refresh, replace, refreshTimeline } = page;
-  const { members, nameOf } = useMembers();
+  const { members, nameOf } = useWorkspaceMembers();
   const [addingToList, setAddingToList] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const context = useMemo(() => ({ memberName: nameOf }), [nameOf]);

@@ -63,9 +63,9 @@ describe('DuplicatesPage', () => {
       true,
     );
     fireEvent.click(within(section).getByRole('radio', { name: 'Keep Annie Lee' }));
-    fireEvent.click(within(section).getByRole('button', { name: 'Merge these 2 people' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Merge into the person kept' }));
     const dialog = await screen.findByRole('dialog', { name: 'Merge these people?' });
-    expect(dialog.textContent).toContain('1 person will be merged into Annie Lee');
+    expect(dialog.textContent).toContain('will be merged into Annie Lee');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
 
     expect(await screen.findByText(/No likely duplicates/)).toBeTruthy();

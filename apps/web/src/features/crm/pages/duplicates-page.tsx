@@ -129,7 +129,7 @@ export function DuplicatesPage({ canEdit }: { canEdit: boolean }) {
                 </Typography>
                 {canEdit && (
                   <Button variant="contained" onClick={() => setMerging(group)}>
-                    {t('duplicates.merge', { count: group.people.length })}
+                    {t('duplicates.merge')}
                   </Button>
                 )}
               </Box>
@@ -185,10 +185,7 @@ export function DuplicatesPage({ canEdit }: { canEdit: boolean }) {
       <ConfirmDialog
         open={merging !== null}
         title={t('duplicates.confirmTitle')}
-        text={t('duplicates.confirmText', {
-          count: (merging?.people.length ?? 1) - 1,
-          name: keptPerson ? fullName(keptPerson) : '',
-        })}
+        text={t('duplicates.confirmText', { name: keptPerson ? fullName(keptPerson) : '' })}
         confirmLabel={t('duplicates.confirm')}
         busy={busy}
         onConfirm={() => merging && void merge(merging)}

@@ -17,7 +17,7 @@ import { RecordColumns } from '../record/components/record-columns.tsx';
 import { RecordListsSection } from '../record/components/record-lists-section.tsx';
 import { RecordPageFallback } from '../record/components/record-states.tsx';
 import type { RecordTab } from '../record/components/record-tabs.tsx';
-import { useMembers } from '../record/hooks/use-members.ts';
+import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { useRecordPage } from '../record/hooks/use-record-page.ts';
 import { callErrorText, readAgainOnConflict } from '../record/utils/call-error.ts';
 import { fullName } from '../record/utils/format.ts';
@@ -38,7 +38,7 @@ export function PersonPage({ canEdit, currentUserId, extraTabs }: PersonPageProp
   const { enqueueSnackbar } = useSnackbar();
   const page = useRecordPage<PersonDetail>('person', id, recordApi.person);
   const { state, refresh, replace, refreshTimeline } = page;
-  const { members, nameOf } = useMembers();
+  const { members, nameOf } = useWorkspaceMembers();
   const [addingToList, setAddingToList] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const data = state.data;

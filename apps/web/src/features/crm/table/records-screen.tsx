@@ -15,7 +15,8 @@ import { saveFile } from '../../../utils/save-file.ts';
 import { companiesApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
 import { BulkBar } from '../bulk/bulk-bar.tsx';
 import { FilterBar } from '../filters/filter-bar.tsx';
-import { useLists, useMembers } from '../hooks/use-crm-data.ts';
+import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
+import { useLists } from '../hooks/use-crm-data.ts';
 import { useCrmChanges } from '../hooks/use-crm-changes.ts';
 import { useRecords } from '../hooks/use-records.ts';
 import { ImportDialog } from '../import/import-dialog.tsx';
@@ -50,7 +51,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseTableQuery(entity, params), [entity, params]);
   const { state, dispatch, loadMore, reload } = useRecords(entity, query);
-  const members = useMembers();
+  const { members } = useWorkspaceMembers();
   const memberMap = useMemo(() => new Map(members.map((m) => [m.id, m])), [members]);
   const { lists, reload: reloadLists, added: listAdded } = useLists(entity);
   const [creating, setCreating] = useState(false);
