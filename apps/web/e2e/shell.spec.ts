@@ -185,8 +185,8 @@ test.describe('the header', () => {
   test('search finds a page of the menu and opens it (Ctrl+K)', async ({ page, request }) => {
     await openDashboard(page, request);
     await page.keyboard.press('Control+k');
-    const dialog = page.getByRole('dialog', { name: 'Search the menu' });
-    const input = dialog.getByRole('combobox', { name: 'Search the menu' });
+    const dialog = page.getByRole('dialog', { name: 'Search pages and records' });
+    const input = dialog.getByRole('combobox', { name: 'Search pages and records' });
     await expect(input).toBeFocused();
     await input.fill('members');
     await expect(dialog.getByRole('option')).toHaveCount(1);
@@ -196,7 +196,7 @@ test.describe('the header', () => {
     await expect(dialog).toBeHidden();
 
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('combobox', { name: 'Search the menu' }).fill('no such page');
+    await page.getByRole('combobox', { name: 'Search pages and records' }).fill('no such page');
     await expect(page.getByText('Nothing matches “no such page”')).toBeVisible();
   });
 

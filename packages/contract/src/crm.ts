@@ -159,6 +159,11 @@ export const newPersonSchema = z
     tags: personFields.tags.default([]),
     source: personFields.source.default('manual'),
     consent: personFields.consent.optional(),
+    /**
+     * Add the person even when another has the same e-mail. Without it, an e-mail already in the
+     * workspace (in any case) answers 409 `DUPLICATE_EMAIL`.
+     */
+    allowDuplicate: z.boolean().optional(),
   })
   .refine((p) => p.firstName !== '' || p.lastName !== '' || p.email !== '', {
     message: 'Give a name or an e-mail',
@@ -167,7 +172,21 @@ export const newPersonSchema = z
   .meta({ id: 'NewPerson' });
 export type NewPerson = z.input<typeof newPersonSchema>;
 
-export const personPatchSchema = z.object(personFields).partial().meta({ id: 'PersonPatch' });
+/**
+ * A change may say which version of the record it was made on (the `updatedAt` the client read):
+ * when the record changed since, the change is refused with 409 `EDIT_CONFLICT` and nothing is
+ * written, so two members editing one record never silently overwrite each other.
+ */
+const expectedUpdatedAt = z.iso
+  .datetime({ offset: true, message: 'Not a date-time' })
+  .optional()
+  .describe('The `updatedAt` the change was made on; another answers 409 EDIT_CONFLICT');
+
+export const personPatchSchema = z
+  .object({ ...personFields, allowDuplicate: z.boolean() })
+  .partial()
+  .extend({ expectedUpdatedAt })
+  .meta({ id: 'PersonPatch' });
 export type PersonPatch = z.infer<typeof personPatchSchema>;
 
 export const companySchema = z
@@ -250,7 +269,11 @@ export const newCompanySchema = z
   .meta({ id: 'NewCompany' });
 export type NewCompany = z.input<typeof newCompanySchema>;
 
-export const companyPatchSchema = z.object(companyFields).partial().meta({ id: 'CompanyPatch' });
+export const companyPatchSchema = z
+  .object(companyFields)
+  .partial()
+  .extend({ expectedUpdatedAt })
+  .meta({ id: 'CompanyPatch' });
 export type CompanyPatch = z.infer<typeof companyPatchSchema>;
 
 // ---------------------------------------------------------------------------------------------

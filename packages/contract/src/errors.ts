@@ -22,6 +22,8 @@ export const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'EMAIL_TAKEN',
+  'DUPLICATE_EMAIL',
+  'EDIT_CONFLICT',
   'INVALID_CODE',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',

@@ -203,6 +203,14 @@ export const routes: RouteObject[] = [
                   { path: 'calendar', lazy: () => import('./routes/calendar-route.tsx') },
                   { path: 'kanban', lazy: () => import('./routes/kanban-route.tsx') },
                   {
+                    path: 'people/duplicates',
+                    lazy: withWords(
+                      () => import('./routes/duplicates-route.tsx'),
+                      'crm',
+                      'records',
+                    ),
+                  },
+                  {
                     path: 'people/:id',
                     lazy: withWords(() => import('./routes/person-route.tsx'), 'records'),
                   },

@@ -35,6 +35,23 @@ describe('demo CRM records', () => {
     expect(again!.people).toBe(3000);
   });
 
+  it('has a few people entered twice, for the duplicates page', async () => {
+    const groups = await rows<{ reason: string; n: number }>(sql`
+      select 'email' as reason, count(*)::int as n from (
+        select email from people where workspace_id = ${demo} and email <> ''
+        group by email having count(*) > 1) e
+      union all
+      select 'name_company', count(*)::int from (
+        select 1 from people where workspace_id = ${demo} and company_id is not null
+        group by lower(first_name), lower(last_name), company_id having count(*) > 1) n`);
+    // Names also meet by chance at a company (their e-mails then have a number).
+    expect(groups).toEqual([
+      { reason: 'email', n: 2 },
+      { reason: 'name_company', n: expect.any(Number) },
+    ]);
+    expect(groups[1]!.n).toBeGreaterThanOrEqual(1);
+  });
+
   it('keeps records consistent: e-mails on the company domain, counts, time zones, owners', async () => {
     const [bad] = await rows<{ email: number; counts: number; zones: number; owners: number }>(sql`
       select

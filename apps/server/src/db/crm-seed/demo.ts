@@ -9,7 +9,13 @@ import {
   people,
   recordLists,
 } from '../schema/index.ts';
-import { NOTE_BODIES, createRandom, generateCompanies, generatePeople } from './generate.ts';
+import {
+  NOTE_BODIES,
+  createRandom,
+  generateCompanies,
+  generatePeople,
+  type SeedPerson,
+} from './generate.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Tx;
@@ -46,6 +52,7 @@ export async function seedDemoCrm(
     owners,
     now,
   });
+  addLikelyDuplicates(seedPeople);
   const ownerId = (i: number | null) => (i === null ? null : input.ownerIds[i]!);
   const { workspaceId } = input;
 
@@ -255,4 +262,33 @@ export async function seedDemoCrm(
     );
   }
   return { people: personIds.length, companies: companyIds.length };
+}
+
+/** A first name as someone in a hurry types it: a known short form, else the initial. */
+const shortFirstName = (name: string) =>
+  ({ Thomas: 'Tom', Katherine: 'Kate', William: 'Will' })[name] ?? `${name.slice(0, 1)}.`;
+
+/**
+ * A few people entered twice, as happens in any real CRM, so the duplicates page has work to
+ * show: the last three people become second entries of earlier ones (the same e-mail typed in
+ * capitals, or the same name at the same company), with their own title and creation date.
+ */
+function addLikelyDuplicates(people: SeedPerson[]) {
+  const picks = [11, 47, 203].filter((i) => i < people.length - 3);
+  picks.forEach((original, k) => {
+    const copy = people.length - 1 - k;
+    const first = people[original]!;
+    people[copy] = {
+      ...people[copy]!,
+      // The same e-mail with the first name shortened, or the very same name with another e-mail.
+      firstName: k < 2 ? shortFirstName(first.firstName) : first.firstName,
+      lastName: first.lastName,
+      company: first.company,
+      city: first.city,
+      region: first.region,
+      country: first.country,
+      timeZone: first.timeZone,
+      email: k < 2 ? first.email : first.email.replace('@', '.work@'),
+    };
+  });
 }

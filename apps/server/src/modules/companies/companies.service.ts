@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { companyCsvColumns, contactsCsvContext } from '../imports/contacts-csv.ts';
 import { listsOf } from '../lists/lists.repository.ts';
 import { recordActivities } from '../records/activity.ts';
-import { changedFields, checkOwner, type Caller } from '../records/caller.ts';
+import { changedFields, checkOwner, checkUnchanged, type Caller } from '../records/caller.ts';
 import { companiesEntity } from '../records/fields.ts';
 import { RecordService } from '../records/record-module.ts';
 import { companyColumns, getCompany, toCompany, type CompanyRow } from './companies.repository.ts';
@@ -82,6 +82,7 @@ export class CompaniesService extends RecordService<CompanyRow, Company, Company
           .where(and(eq(companies.workspaceId, caller.workspaceId), eq(companies.id, id)))
           .for('update');
         if (!old) throw companyNotFound();
+        checkUnchanged(old.updatedAt, patch.expectedUpdatedAt, 'company');
         const wanted: Record<string, unknown> = { ...patch };
         if (patch.tags) wanted.tags = [...new Set(patch.tags)];
         const { next, changes } = changedFields(patchFields, old, wanted);

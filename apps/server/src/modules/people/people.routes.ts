@@ -37,7 +37,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ service: PeopleService }> = a
       detail: 'A person, with their company and lists',
       remove: 'Delete a person, with their notes, activity and list memberships',
     },
-    conflicts: false,
+    conflicts: true,
     collectionRoutes: (app, { read, write }) => {
       app.get(
         '/api/people/duplicates',

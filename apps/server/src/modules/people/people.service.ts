@@ -12,12 +12,12 @@ import { personFields, type newPersonSchema } from '@beacon/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { people } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { adjustPeopleCount, getCompany } from '../companies/companies.repository.ts';
 import { listsOf } from '../lists/lists.repository.ts';
 import { contactsCsvContext, personCsvColumns } from '../imports/contacts-csv.ts';
 import { recordActivities } from '../records/activity.ts';
-import { changedFields, checkOwner, type Caller } from '../records/caller.ts';
+import { changedFields, checkOwner, checkUnchanged, type Caller } from '../records/caller.ts';
 import { peopleEntity } from '../records/fields.ts';
 import { RecordService } from '../records/record-module.ts';
 import { rowsOf, uuidArray, type Executor } from '../records/sql.ts';
@@ -61,9 +61,11 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
     });
   }
 
-  async create(caller: Caller, input: NewPersonValues): Promise<Person> {
+  async create(caller: Caller, values: NewPersonValues): Promise<Person> {
+    const { allowDuplicate, ...input } = values;
     await checkOwner(this.db, caller, input.ownerId);
     return this.db.transaction(async (tx) => {
+      if (!allowDuplicate) await checkEmailFree(tx, caller.workspaceId, input.email, null);
       const companyName = await this.companyName(tx, caller, input.companyId);
       const consent = input.consent;
       const known = consent && consent.status !== 'unknown';
@@ -105,6 +107,14 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
     return this.db.transaction(async (tx) => {
       const old = await getPersonRow(tx, caller.workspaceId, id, true);
       if (!old) throw personNotFound();
+      checkUnchanged(old.updatedAt, patch.expectedUpdatedAt, 'person');
+      if (
+        patch.email !== undefined &&
+        patch.email.toLowerCase() !== old.email &&
+        !patch.allowDuplicate
+      ) {
+        await checkEmailFree(tx, caller.workspaceId, patch.email, id);
+      }
       const wanted: Record<string, unknown> = { ...patch };
       if (patch.email !== undefined || patch.additionalEmails !== undefined) {
         Object.assign(
@@ -197,7 +207,10 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
            group by lower(first_name), lower(last_name), company_id
            having count(*) > 1 order by 2 limit 100)`,
     );
-    const ids = [...new Set(found.flatMap((g) => g.ids.split(',')))];
+    // The same people found both ways are one group: the e-mail says more.
+    const byEmail = new Set(found.filter((g) => g.reason === 'email').map((g) => g.ids));
+    const groups = found.filter((g) => g.reason === 'email' || !byEmail.has(g.ids));
+    const ids = [...new Set(groups.flatMap((g) => g.ids.split(',')))];
     if (ids.length === 0) return { groups: [] };
     const rows = await this.db
       .select(personColumns)
@@ -205,7 +218,7 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
       .where(and(eq(people.workspaceId, ws), inArray(people.id, ids)));
     const byId = new Map(rows.map((r) => [r.id, toPerson(r)]));
     return {
-      groups: found.map((g) => ({
+      groups: groups.map((g) => ({
         reason: g.reason,
         key: g.key,
         people: g.ids
@@ -295,6 +308,43 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
 }
 
 const subject = (id: string) => ({ type: 'person' as const, id });
+
+/**
+ * Refuses an e-mail that another person of the workspace already has as their primary e-mail,
+ * in any case (e-mails are kept lower-cased). A transaction-scoped advisory lock on the address
+ * makes two adds of one e-mail at the same moment wait for each other, so both cannot pass.
+ */
+async function checkEmailFree(
+  tx: Executor,
+  workspaceId: string,
+  email: string,
+  self: string | null,
+) {
+  const address = email.trim().toLowerCase();
+  if (address === '') return;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`person-email:${workspaceId}:${address}`}))`,
+  );
+  const [other] = await tx
+    .select({ id: people.id, firstName: people.firstName, lastName: people.lastName })
+    .from(people)
+    .where(
+      and(
+        eq(people.workspaceId, workspaceId),
+        eq(people.email, address),
+        self ? sql`${people.id} <> ${self}::uuid` : undefined,
+      ),
+    )
+    .limit(1);
+  if (!other) return;
+  const name = [other.firstName, other.lastName].filter(Boolean).join(' ') || address;
+  throw new AppError(
+    409,
+    'DUPLICATE_EMAIL',
+    `${name} already has the e-mail ${address} in your workspace`,
+    { email: [`${name} already has this e-mail`] },
+  );
+}
 
 const describe = (p: Pick<PersonRow, 'firstName' | 'lastName' | 'email'>) => {
   const name = [p.firstName, p.lastName].filter(Boolean).join(' ');

@@ -672,19 +672,145 @@ describe('people: bulk actions', () => {
 });
 
 describe('people: duplicates and merge', () => {
+  it('refuses a change made on an older version of a person or a company (409), writing nothing', async () => {
+    const w = await crmWorkspace(server);
+    const ann = await person(w, { firstName: 'Ann', jobTitle: 'CTO' });
+    // Two members opened Ann; the first saves.
+    const first = await w.call('PATCH', `/api/people/${ann.id}`, {
+      jobTitle: 'CEO',
+      expectedUpdatedAt: ann.updatedAt,
+    });
+    expect(first.status, first.text).toBe(200);
+    const saved = personSchema.parse(first.body);
+    expect(saved.updatedAt).not.toBe(ann.updatedAt);
+    // The second saves on what they read before: refused, and Ann keeps the first change.
+    const second = await w.call('PATCH', `/api/people/${ann.id}`, {
+      jobTitle: 'CFO',
+      expectedUpdatedAt: ann.updatedAt,
+    });
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({
+      code: 'EDIT_CONFLICT',
+      detail: 'Someone else changed this person after you opened it, so your change was not saved',
+    });
+    const now = personDetailSchema.parse((await w.call('GET', `/api/people/${ann.id}`)).body);
+    expect(now.person.jobTitle).toBe('CEO');
+    expect(now.person.updatedAt).toBe(saved.updatedAt);
+    // On the version they now read, it goes through; without the check, the last save wins.
+    expect(
+      (
+        await w.call('PATCH', `/api/people/${ann.id}`, {
+          jobTitle: 'CFO',
+          expectedUpdatedAt: saved.updatedAt,
+        })
+      ).status,
+    ).toBe(200);
+    expect((await w.call('PATCH', `/api/people/${ann.id}`, { jobTitle: 'COO' })).status).toBe(200);
+    const bad = await w.call('PATCH', `/api/people/${ann.id}`, { expectedUpdatedAt: 'yesterday' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+
+    const acme = (await w.ok('POST', '/api/companies', { name: 'Acme' })) as {
+      id: string;
+      updatedAt: string;
+    };
+    const renamed = await w.call('PATCH', `/api/companies/${acme.id}`, {
+      name: 'Acme Inc',
+      expectedUpdatedAt: acme.updatedAt,
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    const stale = await w.call('PATCH', `/api/companies/${acme.id}`, {
+      name: 'Acme Ltd',
+      expectedUpdatedAt: acme.updatedAt,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'EDIT_CONFLICT' });
+    expect(
+      ((await w.ok('GET', `/api/companies/${acme.id}`)) as { company: { name: string } }).company
+        .name,
+    ).toBe('Acme Inc');
+  });
+
+  it('refuses a second person with an e-mail already there (any case), unless asked', async () => {
+    const w = await crmWorkspace(server);
+    const ann = await person(w, { firstName: 'Ann', lastName: 'Lee', email: 'ann@x.test' });
+    const again = await w.call('POST', '/api/people', { firstName: 'Annie', email: 'ANN@X.test' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      code: 'DUPLICATE_EMAIL',
+      detail: 'Ann Lee already has the e-mail ann@x.test in your workspace',
+      errors: { email: ['Ann Lee already has this e-mail'] },
+    });
+    // Nothing was written.
+    expect((await page(w, {})).items.map((p) => p.id)).toEqual([ann.id]);
+
+    // Changing someone's e-mail to a taken one is refused too; keeping their own is not.
+    const bob = await person(w, { firstName: 'Bob', email: 'bob@x.test' });
+    const taken = await w.call('PATCH', `/api/people/${bob.id}`, { email: 'Ann@x.test' });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: 'DUPLICATE_EMAIL' });
+    expect((await w.call('PATCH', `/api/people/${bob.id}`, { email: 'BOB@x.test' })).status).toBe(
+      200,
+    );
+    expect((await w.call('PATCH', `/api/people/${ann.id}`, { jobTitle: 'CEO' })).status).toBe(200);
+
+    // Another workspace may hold the same e-mail: it is not a duplicate there.
+    const other = await crmWorkspace(server);
+    expect((await other.call('POST', '/api/people', { email: 'ann@x.test' })).status).toBe(201);
+
+    // Asked for, the duplicate is added (and the duplicates finder shows it).
+    const twin = await w.call('POST', '/api/people', {
+      firstName: 'Annie',
+      email: 'ann@x.test',
+      allowDuplicate: true,
+    });
+    expect(twin.status).toBe(201);
+    expect(
+      (
+        await w.call('PATCH', `/api/people/${bob.id}`, {
+          email: 'ann@x.test',
+          allowDuplicate: true,
+        })
+      ).status,
+    ).toBe(200);
+    const { groups } = (await w.ok('GET', '/api/people/duplicates')) as {
+      groups: { key: string; people: Person[] }[];
+    };
+    expect(groups.map((g) => [g.key, g.people.length])).toEqual([['ann@x.test', 3]]);
+  });
+
+  it('adds one of two people with one e-mail sent at the same moment', async () => {
+    const w = await crmWorkspace(server);
+    const answers = await Promise.all(
+      ['Ann', 'Annie', 'Anna'].map((firstName) =>
+        w.call('POST', '/api/people', { firstName, email: 'same@x.test' }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+  });
+
   it('finds duplicates by e-mail and by name at a company', async () => {
     const w = await crmWorkspace(server);
     const acme = (await w.ok('POST', '/api/companies', { name: 'Acme' })) as { id: string };
     const a = await person(w, { firstName: 'Ann', email: 'ann@x.test' });
-    const b = await person(w, { firstName: 'Annie', email: 'ANN@x.test' });
+    const b = await person(w, { firstName: 'Annie', email: 'ANN@x.test', allowDuplicate: true });
     const c = await person(w, { firstName: 'Tom', lastName: 'Lee', companyId: acme.id });
     const d = await person(w, { firstName: 'tom', lastName: 'LEE', companyId: acme.id });
     await person(w, { firstName: 'Tom', lastName: 'Lee' });
+    // Found both ways (the same e-mail, and the same name at one company): one group.
+    const eve = await person(w, { firstName: 'Eve', email: 'eve@x.test', companyId: acme.id });
+    const eve2 = await person(w, {
+      firstName: 'EVE',
+      email: 'eve@x.test',
+      companyId: acme.id,
+      allowDuplicate: true,
+    });
     const { groups } = (await w.ok('GET', '/api/people/duplicates')) as {
       groups: { reason: string; key: string; people: Person[] }[];
     };
     expect(groups.map((g) => [g.reason, g.key, g.people.map((p) => p.id)])).toEqual([
       ['email', 'ann@x.test', [a.id, b.id]],
+      ['email', 'eve@x.test', [eve.id, eve2.id]],
       ['name_company', 'tom lee @ Acme', [c.id, d.id]],
     ]);
   });

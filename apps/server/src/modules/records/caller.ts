@@ -1,5 +1,5 @@
 import type { Role } from '@beacon/contract';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import type { ActivityValues } from './activity.ts';
 import type { Executor } from './sql.ts';
@@ -48,4 +48,17 @@ export function changedFields(
     });
   }
   return { next, changes };
+}
+
+/**
+ * A change made on an older version of the record is refused (409 `EDIT_CONFLICT`): `expected`
+ * is the `updatedAt` the client read, `current` the record's, read under a row lock.
+ */
+export function checkUnchanged(current: Date, expected: string | undefined, noun: string) {
+  if (expected === undefined || current.getTime() === Date.parse(expected)) return;
+  throw new AppError(
+    409,
+    'EDIT_CONFLICT',
+    `Someone else changed this ${noun} after you opened it, so your change was not saved`,
+  );
 }

@@ -10,7 +10,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ContactsIcon } from '../../../components/shell-icons.tsx';
-import { RoleChip, useMembers } from '../../../features/admin/index.ts';
+import { RoleChip } from '../../../features/admin/index.ts';
+import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 
 /** The header's contacts: the workspace's members (GET /api/members) with their roles. */
 export function ContactsPopover({ currentEmail }: { currentEmail?: string }) {
@@ -18,7 +19,7 @@ export function ContactsPopover({ currentEmail }: { currentEmail?: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = Boolean(anchor);
   const titleId = useId();
-  const { members, loading, error, reload } = useMembers({ enabled: open });
+  const { loaded: members, loading, error, reload } = useWorkspaceMembers({ enabled: open });
   const others = members?.filter((member) => member.email !== currentEmail) ?? null;
 
   return (

@@ -117,7 +117,7 @@ describe('the dashboard shell', () => {
     const { router } = await renderApp('/dashboard/app');
     await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' });
     fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
-    const input = await screen.findByRole('combobox', { name: 'Search the menu' });
+    const input = await screen.findByRole('combobox', { name: 'Search pages and records' });
     fireEvent.change(input, { target: { value: 'members' } });
     expect(screen.getByRole('option').textContent).toContain('Admin panel');
     fireEvent.keyDown(input, { key: 'Enter' });

@@ -15,6 +15,11 @@ import {
   type NavGroupData,
 } from '../../../components/nav-section/index.ts';
 import { ExternalLinkIcon } from '../../../components/shell-icons.tsx';
+import {
+  useRecordSearch,
+  type RecordSearch,
+} from '../../../features/crm/hooks/use-record-search.ts';
+import { paths } from '../../../utils/paths.ts';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { primaryText } from '../../../theme/index.ts';
 
@@ -33,6 +38,40 @@ export function searchNav(items: FlatNavItem[], query: string): FlatNavItem[] {
     const haystack = fold([item.title, item.caption ?? '', ...trail, item.path].join(' '));
     return words.every((word) => haystack.includes(word));
   });
+}
+
+/** The people and companies found, as items of the same list as the menu's. */
+export function recordItems(
+  found: Pick<RecordSearch, 'people' | 'companies'>,
+  menu: FlatNavItem[],
+  labels: { people: string; companies: string },
+): (FlatNavItem & { record: true })[] {
+  const iconOf = (path: string) => menu.find(({ item }) => item.path === path)?.item.icon;
+  const peopleIcon = iconOf(paths.dashboard.people);
+  const companiesIcon = iconOf(paths.dashboard.companies);
+  return [
+    ...found.people.map((person) => {
+      const name = `${person.firstName} ${person.lastName}`.trim();
+      return {
+        item: {
+          title: name || person.email,
+          path: `${paths.dashboard.people}/${person.id}`,
+          icon: peopleIcon,
+        },
+        trail: [labels.people, ...[name ? person.email : '', person.companyName].filter(Boolean)],
+        record: true as const,
+      };
+    }),
+    ...found.companies.map((company) => ({
+      item: {
+        title: company.name,
+        path: `${paths.dashboard.companies}/${company.id}`,
+        icon: companiesIcon,
+      },
+      trail: [labels.companies, ...[company.domain].filter(Boolean)],
+      record: true as const,
+    })),
+  ];
 }
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -132,7 +171,17 @@ function SearchDialog({ data, onClose }: { data: NavGroupData[]; onClose: () => 
   const listRef = useRef<HTMLUListElement>(null);
 
   const all = useMemo(() => flattenNavData(data), [data]);
-  const results = useMemo(() => searchNav(all, query), [all, query]);
+  const records = useRecordSearch(query);
+  const results = useMemo<(FlatNavItem & { record?: true })[]>(
+    () => [
+      ...searchNav(all, query),
+      ...recordItems(records, all, {
+        people: t('search.people'),
+        companies: t('search.companies'),
+      }),
+    ],
+    [all, query, records, t],
+  );
   const active = Math.min(activeIndex, Math.max(0, results.length - 1));
   const optionId = (index: number) => `${listId}-option-${index}`;
 
@@ -277,18 +326,26 @@ function SearchDialog({ data, onClose }: { data: NavGroupData[]; onClose: () => 
                     {result.trail.join(' › ')}
                   </Typography>
                 </Box>
-                <Typography
-                  variant="caption"
-                  sx={{
-                    color: 'text.secondary',
-                    display: { xs: 'none', sm: 'block' },
-                    direction: 'ltr',
-                  }}
-                >
-                  {result.item.path}
-                </Typography>
+                {!result.record && (
+                  <Typography
+                    variant="caption"
+                    sx={{
+                      color: 'text.secondary',
+                      display: { xs: 'none', sm: 'block' },
+                      direction: 'ltr',
+                    }}
+                  >
+                    {result.item.path}
+                  </Typography>
+                )}
               </Box>
             ))}
+          </Box>
+        ) : records.loading ? (
+          <Box sx={{ py: 6, textAlign: 'center' }} role="status">
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('search.searchingRecords')}
+            </Typography>
           </Box>
         ) : (
           <Box sx={{ py: 6, textAlign: 'center' }} role="status">
@@ -300,6 +357,16 @@ function SearchDialog({ data, onClose }: { data: NavGroupData[]; onClose: () => 
         )}
       </Box>
 
+      {records.failed && (
+        <Typography
+          variant="caption"
+          component="p"
+          role="status"
+          sx={{ px: 2.5, pb: 1, color: 'error.main' }}
+        >
+          {t('search.recordsFailed')}
+        </Typography>
+      )}
       <Box
         aria-hidden="true"
         sx={{

@@ -20,7 +20,7 @@ import type { Member, Role } from '@beacon/contract';
 import { ShieldIcon, UsersIcon } from '../../../components/icons.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { LockKeyIcon, UserIcon } from '../../../components/shell-icons.tsx';
-import { useMembers } from '../hooks/use-members.ts';
+import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { RoleChip } from './role-chip.tsx';
 
 export interface AdminPanelPageProps {
@@ -44,7 +44,7 @@ export function sortMembers(members: readonly Member[]): Member[] {
 /** `/dashboard/admin-panel` (admins only): the workspace's members and what their roles allow. */
 export function AdminPanelPage({ workspaceName, currentEmail }: AdminPanelPageProps) {
   const { t } = useTranslation('admin');
-  const { members, loading, error, reload } = useMembers();
+  const { loaded: members, loading, error, reload } = useWorkspaceMembers();
   const sorted = members ? sortMembers(members) : null;
   const count = (role?: Role) =>
     sorted ? sorted.filter((member) => !role || member.role === role).length : undefined;

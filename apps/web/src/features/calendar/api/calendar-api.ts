@@ -4,7 +4,6 @@ import {
   calendarFeedSchema,
   calendarImportResultSchema,
   deleteEventResponseSchema,
-  memberListSchema,
   type CalendarEventInput,
   type CalendarEventPatch,
 } from '@beacon/contract';
@@ -61,6 +60,4 @@ export const calendarApi = {
   /** A new secret address; the previous one stops working. */
   rotateFeed: () => http.post('/api/calendar/feed', { schema: calendarFeedSchema }),
   revokeFeed: () => http.delete('/api/calendar/feed'),
-
-  members: () => http.get('/api/members', { schema: memberListSchema }),
 };

@@ -71,7 +71,7 @@ export function CalendarPage({ canEdit, owner }: CalendarPageProps) {
   const dispatch = useCalendarDispatch();
   const { enqueueSnackbar } = useSnackbar();
   const { events, loaded, error, load, refetch } = useCalendarEvents(owner);
-  const members = useWorkspaceMembers(calendarApi.members);
+  const { members } = useWorkspaceMembers();
   const view = useRef<CalendarViewHandle>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState<Editing>(null);

@@ -6,7 +6,6 @@ import {
   companySchema,
   duplicateListSchema,
   importJobSchema,
-  memberListSchema,
   noteSchema,
   personDetailSchema,
   personPageSchema,
@@ -39,7 +38,7 @@ import { fileNameOf, parseOrFail, sendRaw } from '../../../lib/raw-request.ts';
 
 /**
  * Every call of the CRM screens (issue 5): people, companies, saved views, lists, notes and
- * activity, imports, and the members for owner pickers. Typed by the contract's schemas; every
+ * activity, and imports (the members come from the shared cache, lib/members-api.ts). Typed by the contract's schemas; every
  * function goes through the one HTTP client (or `sendRaw` for CSV bodies and downloads).
  */
 
@@ -218,11 +217,6 @@ export const importsApi = {
     http.get(`/api/imports/${enc(id)}`, { schema: importJobSchema, signal }),
 };
 
-/** The workspace's members, for owner pickers and owner names. */
-export const membersApi = {
-  list: (signal?: AbortSignal) => http.get('/api/members', { schema: memberListSchema, signal }),
-};
-
 /** Every CRM call in one object, for screens that take the client as a dependency. */
 export const crmApi = {
   people: peopleApi,
@@ -231,6 +225,5 @@ export const crmApi = {
   lists: listsApi,
   timeline: timelineApi,
   imports: importsApi,
-  members: membersApi,
 };
 export type CrmApi = typeof crmApi;

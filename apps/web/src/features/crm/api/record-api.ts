@@ -1,5 +1,5 @@
 import type { FilterCondition, ListKind, SubjectType } from '@beacon/contract';
-import { companiesApi, listsApi, membersApi, peopleApi, timelineApi } from './crm-api.ts';
+import { companiesApi, listsApi, peopleApi, timelineApi } from './crm-api.ts';
 
 /*
  * The calls of the record pages (a person, a company, their notes and timeline) and of the lists
@@ -56,8 +56,6 @@ export const recordApi = {
   deleteList: listsApi.remove,
   addToList: (listId: string, ids: string[]) => listsApi.addItems(listId, { ids }),
   removeFromList: (listId: string, ids: string[]) => listsApi.removeItems(listId, { ids }),
-
-  members: (signal?: AbortSignal) => membersApi.list(signal),
 };
 
 /** The filter that picks a company's people. */

@@ -1,19 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ListKind, Member, RecordList } from '@beacon/contract';
-import { listsApi, membersApi } from '../api/crm-api.ts';
-
-/** The workspace's members, for owner names and pickers (empty until they arrive). */
-export function useMembers(): Member[] {
-  const [members, setMembers] = useState<Member[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    membersApi.list(controller.signal).then(setMembers, () => {
-      // Without members, owners show as empty; the table still works.
-    });
-    return () => controller.abort();
-  }, []);
-  return members;
-}
+import type { ListKind, RecordList } from '@beacon/contract';
+import { listsApi } from '../api/crm-api.ts';
 
 /** The lists of one kind, for the list filter, "add to list" and the import. */
 export function useLists(kind: ListKind) {

@@ -18,11 +18,11 @@ import { RecordColumns } from '../record/components/record-columns.tsx';
 import { RecordListsSection } from '../record/components/record-lists-section.tsx';
 import { EmptyState, RecordPageFallback, RetryAlert } from '../record/components/record-states.tsx';
 import type { RecordTab } from '../record/components/record-tabs.tsx';
-import { useMembers } from '../record/hooks/use-members.ts';
+import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { useCrmChanges } from '../hooks/use-crm-changes.ts';
 import { usePagedRecords } from '../record/hooks/use-paged-records.ts';
 import { useRecordPage } from '../record/hooks/use-record-page.ts';
-import { callErrorText } from '../record/utils/call-error.ts';
+import { callErrorText, readAgainOnConflict } from '../record/utils/call-error.ts';
 
 export interface CompanyPageProps {
   canEdit: boolean;
@@ -37,7 +37,7 @@ export function CompanyPage({ canEdit, currentUserId, extraTabs }: CompanyPagePr
   const { t } = useTranslation('records');
   const page = useRecordPage<CompanyDetail>('company', id, recordApi.company);
   const { state, refresh, replace, refreshTimeline } = page;
-  const { members, nameOf } = useMembers();
+  const { members, nameOf } = useWorkspaceMembers();
   const [addingToList, setAddingToList] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const context = useMemo(() => ({ memberName: nameOf }), [nameOf]);
@@ -57,11 +57,14 @@ export function CompanyPage({ canEdit, currentUserId, extraTabs }: CompanyPagePr
   const save = useCallback(
     async (patch: CompanyPatch) => {
       if (!data) return;
-      const company = await recordApi.patchCompany(id, patch);
+      // Made on the version shown; a conflict reads the other member's version (person page).
+      const company = await recordApi
+        .patchCompany(id, { ...patch, expectedUpdatedAt: data.company.updatedAt })
+        .catch(readAgainOnConflict(refresh));
       replace({ ...data, company });
       refreshTimeline();
     },
-    [data, id, replace, refreshTimeline],
+    [data, id, replace, refresh, refreshTimeline],
   );
 
   if (!data) {

@@ -42,7 +42,7 @@ const created: Activity = {
   createdAt: '2026-01-01T10:00:00.000Z',
 };
 
-async function renderPage(canEdit = true) {
+async function renderPage(canEdit = true, id = ID) {
   const i18n = await initTestI18n('en');
   const router = createMemoryRouter(
     [
@@ -51,7 +51,7 @@ async function renderPage(canEdit = true) {
         element: <PersonPage canEdit={canEdit} currentUserId="user-1" />,
       },
     ],
-    { initialEntries: [`/dashboard/people/${ID}`] },
+    { initialEntries: [`/dashboard/people/${id}`] },
   );
   render(
     <I18nextProvider i18n={i18n}>
@@ -108,7 +108,11 @@ describe('PersonPage', () => {
 
     expect(await screen.findByText('Someone changed Job title')).toBeTruthy();
     const patch = api.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ jobTitle: 'Chief Analyst' });
+    // The change says which version it was made on.
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      jobTitle: 'Chief Analyst',
+      expectedUpdatedAt: person.updatedAt,
+    });
     const entry = screen.getByText('Someone changed Job title').closest('li') as HTMLElement;
     expect(within(entry).getByText('Analyst')).toBeTruthy();
     expect(within(entry).getByText('Chief Analyst')).toBeTruthy();
@@ -144,6 +148,48 @@ describe('PersonPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Person not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'People' }).getAttribute('href')).toBe(
       '/dashboard/people',
+    );
+  });
+
+  it('shows the not-found page for a word where an id belongs, without asking the server', async () => {
+    const api = stubApi({ 'GET /api/members': json(200, []) });
+    await renderPage(true, 'new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Person not found' })).toBeTruthy();
+    expect(screen.queryByText(/Not a record id/)).toBeNull();
+    expect(api.mock.calls.some(([url]) => String(url).includes('/api/people/'))).toBe(false);
+  });
+
+  it('refuses to overwrite a change made by someone else, and shows theirs', async () => {
+    let current = person;
+    const api = stubApi({
+      [`GET /api/people/${ID}`]: () => json(200, { person: current, company: null, lists: [] }),
+      [`GET /api/people/${ID}/activity`]: json(200, { items: [], nextCursor: null }),
+      'GET /api/members': json(200, []),
+      [`PATCH /api/people/${ID}`]: json(409, {
+        detail:
+          'Someone else changed this person after you opened it, so your change was not saved',
+        code: 'EDIT_CONFLICT',
+      }),
+    });
+    await renderPage();
+    const title = await screen.findByRole('textbox', { name: 'Job title' });
+    // Meanwhile another member made Ada the CEO.
+    current = { ...person, jobTitle: 'CEO', updatedAt: '2026-01-03T10:00:00.000Z' };
+    fireEvent.focus(title);
+    fireEvent.change(title, { target: { value: 'Chief Analyst' } });
+    fireEvent.blur(title);
+
+    expect(
+      await screen.findByText(/Someone else changed this record after you opened it/),
+    ).toBeTruthy();
+    // The page read Ada again.
+    await waitFor(() =>
+      expect(
+        api.mock.calls.filter(
+          ([url, init]) =>
+            String(url).endsWith(`/api/people/${ID}`) && (init?.method ?? 'GET') === 'GET',
+        ).length,
+      ).toBeGreaterThanOrEqual(2),
     );
   });
 

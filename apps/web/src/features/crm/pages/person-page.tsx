@@ -17,9 +17,9 @@ import { RecordColumns } from '../record/components/record-columns.tsx';
 import { RecordListsSection } from '../record/components/record-lists-section.tsx';
 import { RecordPageFallback } from '../record/components/record-states.tsx';
 import type { RecordTab } from '../record/components/record-tabs.tsx';
-import { useMembers } from '../record/hooks/use-members.ts';
+import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { useRecordPage } from '../record/hooks/use-record-page.ts';
-import { callErrorText } from '../record/utils/call-error.ts';
+import { callErrorText, readAgainOnConflict } from '../record/utils/call-error.ts';
 import { fullName } from '../record/utils/format.ts';
 
 export interface PersonPageProps {
@@ -38,7 +38,7 @@ export function PersonPage({ canEdit, currentUserId, extraTabs }: PersonPageProp
   const { enqueueSnackbar } = useSnackbar();
   const page = useRecordPage<PersonDetail>('person', id, recordApi.person);
   const { state, refresh, replace, refreshTimeline } = page;
-  const { members, nameOf } = useMembers();
+  const { members, nameOf } = useWorkspaceMembers();
   const [addingToList, setAddingToList] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const data = state.data;
@@ -54,7 +54,11 @@ export function PersonPage({ canEdit, currentUserId, extraTabs }: PersonPageProp
   const save = useCallback(
     async (patch: PersonPatch) => {
       if (!data) return;
-      const person = await recordApi.patchPerson(id, patch);
+      // Made on the version shown: if someone changed the person since, the server refuses
+      // it (EDIT_CONFLICT) and the page reads their version, which the field then shows.
+      const person = await recordApi
+        .patchPerson(id, { ...patch, expectedUpdatedAt: data.person.updatedAt })
+        .catch(readAgainOnConflict(refresh));
       replace({ ...data, person });
       // A new company: read the card that shows it.
       if ('companyId' in patch) refresh();

@@ -19,6 +19,7 @@ import {
 import { memberName } from '../../../utils/members.ts';
 import type { CrmEntity } from '../api/crm-api.ts';
 import { CompanyPicker, type CompanyOption } from '../record/components/company-picker.tsx';
+import { DuplicateNotice } from './duplicate-notice.tsx';
 import { NONE, useCreateRecord } from './use-create-record.ts';
 
 export interface CreateRecordDialogProps {
@@ -55,7 +56,7 @@ export function CreateRecordDialog({
 }: CreateRecordDialogProps) {
   const { t } = useTranslation('crm');
   const [values, setValues] = useState<Record<string, string>>(() => emptyValues(entity));
-  const { create, errors, formError, busy, reset } = useCreateRecord(entity);
+  const { create, errors, formError, busy, reset, duplicate } = useCreateRecord(entity);
   const [company, setCompany] = useState<CompanyOption | null>(null);
   const fields = entity === 'people' ? PERSON_FIELDS : COMPANY_FIELDS;
 
@@ -66,8 +67,8 @@ export function CreateRecordDialog({
     onClose();
   };
 
-  const submit = async () => {
-    const record = await create(values);
+  const submit = async (allowDuplicate = false) => {
+    const record = await create(values, { allowDuplicate });
     if (!record) return;
     onCreated(record);
     setValues(emptyValues(entity));
@@ -164,6 +165,13 @@ export function CreateRecordDialog({
             ))}
           </Grid>
           {formError && <DialogErrorText text={formError} />}
+          {duplicate && (
+            <DuplicateNotice
+              duplicate={duplicate}
+              busy={busy}
+              onAddAnyway={() => void submit(true)}
+            />
+          )}
         </DialogContent>
         <DialogActions>
           <Button color="inherit" onClick={close}>

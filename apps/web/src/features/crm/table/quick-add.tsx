@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Company, Person } from '@beacon/contract';
 import type { CrmEntity } from '../api/crm-api.ts';
 import { PlusIcon } from '../utils/icons.tsx';
+import { DuplicateNotice } from './duplicate-notice.tsx';
 import { useCreateRecord } from './use-create-record.ts';
 
 const FIELDS: Record<CrmEntity, readonly string[]> = {
@@ -33,12 +34,12 @@ export interface QuickAddProps {
 export function QuickAdd({ entity, onCreated, onMoreFields }: QuickAddProps) {
   const { t } = useTranslation('crm');
   const [values, setValues] = useState(() => emptyValues(entity));
-  const { create, errors, formError, busy, clearError } = useCreateRecord(entity);
+  const { create, errors, formError, busy, clearError, duplicate } = useCreateRecord(entity);
   const first = useRef<HTMLInputElement>(null);
   const fields = FIELDS[entity];
 
-  const submit = async () => {
-    const record = await create(values);
+  const submit = async (allowDuplicate = false) => {
+    const record = await create(values, { allowDuplicate });
     if (!record) return;
     onCreated(record);
     setValues(emptyValues(entity));
@@ -100,6 +101,9 @@ export function QuickAdd({ entity, onCreated, onMoreFields }: QuickAddProps) {
         <FormHelperText error role="alert" sx={{ flexBasis: '100%', m: 0 }}>
           {formError}
         </FormHelperText>
+      )}
+      {duplicate && (
+        <DuplicateNotice duplicate={duplicate} busy={busy} onAddAnyway={() => void submit(true)} />
       )}
     </Box>
   );

@@ -5,16 +5,18 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Company, FilterCondition, Person, SavedView } from '@beacon/contract';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { paths } from '../../../utils/paths.ts';
 import { saveFile } from '../../../utils/save-file.ts';
 import { companiesApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
 import { BulkBar } from '../bulk/bulk-bar.tsx';
 import { FilterBar } from '../filters/filter-bar.tsx';
-import { useLists, useMembers } from '../hooks/use-crm-data.ts';
+import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
+import { useLists } from '../hooks/use-crm-data.ts';
 import { useCrmChanges } from '../hooks/use-crm-changes.ts';
 import { useRecords } from '../hooks/use-records.ts';
 import { ImportDialog } from '../import/import-dialog.tsx';
@@ -49,7 +51,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseTableQuery(entity, params), [entity, params]);
   const { state, dispatch, loadMore, reload } = useRecords(entity, query);
-  const members = useMembers();
+  const { members } = useWorkspaceMembers();
   const memberMap = useMemo(() => new Map(members.map((m) => [m.id, m])), [members]);
   const { lists, reload: reloadLists, added: listAdded } = useLists(entity);
   const [creating, setCreating] = useState(false);
@@ -244,6 +246,16 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
               onClick={() => setImporting(true)}
             >
               {t('import.button')}
+            </Button>
+          )}
+          {entity === 'people' && (
+            <Button
+              variant="outlined"
+              color="inherit"
+              component={RouterLink}
+              to={`${paths.dashboard.people}/duplicates`}
+            >
+              {t('duplicates.button')}
             </Button>
           )}
           <Button

@@ -7,7 +7,6 @@ import {
   kanbanCardSchema,
   kanbanColumnSchema,
   kanbanCommentSchema,
-  memberListSchema,
   type KanbanCardInput,
   type KanbanCardPatch,
 } from '@beacon/contract';
@@ -84,6 +83,4 @@ export const kanbanApi = {
     const response = await sendRaw(`/api/kanban/attachments/${encodeURIComponent(attachmentId)}`);
     return response.blob();
   },
-
-  members: () => http.get('/api/members', { schema: memberListSchema }),
 };

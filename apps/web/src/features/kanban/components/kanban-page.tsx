@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { LiveStatus } from '../../../components/live-status.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
-import { kanbanApi } from '../api/kanban-api.ts';
 import { useKanbanBoard } from '../hooks/use-kanban-board.ts';
 import { kanbanErrorText } from '../utils/error-text.ts';
 import { KanbanBoard } from './kanban-board.tsx';
@@ -27,7 +26,7 @@ export interface KanbanPageProps {
 export function KanbanPage({ canEdit, owner }: KanbanPageProps) {
   const { t } = useTranslation('kanban');
   const { board, loaded, error, refetch } = useKanbanBoard(owner);
-  const members = useWorkspaceMembers(kanbanApi.members);
+  const { members } = useWorkspaceMembers();
   const [openCardId, setOpenCardId] = useState<string | null>(null);
   const closeCard = useCallback(() => setOpenCardId(null), []);
   const labels = useMemo(

@@ -5,6 +5,10 @@ import { useCrmChanges } from '../../hooks/use-crm-changes.ts';
 import { initialRecordState, recordReducer, type RecordState } from '../state/record-state.ts';
 import { toCallError } from '../utils/call-error.ts';
 
+/** What a record's id looks like; anything else in the address is no record (a 404). */
+const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const noSuchRecord = { message: 'Not found', status: 404, code: 'NOT_FOUND' };
+
 let requests = 0;
 const nextRequestId = () => `r${(requests += 1)}`;
 
@@ -40,6 +44,11 @@ export function useRecordPage<D>(
   const refresh = useCallback(() => {
     const requestId = nextRequestId();
     dispatch({ type: 'fetch/start', requestId });
+    // `/dashboard/people/new` and other words are not ids: the page says "not found" at once.
+    if (!RECORD_ID.test(id)) {
+      dispatch({ type: 'fetch/failure', requestId, error: noSuchRecord });
+      return;
+    }
     fetchDetail(id).then(
       (data) => dispatch({ type: 'fetch/success', requestId, data }),
       (error: unknown) => dispatch({ type: 'fetch/failure', requestId, error: toCallError(error) }),
@@ -48,6 +57,7 @@ export function useRecordPage<D>(
 
   const readTimeline = useCallback(
     (cursor: string | null) => {
+      if (!RECORD_ID.test(id)) return;
       const requestId = nextRequestId();
       dispatch({ type: 'timeline/start', requestId, cursor });
       recordApi.activity(subject, id, cursor).then(

@@ -29,12 +29,15 @@ export function toCallError(error: unknown): CallError {
 
 /** What to tell the user about a failed call; the server's own words for a refused write. */
 export function callErrorText(t: TFunction, error: unknown, field?: string): string {
-  const { status, message, fieldErrors }: CallError =
+  const { status, message, fieldErrors, code }: CallError =
     error instanceof ApiError
       ? toCallError(error)
       : typeof error === 'object' && error !== null && 'message' in error
         ? (error as CallError)
         : { message: '' };
+  // Refusals the page explains in the user's language, whatever field was being saved.
+  if (code === 'EDIT_CONFLICT') return t('records:errors.editConflict');
+  if (code === 'DUPLICATE_EMAIL') return t('records:errors.duplicateEmail');
   const forField = field ? fieldErrors?.[field]?.[0] : undefined;
   if (forField) return forField;
   if (status === 0) return t('records:errors.offline');
@@ -44,4 +47,15 @@ export function callErrorText(t: TFunction, error: unknown, field?: string): str
   if (status === 429) return t('records:errors.rateLimited');
   if (status !== undefined && status >= 500) return t('common:errors.generic');
   return message || t('common:errors.generic');
+}
+
+/**
+ * For a save's `catch`: when the record changed since the page read it (409 `EDIT_CONFLICT`),
+ * the page reads it again so the other member's change shows; the error goes on to the field.
+ */
+export function readAgainOnConflict(refresh: () => void) {
+  return (error: unknown): never => {
+    if (error instanceof ApiError && error.code === 'EDIT_CONFLICT') refresh();
+    throw error;
+  };
 }
