@@ -360,129 +360,154 @@ async function restoreLines(
   }
 
   const rows: Record<string, number> = {};
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local time zone 'UTC'`);
-    const filled = await nonEmptyTables(tx, tables);
-    if (filled.length > 0) {
-      if (!options.force) {
-        throw new BackupError(
-          `The target database is not empty (${filled.join(', ')} hold data). ` +
-            'Restore into a new database, or add --force to replace everything in it.',
-        );
-      }
-      await tx.execute(
-        sql`truncate ${sql.join(
-          tables.map((t) => ident(t.name)),
-          sql`, `,
-        )}`,
-      );
+  try {
+    await load();
+  } catch (error) {
+    // Everything ran in one transaction, now rolled back: say so.
+    if (
+      error instanceof BackupError &&
+      !error.message.includes('nothing was restored') &&
+      !error.message.includes('not empty')
+    ) {
+      throw new BackupError(`${error.message}; nothing was restored`);
     }
-
-    let complete: Record<string, number> | null = null;
-    let current: { table: TableInfo; columns: string[]; count: number } | null = null;
-    let batch: string[] = [];
-    let batchBytes = 0;
-    let lineNumber = 1;
-    const flush = async () => {
-      if (!current || batch.length === 0) return;
-      await tx.execute(insertSql(current.table, current.columns, `[${batch.join(',')}]`));
-      batch = [];
-      batchBytes = 0;
-    };
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) break;
-      lineNumber += 1;
-      const line = next.value;
-      if (complete)
-        throw new BackupError(`The backup has lines after its end (line ${lineNumber})`);
-      const where = `line ${lineNumber}`;
-      if (line.startsWith('[')) {
-        if (!current)
-          throw new BackupError(`The backup is damaged at ${where}: a row outside a table`);
-        const value = parseLine(line, where);
-        if (!Array.isArray(value) || value.length !== current.columns.length) {
-          throw new BackupError(
-            `The backup is damaged at ${where}: a row of ${current.table.name} without its ${current.columns.length} values`,
-          );
-        }
-        batch.push(line);
-        batchBytes += line.length;
-        current.count += 1;
-        if (batch.length >= WRITE_ROWS || batchBytes >= WRITE_BYTES) await flush();
-        continue;
-      }
-      const marker = parseLine(line, where) as {
-        table?: string;
-        columns?: string[];
-        end?: string;
-        rows?: unknown;
-        complete?: boolean;
-      };
-      if (typeof marker.table === 'string') {
-        if (current)
-          throw new BackupError(
-            `The backup is damaged at ${where}: ${current.table.name} has no end`,
-          );
-        const table = byName.get(marker.table);
-        if (!table)
-          throw new BackupError(
-            `The backup holds a table this Beacon does not have: ${marker.table}`,
-          );
-        const known = new Set(table.columns.map((c) => c.name));
-        const columns = marker.columns ?? [];
-        const unknown = columns.filter((c) => !known.has(c));
-        if (unknown.length > 0 || columns.length === 0) {
-          throw new BackupError(
-            `The backup's table ${table.name} has columns this Beacon does not have: ${unknown.join(', ')}`,
-          );
-        }
-        current = { table, columns, count: 0 };
-      } else if (typeof marker.end === 'string') {
-        if (!current || current.table.name !== marker.end) {
-          throw new BackupError(`The backup is damaged at ${where}: an end without its table`);
-        }
-        await flush();
-        if (marker.rows !== current.count) {
-          throw new BackupError(
-            `The backup is damaged: ${current.table.name} should have ${String(marker.rows)} rows, it has ${current.count}`,
-          );
-        }
-        rows[current.table.name] = current.count;
-        options.onTable?.(current.table.name, current.count);
-        current = null;
-      } else if (marker.complete === true) {
-        complete = (marker.rows ?? {}) as Record<string, number>;
-      } else {
-        throw new BackupError(`The backup is damaged at ${where}: an unknown line`);
-      }
-    }
-    if (!complete || current) {
-      throw new BackupError(
-        `${file} is incomplete (it ends before its last line); nothing was restored`,
-      );
-    }
-    // The counts the file announces, the rows read and the rows now in the tables all agree.
-    for (const [name, count] of Object.entries(complete)) {
-      if (rows[name] !== count) {
-        throw new BackupError(
-          `The backup is damaged: ${name} should have ${count} rows, it has ${rows[name] ?? 0}`,
-        );
-      }
-    }
-    for (const table of tables) {
-      const [stored] = rowsOf<{ count: number }>(
-        await tx.execute(sql`select count(*)::int as count from ${ident(table.name)}`),
-      );
-      if ((stored?.count ?? 0) !== (rows[table.name] ?? 0)) {
-        throw new Error(
-          `Restore check failed: ${table.name} holds ${stored?.count} rows, the backup ${rows[table.name] ?? 0}`,
-        );
-      }
-    }
-    await resetSequences(tx);
-  });
+    throw error;
+  }
   return { rows, total: Object.values(rows).reduce((a, b) => a + b, 0), header };
+
+  async function load() {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'UTC'`);
+      const filled = await nonEmptyTables(tx, tables);
+      if (filled.length > 0) {
+        if (!options.force) {
+          throw new BackupError(
+            `The target database is not empty (${filled.join(', ')} hold data). ` +
+              'Restore into a new database, or add --force to replace everything in it.',
+          );
+        }
+        await tx.execute(
+          sql`truncate ${sql.join(
+            tables.map((t) => ident(t.name)),
+            sql`, `,
+          )}`,
+        );
+      }
+
+      let complete: Record<string, number> | null = null;
+      let current: { table: TableInfo; columns: string[]; count: number } | null = null;
+      let batch: string[] = [];
+      let batchBytes = 0;
+      let lineNumber = 1;
+      const flush = async () => {
+        if (!current || batch.length === 0) return;
+        try {
+          await tx.execute(insertSql(current.table, current.columns, `[${batch.join(',')}]`));
+        } catch (error) {
+          // A value the table refuses (a damaged line, or a row that breaks a constraint).
+          const cause = error as Error & { cause?: Error };
+          throw new BackupError(
+            `The backup is damaged: rows of ${current.table.name} near line ${lineNumber} cannot be loaded ` +
+              `(${(cause.cause ?? cause).message}); nothing was restored`,
+          );
+        }
+        batch = [];
+        batchBytes = 0;
+      };
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) break;
+        lineNumber += 1;
+        const line = next.value;
+        if (complete)
+          throw new BackupError(`The backup has lines after its end (line ${lineNumber})`);
+        const where = `line ${lineNumber}`;
+        if (line.startsWith('[')) {
+          if (!current)
+            throw new BackupError(`The backup is damaged at ${where}: a row outside a table`);
+          const value = parseLine(line, where);
+          if (!Array.isArray(value) || value.length !== current.columns.length) {
+            throw new BackupError(
+              `The backup is damaged at ${where}: a row of ${current.table.name} without its ${current.columns.length} values`,
+            );
+          }
+          batch.push(line);
+          batchBytes += line.length;
+          current.count += 1;
+          if (batch.length >= WRITE_ROWS || batchBytes >= WRITE_BYTES) await flush();
+          continue;
+        }
+        const marker = parseLine(line, where) as {
+          table?: string;
+          columns?: string[];
+          end?: string;
+          rows?: unknown;
+          complete?: boolean;
+        };
+        if (typeof marker.table === 'string') {
+          if (current)
+            throw new BackupError(
+              `The backup is damaged at ${where}: ${current.table.name} has no end`,
+            );
+          const table = byName.get(marker.table);
+          if (!table)
+            throw new BackupError(
+              `The backup holds a table this Beacon does not have: ${marker.table}`,
+            );
+          const known = new Set(table.columns.map((c) => c.name));
+          const columns = marker.columns ?? [];
+          const unknown = columns.filter((c) => !known.has(c));
+          if (unknown.length > 0 || columns.length === 0) {
+            throw new BackupError(
+              `The backup's table ${table.name} has columns this Beacon does not have: ${unknown.join(', ')}`,
+            );
+          }
+          current = { table, columns, count: 0 };
+        } else if (typeof marker.end === 'string') {
+          if (!current || current.table.name !== marker.end) {
+            throw new BackupError(`The backup is damaged at ${where}: an end without its table`);
+          }
+          await flush();
+          if (marker.rows !== current.count) {
+            throw new BackupError(
+              `The backup is damaged: ${current.table.name} should have ${String(marker.rows)} rows, it has ${current.count}`,
+            );
+          }
+          rows[current.table.name] = current.count;
+          options.onTable?.(current.table.name, current.count);
+          current = null;
+        } else if (marker.complete === true) {
+          complete = (marker.rows ?? {}) as Record<string, number>;
+        } else {
+          throw new BackupError(`The backup is damaged at ${where}: an unknown line`);
+        }
+      }
+      if (!complete || current) {
+        throw new BackupError(
+          `${file} is incomplete (it ends before its last line); nothing was restored`,
+        );
+      }
+      // The counts the file announces, the rows read and the rows now in the tables all agree.
+      for (const [name, count] of Object.entries(complete)) {
+        if (rows[name] !== count) {
+          throw new BackupError(
+            `The backup is damaged: ${name} should have ${count} rows, it has ${rows[name] ?? 0}`,
+          );
+        }
+      }
+      for (const table of tables) {
+        const [stored] = rowsOf<{ count: number }>(
+          await tx.execute(sql`select count(*)::int as count from ${ident(table.name)}`),
+        );
+        if ((stored?.count ?? 0) !== (rows[table.name] ?? 0)) {
+          throw new Error(
+            `Restore check failed: ${table.name} holds ${stored?.count} rows, the backup ${rows[table.name] ?? 0}`,
+          );
+        }
+      }
+      await resetSequences(tx);
+    });
+  }
 }
 
 /**
