@@ -218,7 +218,8 @@ async function writeTable(
         from ${ident(table.name)} ${where}
         order by ${keyList} limit ${limit}`),
     );
-    for (const row of batch) await write(row.line!);
+    // One write a batch: zlib works on large chunks instead of a round trip per row.
+    if (batch.length > 0) await write(batch.map((row) => row.line).join('\n'));
     count += batch.length;
     if (batch.length < limit) return count;
     const last = batch.at(-1)!;
