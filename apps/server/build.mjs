@@ -1,4 +1,4 @@
-// Bundles the server into dist/server.js: our own code and @beacon/contract (TypeScript source
+// Bundles the server into dist/server.js and its commands (backup, restore) into dist/cli.js: our own code and @beacon/contract (TypeScript source
 // that Node cannot load from node_modules) go into the bundle; every other package stays an import
 // resolved from node_modules at run time. At run time the bundle finds the migrations at
 // ../drizzle and the web app at ../../web/dist, relative to dist/.
@@ -32,8 +32,8 @@ rmSync(outDir, { recursive: true, force: true });
 
 const result = await build({
   absWorkingDir: serverDir,
-  entryPoints: [path.join(serverDir, 'src/server.ts')],
-  outfile: path.join(outDir, 'server.js'),
+  entryPoints: [path.join(serverDir, 'src/server.ts'), path.join(serverDir, 'src/cli.ts')],
+  outdir: outDir,
   platform: 'node',
   format: 'esm',
   target: 'node20',
@@ -49,8 +49,8 @@ const result = await build({
   metafile: true,
 });
 
-const output = result.metafile.outputs[path.relative(serverDir, path.join(outDir, 'server.js'))];
-const size = output ? `${(output.bytes / 1024).toFixed(0)} KiB` : 'done';
-console.log(
-  `built ${path.relative(process.cwd(), path.join(outDir, 'server.js')) || 'server.js'} (${size})`,
-);
+for (const name of ['server.js', 'cli.js']) {
+  const output = result.metafile.outputs[path.relative(serverDir, path.join(outDir, name))];
+  const size = output ? `${(output.bytes / 1024).toFixed(0)} KiB` : 'done';
+  console.log(`built ${path.relative(process.cwd(), path.join(outDir, name)) || name} (${size})`);
+}

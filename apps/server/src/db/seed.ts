@@ -3,6 +3,7 @@ import type { Role } from '@beacon/contract';
 import { hashPassword } from '../lib/passwords.ts';
 import { createWorkspace, insertUser } from '../modules/auth/auth.repository.ts';
 import type { Database } from './client.ts';
+import { seedDemoBoardAndCalendar } from './crm-seed/board-and-calendar.ts';
 import { seedDemoCrm } from './crm-seed/demo.ts';
 import { users, workspaces } from './schema/index.ts';
 
@@ -46,6 +47,7 @@ export async function seedDemo(db: Database): Promise<{ email: string; password:
     });
   }
   await seedDemoRecords(db, workspaceId);
+  await seedDemoBoard(db, workspaceId);
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
 }
 
@@ -74,6 +76,32 @@ async function seedDemoRecords(db: Database, workspaceId: string): Promise<void>
       ownerIds: writers.map((w) => w.id),
       authorId: admin.id,
     });
+  });
+}
+
+/**
+ * The demo board and calendar, added when the demo workspace has neither columns nor events
+ * (which also fills a demo workspace created before they were seeded). They name the CRM records.
+ */
+async function seedDemoBoard(db: Database, workspaceId: string): Promise<void> {
+  const isEmpty = async (executor: Pick<Database, 'execute'>) =>
+    rowsOf<{ empty: boolean }>(
+      await executor.execute(sql`
+        select not exists (select 1 from kanban_columns where workspace_id = ${workspaceId})
+           and not exists (select 1 from calendar_events where workspace_id = ${workspaceId}) as empty`),
+    )[0]?.empty === true;
+  if (!(await isEmpty(db))) return;
+  const members = await db
+    .select({ id: users.id, firstName: users.firstName, email: users.email })
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), inArray(users.role, ['admin', 'contributor'])))
+    .orderBy(users.email);
+  // The demo account first: it creates the all-day events.
+  members.sort((a, b) => Number(b.email === DEMO_EMAIL) - Number(a.email === DEMO_EMAIL));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('beacon:demo-board-seed'))`);
+    if (!(await isEmpty(tx))) return;
+    await seedDemoBoardAndCalendar(tx, { workspaceId, members });
   });
 }
 

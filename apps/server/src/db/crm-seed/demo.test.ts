@@ -100,3 +100,93 @@ describe('demo CRM records', () => {
     expect(timeline!.created).toBe(3300);
   });
 });
+
+describe('demo board and calendar', () => {
+  it('fills the board with columns and cards about demo records, with members on them', async () => {
+    const columns = await rows<{ name: string; cards: number }>(sql`
+      select c.name, (select count(*)::int from kanban_cards k where k.column_id = c.id) as cards
+      from kanban_columns c where c.workspace_id = ${demo} order by c.position, c.id`);
+    expect(columns.map((c) => c.name)).toEqual([
+      'Prospecting',
+      'Meeting booked',
+      'Proposal sent',
+      'Negotiation',
+      'Won',
+    ]);
+    for (const column of columns) expect(column.cards).toBeGreaterThan(0);
+    const [cards] = await rows<{
+      cards: number;
+      labelled: number;
+      due: number;
+      checklists: number;
+      unassigned: number;
+      strangers: number;
+      comments: number;
+      named: number;
+    }>(sql`
+      select count(*)::int as cards,
+        count(*) filter (where jsonb_array_length(labels) > 0)::int as labelled,
+        count(*) filter (where due_at is not null)::int as due,
+        count(*) filter (where jsonb_array_length(checklist) > 0)::int as checklists,
+        count(*) filter (where not exists (
+          select 1 from kanban_card_assignees a where a.card_id = k.id))::int as unassigned,
+        (select count(*)::int from kanban_card_assignees a join kanban_cards c on c.id = a.card_id
+          join users u on u.id = a.user_id
+          where c.workspace_id = ${demo} and u.workspace_id <> c.workspace_id) as strangers,
+        (select count(*)::int from kanban_comments m join kanban_cards c on c.id = m.card_id
+          where c.workspace_id = ${demo}) as comments,
+        count(*) filter (where exists (
+          select 1 from companies co where co.workspace_id = k.workspace_id
+            and position(co.name in k.description) > 0))::int as named
+      from kanban_cards k where k.workspace_id = ${demo}`);
+    expect(cards!.cards).toBeGreaterThanOrEqual(15);
+    expect(cards!.labelled).toBe(cards!.cards);
+    expect(cards!.due).toBeGreaterThan(5);
+    expect(cards!.checklists).toBe(cards!.cards);
+    expect(cards!.unassigned).toBe(0);
+    expect(cards!.strangers).toBe(0);
+    expect(cards!.comments).toBeGreaterThan(5);
+    expect(cards!.named).toBe(cards!.cards);
+  });
+
+  it('puts meetings with demo people on the calendar this month, some all-day, with members', async () => {
+    const [events] = await rows<{
+      thisMonth: number;
+      past: number;
+      future: number;
+      allDay: number;
+      withPeople: number;
+      total: number;
+      noAttendee: number;
+    }>(sql`
+      select
+        count(*) filter (where date_trunc('month', start_at) = date_trunc('month', now()))::int as "thisMonth",
+        count(*) filter (where start_at < now())::int as past,
+        count(*) filter (where start_at > now())::int as future,
+        count(*) filter (where all_day)::int as "allDay",
+        count(*) filter (where exists (select 1 from people p where p.workspace_id = e.workspace_id
+          and e.description like '%<' || p.email || '>%'))::int as "withPeople",
+        count(*)::int as total,
+        count(*) filter (where not exists (
+          select 1 from calendar_event_attendees a where a.event_id = e.id))::int as "noAttendee"
+      from calendar_events e where e.workspace_id = ${demo}`);
+    expect(events!.thisMonth).toBeGreaterThan(0);
+    expect(events!.past).toBeGreaterThan(5);
+    expect(events!.future).toBeGreaterThan(5);
+    expect(events!.allDay).toBeGreaterThanOrEqual(2);
+    expect(events!.withPeople).toBe(events!.total - events!.allDay);
+    expect(events!.noAttendee).toBe(0);
+    // All-day events start at UTC midnight and end on a later midnight (exclusive end).
+    const [allDay] = await rows<{ bad: number }>(sql`
+      select count(*)::int as bad from calendar_events
+      where workspace_id = ${demo} and all_day
+        and (start_at <> date_trunc('day', start_at at time zone 'UTC') at time zone 'UTC'
+             or end_at <= start_at)`);
+    expect(allDay!.bad).toBe(0);
+    await seedDemo(database.db);
+    const [again] = await rows<{ total: number }>(
+      sql`select count(*)::int as total from calendar_events where workspace_id = ${demo}`,
+    );
+    expect(again!.total).toBe(events!.total);
+  });
+});

@@ -1,0 +1,375 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import {
+  BackupError,
+  backupDatabase,
+  backupTables,
+  latestMigration,
+  restoreDatabase,
+} from '../src/db/backup.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/db/seed.ts';
+import { TEST_SECRET, getJson, postForm, relaxedLimits } from './helpers.ts';
+import { SERVER_DIR, childEnv, children } from './processes.ts';
+
+/**
+ * Backup and restore (docs/decisions/025): the demo workspace, plus a row with awkward values in
+ * every other table, goes from the embedded database to a file, into a fresh PostgreSQL database,
+ * back to a file and into a fresh embedded database; every table must come back row for row.
+ * The PostgreSQL databases are created on the server of TEST_POSTGRES_URL, else of DATABASE_URL,
+ * else the local one, and dropped afterwards.
+ */
+const adminUrl = new URL(
+  process.env.TEST_POSTGRES_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres',
+);
+adminUrl.pathname = '/postgres';
+const stamp = `${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+const databaseName = `beacon_backup_${stamp}`;
+const databaseUrl = new URL(adminUrl);
+databaseUrl.pathname = `/${databaseName}`;
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl.toString() });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'beacon-backup-'));
+const sourceDir = path.join(dir, 'source');
+const fromPglite = path.join(dir, 'from-pglite.beacon.gz');
+const fromPostgres = path.join(dir, 'from-postgres.beacon.gz');
+
+let source: DatabaseHandle;
+let postgres: DatabaseHandle | undefined;
+const opened: DatabaseHandle[] = [];
+/** Every table's rows in the source, as PostgreSQL's JSON of each row. */
+let expected: Record<string, string[]>;
+
+/** Every row of every table, each as its JSON (UTC timestamps), sorted. */
+async function dump(db: Database): Promise<Record<string, string[]>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local time zone 'UTC'`);
+    const out: Record<string, string[]> = {};
+    for (const table of backupTables()) {
+      const result = (await tx.execute(
+        sql`select to_jsonb(t)::text as row from ${sql.raw(`"${table.name}"`)} t`,
+      )) as unknown as { rows: { row: string }[] };
+      out[table.name] = result.rows.map((r) => r.row).sort();
+    }
+    return out;
+  });
+}
+
+/** The tables whose rows differ, so a failure names them. */
+function differing(actual: Record<string, string[]>, wanted: Record<string, string[]>): string[] {
+  const names = new Set([...Object.keys(actual), ...Object.keys(wanted)]);
+  return [...names].filter((name) => JSON.stringify(actual[name]) !== JSON.stringify(wanted[name]));
+}
+
+const counts = (d: Record<string, string[]>) =>
+  Object.fromEntries(Object.entries(d).map(([name, rows]) => [name, rows.length]));
+
+/** A row with awkward values in each table the demo seed leaves empty. */
+async function fillEveryTable(db: Database): Promise<void> {
+  const one = async <T>(query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+  const { workspace, user } = await one<{ workspace: string; user: string }>(
+    sql`select workspace_id as workspace, id as user from users where email = ${DEMO_EMAIL}`,
+  );
+  const { card } = await one<{ card: string }>(
+    sql`select id as card from kanban_cards where workspace_id = ${workspace} order by id limit 1`,
+  );
+  const { list } = await one<{ list: string }>(
+    sql`select id as list from record_lists where workspace_id = ${workspace} order by id limit 1`,
+  );
+  // Every byte value, then enough random-looking bytes to span many gzip chunks.
+  const bytes = Buffer.concat([
+    Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+    Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7919 + (i >> 3)) % 251)),
+  ]);
+  const odd =
+    'Line one\nline "two"\t\\ back\u00e9\u4e2d\u{1F600} \u0627\u0644\u0639\u0631\u0628\u064a\u0629';
+  await db.execute(sql`
+    insert into auth_codes (user_id, purpose, code_hash, attempts, expires_at, consumed_at, created_at)
+    values (${user}, 'reset_password', 'hash$x', 2, '2026-01-02 03:04:05.123456+00',
+            null, '2026-01-02 02:04:05.000001+00')`);
+  await db.execute(sql`
+    insert into outbox (workspace_id, "to", subject, text, html, status, error, created_at, sent_at)
+    values (null, 'a@example.test', ${odd}, ${odd}, '<p>é</p>', 'failed', 'timeout',
+            '2025-12-31 23:59:59.999999+00', null)`);
+  await db.execute(sql`
+    insert into rate_limits (key, count, window_started_at)
+    values ('token:ip:10.0.0.1', 7, '2026-11-01 00:00:00.5+00'), ('Z-upper', 1, now())`);
+  await db.execute(sql`
+    insert into calendar_feeds (user_id, workspace_id, token) values (${user}, ${workspace}, 'tok_-x')`);
+  await db.execute(sql`
+    insert into kanban_attachments (card_id, name, mime_type, size, content, created_by)
+    values (${card}, 'every byte.bin', 'application/octet-stream', ${bytes.length}, ${bytes}, ${user}),
+           (${card}, 'empty.txt', 'text/plain', 0, ''::bytea, null)`);
+  await db.execute(sql`
+    insert into contact_messages (name, email, company, subject, message)
+    values ('Zoë', 'zoe@example.test', '', 'Hi', ${odd})`);
+  await db.execute(sql`insert into launch_signups (email) values ('Early@Example.test')`);
+  await db.execute(sql`
+    insert into payment_requests (reference, plan, cycle, seats, amount_cents, cardholder, email,
+      card_brand, card_last4, address, city, postal_code, country)
+    values ('PR-1', 'team', 'yearly', 12, 123456, 'Zoë Ä', 'zoe@example.test', 'visa', '4242',
+            '1 rue de l''Église', 'Lyon', '69001', 'FR')`);
+  await db.execute(sql`
+    insert into saved_views (workspace_id, owner_id, entity, name, shared, q, filters, sort, columns)
+    values (${workspace}, ${user}, 'people', 'Mine \u{1F600}', true, 'acme',
+            ${JSON.stringify([
+              { field: 'stage', op: 'in', value: ['replied', 'interested'] },
+              { field: 'email', op: 'contains', value: odd },
+            ])}::jsonb,
+            '-lastActivityAt', '["firstName","email",{"n":1.5e3,"null":null}]'::jsonb)`);
+  await db.execute(sql`
+    insert into imports (workspace_id, entity, file_name, content, status, columns, preview, mapping,
+      list_id, total_rows, processed_rows, errors, failure, created_by, finished_at)
+    values (${workspace}, 'people', 'contacts.csv', ${`Name,Email\r\n"Doe, Jane",jane@x.test\r\n${odd}\r\n`},
+            'failed', '["Name","Email"]'::jsonb, '[["Doe, Jane","jane@x.test"]]'::jsonb,
+            '{"Name":"firstName","Email":null}'::jsonb, ${list}, 2, 1,
+            '[{"row":2,"message":"bad"}]'::jsonb, 'stopped', ${user}, '2026-11-02 10:00:00.000123+00')`);
+  await db.execute(sql`
+    insert into jobs (kind, payload, status, run_at, attempts, locked_by, locked_until, last_error)
+    values ('import', '{"importId":"x","nested":{"a":[1,2,{"b":true}]}}'::jsonb, 'queued',
+            '2026-11-24 12:00:00.654321+00', 1, null, null, 'first try failed'),
+           ('import', '{}'::jsonb, 'running', now(), 1, 'host:123', now() + interval '1 minute', null)`);
+  // A workspace of its own, and an array with commas and quotes.
+  await db.execute(sql`
+    update people set tags = array['a,b', 'say "hi"', 'back\\slash', ''] where id =
+      (select id from people where workspace_id = ${workspace} order by id limit 1)`);
+}
+
+function runCli(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: SERVER_DIR,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    child.once('close', (code) => {
+      children.delete(child);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+async function openPostgres(): Promise<DatabaseHandle> {
+  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl.toString(), poolSize: 4 });
+  opened.push(handle);
+  return handle;
+}
+
+async function openMemory(): Promise<DatabaseHandle> {
+  const handle = await openDatabase({ kind: 'pglite-memory' });
+  opened.push(handle);
+  return handle;
+}
+
+beforeAll(async () => {
+  await admin(`create database "${databaseName}"`);
+  source = await openDatabase({ kind: 'pglite', dataDir: sourceDir });
+  await seedDemo(source.db);
+  await fillEveryTable(source.db);
+  expected = await dump(source.db);
+}, 180_000);
+
+afterAll(async () => {
+  for (const handle of opened) await handle.close().catch(() => {});
+  await source?.close().catch(() => {});
+  await admin(`drop database if exists "${databaseName}" with (force)`);
+  rmSync(dir, { recursive: true, force: true });
+}, 60_000);
+
+describe('backup and restore', () => {
+  it('the source holds rows in every table', () => {
+    for (const [name, rows] of Object.entries(expected)) {
+      expect(rows.length, `rows of ${name}`).toBeGreaterThan(0);
+    }
+    expect(Object.keys(expected).length).toBeGreaterThanOrEqual(26);
+  });
+
+  it('PGlite to a file to PostgreSQL: every row of every table, and the demo user signs in', async () => {
+    const backup = await backupDatabase(source.db, fromPglite, { database: 'pglite' });
+    expect(backup.rows).toEqual(counts(expected));
+    const lines = gunzipSync(readFileSync(fromPglite)).toString('utf8').trim().split('\n');
+    const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(header).toMatchObject({
+      format: 'beacon-backup',
+      version: 1,
+      migration: latestMigration(),
+      tables: backupTables().map((t) => t.name),
+    });
+    expect(JSON.parse(lines.at(-1)!)).toEqual({ complete: true, rows: counts(expected) });
+
+    postgres = await openPostgres();
+    const restored = await restoreDatabase(postgres.db, fromPglite);
+    expect(restored.rows).toEqual(counts(expected));
+    expect(differing(await dump(postgres.db), expected)).toEqual([]);
+
+    // The real app on the restored database: the demo account signs in and finds its records.
+    const config = loadConfig({
+      DATA_DIR: path.join(dir, 'app'),
+      DATABASE_URL: databaseUrl.toString(),
+      JWT_SECRET: TEST_SECRET,
+      LOG_LEVEL: 'silent',
+    });
+    const app = await buildApp({
+      config,
+      database: postgres,
+      webDir: null,
+      logger: false,
+      rateLimits: relaxedLimits,
+    });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no address');
+      const url = `http://127.0.0.1:${address.port}`;
+      const login = await postForm(`${url}/token`, {
+        username: DEMO_EMAIL,
+        password: DEMO_PASSWORD,
+      });
+      expect(login.status).toBe(200);
+      const token = login.body.access_token as string;
+      const people = await getJson(`${url}/api/people?limit=50`, token);
+      expect(people.status).toBe(200);
+      const items = people.body.items as { id: string; email: string }[];
+      expect(items).toHaveLength(50);
+      const [one] = (
+        (await source.db.execute(
+          sql`select id, email from people where id = ${items[7]!.id}`,
+        )) as unknown as { rows: { id: string; email: string }[] }
+      ).rows;
+      expect(one?.email).toBe(items[7]!.email);
+      const board = await getJson(`${url}/api/kanban/board`, token);
+      expect(Object.keys(board.body.cards as object)).toHaveLength(expected.kanban_cards!.length);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('PostgreSQL to a file to PGlite: every row of every table', async () => {
+    expect(postgres).toBeDefined();
+    // Signing in wrote the rate limiter's counters: the rest is as restored.
+    const now = await dump(postgres!.db);
+    expect(differing(now, expected)).toEqual(['rate_limits']);
+    await backupDatabase(postgres!.db, fromPostgres, { database: 'postgres' });
+    const target = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'target') });
+    opened.push(target);
+    await restoreDatabase(target.db, fromPostgres);
+    expect(differing(await dump(target.db), now)).toEqual([]);
+  });
+
+  it('refuses a database that holds data, unless forced, and then replaces it', async () => {
+    const target = await openMemory();
+    await target.db.execute(sql`insert into workspaces (name) values ('Already here')`);
+    await expect(restoreDatabase(target.db, fromPglite)).rejects.toThrow(
+      /The target database is not empty \(workspaces hold data\).*--force/,
+    );
+    const before = await dump(target.db);
+    expect(before.workspaces).toHaveLength(1);
+    expect(before.people).toHaveLength(0);
+    await restoreDatabase(target.db, fromPglite, { force: true });
+    expect(differing(await dump(target.db), expected)).toEqual([]);
+  });
+
+  it('answers a truncated or damaged file with a clear error and writes nothing', async () => {
+    const whole = readFileSync(fromPglite);
+    const text = gunzipSync(whole).toString('utf8');
+    const damaged: [string, Buffer, RegExp][] = [
+      ['cut.gz', whole.subarray(0, Math.floor(whole.length * 0.6)), /damaged or incomplete/],
+      [
+        'flipped.gz',
+        Buffer.concat([whole.subarray(0, 5000), Buffer.alloc(64, 0x55), whole.subarray(5064)]),
+        /nothing was restored/,
+      ],
+      // Valid gzip, but the lines stop half-way through the people.
+      [
+        'short.gz',
+        gzipSync(text.slice(0, text.indexOf('{"end":"people"') - 1) + '\n'),
+        /incomplete \(it ends before its last line\); nothing was restored/,
+      ],
+      // A row that lost a value.
+      [
+        'row.gz',
+        gzipSync(text.replace(', "Northwind Sales"', '')),
+        /a row of workspaces without its \d+ values/,
+      ],
+      ['plain.txt', Buffer.from('name,email\n'), /is not a Beacon backup/],
+      ['other.gz', gzipSync('{"hello":"world"}\n'), /is not a Beacon backup/],
+    ];
+    const empty = await openMemory();
+    const full = postgres!;
+    const before = await dump(full.db);
+    for (const [name, content, message] of damaged) {
+      const file = path.join(dir, name);
+      writeFileSync(file, content);
+      const error = await restoreDatabase(empty.db, file).catch((e: unknown) => e);
+      expect(error, name).toBeInstanceOf(BackupError);
+      expect((error as Error).message, name).toMatch(message);
+      // Into a database that holds data, with --force: the emptying is undone too.
+      await expect(restoreDatabase(full.db, file, { force: true }), name).rejects.toThrow(message);
+    }
+    expect(Object.values(counts(await dump(empty.db))).every((n) => n === 0)).toBe(true);
+    expect(differing(await dump(full.db), before)).toEqual([]);
+  });
+
+  it('refuses a file made by a newer Beacon', async () => {
+    const lines = gunzipSync(readFileSync(fromPglite)).toString('utf8').split('\n');
+    const header = JSON.parse(lines[0]!) as { migration: { tag: string; when: number } };
+    header.migration = { tag: '0099_future', when: header.migration.when + 1 };
+    lines[0] = JSON.stringify(header);
+    const file = path.join(dir, 'newer.gz');
+    writeFileSync(file, gzipSync(lines.join('\n')));
+    const target = await openMemory();
+    await expect(restoreDatabase(target.db, file)).rejects.toThrow(
+      /made by a newer Beacon \(.*schema 0099_future\).*Upgrade Beacon/,
+    );
+  });
+
+  it('the command refuses an embedded database a server has open, and backs it up once closed', async () => {
+    const file = path.join(dir, 'cli.beacon.gz');
+    const locked = await runCli(['backup', file], { DATA_DIR: sourceDir });
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toMatch(
+      new RegExp(
+        `A Beacon server is using the embedded database in ${sourceDir} \\(pid ${process.pid}\\)\\. Stop it`,
+      ),
+    );
+    expect(existsSync(file)).toBe(false);
+
+    await source.close();
+    const done = await runCli(['backup', file], { DATA_DIR: sourceDir });
+    expect(done.stderr).toBe('');
+    expect(done.code).toBe(0);
+    expect(done.stdout).toMatch(/Done: [\d,]+ rows/);
+    const target = await openMemory();
+    await restoreDatabase(target.db, file);
+    expect(differing(await dump(target.db), expected)).toEqual([]);
+
+    const usage = await runCli(['restore'], { DATA_DIR: sourceDir });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/Usage:/);
+  });
+});
