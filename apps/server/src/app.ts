@@ -28,7 +28,7 @@ import { kanbanRoutes } from './modules/kanban/kanban.routes.ts';
 import { KanbanService } from './modules/kanban/kanban.service.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
-import { recordsRoutes } from './modules/records/records.routes.ts';
+import { recordsRoutes } from './modules/notes/notes.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authPlugin } from './plugins/auth.ts';

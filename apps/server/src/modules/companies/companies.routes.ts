@@ -6,8 +6,8 @@ import {
   companySchema,
   newCompanySchema,
 } from '@beacon/contract';
-import { companiesEntity } from '../records/fields.ts';
-import { recordRoutes } from '../records/record-module.ts';
+import { companiesEntity } from '../../lib/records/fields.ts';
+import { recordRoutes } from '../../lib/records/record-module.ts';
 
 export const companiesRoutes = recordRoutes({
   entity: companiesEntity,

@@ -12,11 +12,11 @@ import type { Database } from '../../db/client.ts';
 import { companies, people } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { listsOf } from '../lists/lists.repository.ts';
-import { recordActivities } from '../records/activity.ts';
-import { changedFields, checkOwner, type Caller } from '../records/caller.ts';
-import { list, orEmpty, type CsvColumn } from '../records/csv.ts';
-import { companiesEntity } from '../records/fields.ts';
-import { RecordService } from '../records/record-module.ts';
+import { recordActivities } from '../../lib/records/activity.ts';
+import { changedFields, checkOwner, type Caller } from '../../lib/records/caller.ts';
+import { list, orEmpty, type CsvColumn } from '../../lib/records/csv.ts';
+import { companiesEntity } from '../../lib/records/fields.ts';
+import { RecordService } from '../../lib/records/record-module.ts';
 import { companyColumns, getCompany, toCompany, type CompanyRow } from './companies.repository.ts';
 
 type NewCompanyValues = z.output<typeof newCompanySchema>;

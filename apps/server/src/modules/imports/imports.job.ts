@@ -25,7 +25,7 @@ import {
   splitList,
   withScheme,
 } from './imports.fields.ts';
-import { rowsOf, textArray, uuidArray } from '../records/sql.ts';
+import { rowsOf, textArray, uuidArray } from '../../lib/records/sql.ts';
 import * as repo from './imports.repository.ts';
 
 export const IMPORT_JOB = 'import.run';

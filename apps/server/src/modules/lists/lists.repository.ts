@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListKind, RecordList } from '@beacon/contract';
 import { listCompanies, listPeople, recordLists } from '../../db/schema/index.ts';
-import type { Executor } from '../records/sql.ts';
+import type { Executor } from '../../lib/records/sql.ts';
 
 const listId = sql.raw('"record_lists"."id"');
 const count = sql<number>`case ${recordLists.kind}

@@ -12,8 +12,8 @@ import {
 } from '@beacon/contract';
 import { attachmentDisposition, download } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { peopleEntity } from '../records/fields.ts';
-import { recordRoutes } from '../records/record-module.ts';
+import { peopleEntity } from '../../lib/records/fields.ts';
+import { recordRoutes } from '../../lib/records/record-module.ts';
 import type { PeopleService } from './people.service.ts';
 
 export const peopleRoutes: FastifyPluginAsyncZod<{ service: PeopleService }> = async (

@@ -15,12 +15,12 @@ import { people } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { adjustPeopleCount, getCompany } from '../companies/companies.repository.ts';
 import { listsOf } from '../lists/lists.repository.ts';
-import { recordActivities } from '../records/activity.ts';
-import { changedFields, checkOwner, type Caller } from '../records/caller.ts';
-import { list, orEmpty, type CsvColumn } from '../records/csv.ts';
-import { peopleEntity } from '../records/fields.ts';
-import { RecordService } from '../records/record-module.ts';
-import { rowsOf, uuidArray, type Executor } from '../records/sql.ts';
+import { recordActivities } from '../../lib/records/activity.ts';
+import { changedFields, checkOwner, type Caller } from '../../lib/records/caller.ts';
+import { list, orEmpty, type CsvColumn } from '../../lib/records/csv.ts';
+import { peopleEntity } from '../../lib/records/fields.ts';
+import { RecordService } from '../../lib/records/record-module.ts';
+import { rowsOf, uuidArray, type Executor } from '../../lib/records/sql.ts';
 import { getPersonRow, personColumns, toPerson, type PersonRow } from './people.repository.ts';
 import { personVcard, vcardFileName } from './vcard.ts';
 

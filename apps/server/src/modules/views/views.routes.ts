@@ -16,10 +16,10 @@ import { savedViews } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { noContent, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth, type AuthContext } from '../../plugins/auth.ts';
-import { parseSort } from '../records/cursor.ts';
-import { companiesEntity, peopleEntity } from '../records/fields.ts';
-import { compileFilters } from '../records/filters.ts';
-import { checkLists } from '../records/query.ts';
+import { parseSort } from '../../lib/records/cursor.ts';
+import { companiesEntity, peopleEntity } from '../../lib/records/fields.ts';
+import { compileFilters } from '../../lib/records/filters.ts';
+import { checkLists } from '../../lib/records/query.ts';
 
 const viewColumns = {
   id: savedViews.id,

@@ -3,8 +3,8 @@ import type { Note } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
 import { companies, notes, people } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { noteColumns, recordActivities, toNote, touch, type Subject } from './activity.ts';
-import type { Caller } from './caller.ts';
+import { noteColumns, recordActivities, toNote, touch, type Subject } from '../../lib/records/activity.ts';
+import type { Caller } from '../../lib/records/caller.ts';
 
 /** Notes on people and companies: anyone who writes adds; the author or an admin edits. */
 export class NotesService {

@@ -15,7 +15,7 @@ import {
   type RecordCount,
 } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
-import { download, noContent, signedInRoutes } from '../../lib/responses.ts';
+import { download, noContent, signedInRoutes } from '../responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { runBulk } from './bulk.ts';
 import type { Caller } from './caller.ts';

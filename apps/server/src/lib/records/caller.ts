@@ -1,6 +1,6 @@
 import type { Role } from '@beacon/contract';
-import { notFound } from '../../lib/errors.ts';
-import { nonMembers } from '../members/members.repository.ts';
+import { notFound } from '../errors.ts';
+import { nonMembers } from '../../modules/members/members.repository.ts';
 import type { ActivityValues } from './activity.ts';
 import type { Executor } from './sql.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CRM_CHANGED, type CrmChange } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
-import type { Realtime } from '../../lib/realtime.ts';
+import type { Realtime } from '../realtime.ts';
 
 type Change = Omit<CrmChange, 'by' | 'origin'>;
 

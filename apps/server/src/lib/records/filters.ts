@@ -5,7 +5,7 @@ import {
   type FilterCondition,
   type Selection,
 } from '@beacon/contract';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '../errors.ts';
 import type { EntityDef, FieldDef } from './fields.ts';
 import { arrayLiteral, column, containsPattern, isUuid, textArray, uuidArray } from './sql.ts';
 

@@ -1,8 +1,8 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { CompanyBulkRequest, PersonBulkRequest } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
-import { getList } from '../lists/lists.repository.ts';
+import { notFound } from '../errors.ts';
+import { getList } from '../../modules/lists/lists.repository.ts';
 import { checkOwner, type Caller } from './caller.ts';
 import type { EntityDef } from './fields.ts';
 import { selectionFilter } from './filters.ts';

@@ -20,9 +20,9 @@ import { ListsService } from '../lists/lists.service.ts';
 import { peopleRoutes } from '../people/people.routes.ts';
 import { PeopleService } from '../people/people.service.ts';
 import { viewsRoutes } from '../views/views.routes.ts';
-import { activityPage, type Subject } from './activity.ts';
-import { publishCrmChanges } from './live.ts';
-import { NotesService } from './notes.ts';
+import { activityPage, type Subject } from '../../lib/records/activity.ts';
+import { publishCrmChanges } from '../../lib/records/live.ts';
+import { NotesService } from './notes.service.ts';
 
 /** The CRM records (issue 5): people, companies, lists, notes, the timeline and saved views. */
 export const recordsRoutes: FastifyPluginAsyncZod<{ db: Database; realtime: Realtime }> = async (
