@@ -1,0 +1,18 @@
+import { z } from './z.ts';
+
+// The field helpers of the records-style areas (people.ts, companies.ts, lists.ts, views.ts, …).
+// Free-text fields travel as strings, '' meaning empty; enums and links are nullable.
+
+export const id = (what: string) => z.uuid({ message: `Not a ${what} id` });
+export const text = (max: number) => z.string().trim().max(max);
+export const instant = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time' });
+
+export const tagsField = z.array(z.string().trim().min(1).max(40)).max(30);
+export const emailField = z.union([
+  z.literal(''),
+  z.email({ message: 'Not an e-mail address' }).max(254),
+]);
+export const urlField = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https?$/, message: 'Use an http(s) address' }).max(500),
+]);
