@@ -52,7 +52,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof joseErrors.JWTExpired) {
-          throw new AppError(401, 'TOKEN_EXPIRED', 'Token expired', undefined, {
+          throw new AppError('TOKEN_EXPIRED', 'Token expired', undefined, {
             'www-authenticate': 'Bearer error="invalid_token"',
           });
         }

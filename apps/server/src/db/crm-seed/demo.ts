@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client.ts';
+import type { Executor } from '../client.ts';
 import {
   activities,
   companies,
@@ -10,9 +10,6 @@ import {
   recordLists,
 } from '../schema/index.ts';
 import { NOTE_BODIES, createRandom, generateCompanies, generatePeople } from './generate.ts';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 
 export const DEMO_PEOPLE = 3000;
 export const DEMO_COMPANIES = 300;

@@ -1,10 +1,10 @@
-import type { Role } from '@beacon/contract';
+import type { Caller } from '../caller.ts';
 import { notFound } from '../errors.ts';
 import { nonMembers } from '../../modules/members/members.repository.ts';
 import type { ActivityValues } from './activity.ts';
 import type { Executor } from './sql.ts';
 
-export type Caller = { userId: string; workspaceId: string; role: Role };
+export type { Caller };
 
 /** An owner must be an active member of the caller's workspace; any other id is a 404. */
 export async function checkOwner(db: Executor, caller: Caller, ownerId: string | null | undefined) {

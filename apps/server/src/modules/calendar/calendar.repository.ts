@@ -1,10 +1,9 @@
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { CalendarEvent } from '@beacon/contract';
-import type { Database } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { calendarEventAttendees, calendarEvents, calendarFeeds } from '../../db/schema/index.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Tx;
+export type { Executor };
 
 export type EventValues = {
   title: string;

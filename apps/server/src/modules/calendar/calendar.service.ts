@@ -8,24 +8,20 @@ import type {
 import type { z } from 'zod';
 import type { calendarEventInputSchema } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { formatIcs, parseIcs, type IcsEvent } from '../../lib/ics.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import * as repo from './calendar.repository.ts';
 
 type EventInput = z.output<typeof calendarEventInputSchema>;
-export type Caller = { userId: string; workspaceId: string };
 
 const eventNotFound = () => notFound('No such event');
 /** The feed covers what a subscribed calendar shows: the recent past and the year ahead. */
 const FEED_PAST_DAYS = 90;
 const FEED_FUTURE_DAYS = 366;
 export const IMPORT_MAX_EVENTS = 5000;
-
-function fieldError(field: string, message: string) {
-  return new AppError(400, 'VALIDATION_FAILED', `${field}: ${message}`, { [field]: [message] });
-}
 
 function toIcs(event: CalendarEvent): IcsEvent {
   return {
@@ -159,11 +155,10 @@ export class CalendarService {
     try {
       parsed = parseIcs(text);
     } catch (error) {
-      throw new AppError(400, 'BAD_REQUEST', (error as Error).message);
+      throw new AppError('BAD_REQUEST', (error as Error).message);
     }
     if (parsed.events.length > IMPORT_MAX_EVENTS) {
       throw new AppError(
-        413,
         'PAYLOAD_TOO_LARGE',
         `The file holds ${parsed.events.length} events; import at most ${IMPORT_MAX_EVENTS} at once`,
       );

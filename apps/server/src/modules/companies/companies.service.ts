@@ -33,7 +33,7 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 const domainTaken = (domain: string) =>
-  new AppError(409, 'CONFLICT', `A company with the domain ${domain} is already in your workspace`);
+  new AppError('CONFLICT', `A company with the domain ${domain} is already in your workspace`);
 
 export class CompaniesService extends RecordService<CompanyRow, Company, CompanyBulkRequest> {
   constructor(db: Database) {

@@ -8,14 +8,14 @@ import type {
 import type { z } from 'zod';
 import type { kanbanCardInputSchema } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { keyBetween, spreadKeys } from '../../lib/positions.ts';
 import type { Realtime, RealtimeMessage } from '../../lib/realtime.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import * as repo from './kanban.repository.ts';
 
 type CardInput = z.output<typeof kanbanCardInputSchema>;
-export type Caller = { userId: string; workspaceId: string };
 
 const columnNotFound = () => notFound('No such column');
 const cardNotFound = () => notFound('No such card');
@@ -221,7 +221,7 @@ export class KanbanService {
     file: { name: string; mimeType: string; content: Buffer },
   ): Promise<KanbanCard> {
     if (file.content.length === 0) {
-      throw new AppError(400, 'BAD_REQUEST', 'The file is empty');
+      throw new AppError('BAD_REQUEST', 'The file is empty');
     }
     return this.write(caller, async (tx, publish) => {
       if (!(await repo.lockCard(tx, caller.workspaceId, cardId))) throw cardNotFound();
@@ -262,9 +262,7 @@ export class KanbanService {
   private async checkAssignees(caller: Caller, ids: string[]) {
     if ((await nonMembers(this.db, caller.workspaceId, ids)).length > 0) {
       const message = 'Assignees must be members of your workspace';
-      throw new AppError(400, 'VALIDATION_FAILED', `assigneeIds: ${message}`, {
-        assigneeIds: [message],
-      });
+      throw fieldError('assigneeIds', message);
     }
   }
 }

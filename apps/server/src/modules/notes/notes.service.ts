@@ -3,7 +3,13 @@ import type { Note } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
 import { companies, notes, people } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { noteColumns, recordActivities, toNote, touch, type Subject } from '../../lib/records/activity.ts';
+import {
+  noteColumns,
+  recordActivities,
+  toNote,
+  touch,
+  type Subject,
+} from '../../lib/records/activity.ts';
 import type { Caller } from '../../lib/records/caller.ts';
 
 /** Notes on people and companies: anyone who writes adds; the author or an admin edits. */
