@@ -104,3 +104,15 @@ export const importStartSchema = z
   .meta({ id: 'ImportStart' });
 export type ImportStart = z.input<typeof importStartSchema>;
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+
+/**
+ * The realtime message of an import's progress: the job without its errors and preview
+ * (apps/server/src/modules/imports/imports.service.ts and imports.job.ts).
+ */
+export const importRealtimeSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('import.progress'),
+    data: importJobSchema.omit({ errors: true, preview: true }),
+  }),
+]);
+export type ImportRealtime = z.infer<typeof importRealtimeSchema>;

@@ -12,3 +12,4 @@ export * from './lists.ts';
 export * from './notes.ts';
 export * from './views.ts';
 export * from './imports.ts';
+export * from './realtime.ts';

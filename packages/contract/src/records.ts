@@ -133,8 +133,11 @@ export const crmChangeSchema = z.object({
   origin: z.string().nullable(),
 });
 export type CrmChange = z.infer<typeof crmChangeSchema>;
-/** The realtime events of the CRM records (one so far), as the server publishes them. */
-export const crmEventSchema = z.discriminatedUnion('type', [
+/**
+ * The realtime messages of the CRM records, as the server publishes them (the writes' routes
+ * declare them: apps/server/src/lib/records/live.ts).
+ */
+export const crmRealtimeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal(CRM_CHANGED), data: crmChangeSchema }),
 ]);
-export type CrmEvent = z.infer<typeof crmEventSchema>;
+export type CrmRealtime = z.infer<typeof crmRealtimeSchema>;

@@ -1,16 +1,6 @@
 import type { SQL } from 'drizzle-orm';
-import {
-  companyFieldKinds,
-  companySizes,
-  consentMethods,
-  consentStatuses,
-  personFieldKinds,
-  personStages,
-  revenueRanges,
-  seniorities,
-  type FilterFieldKind,
-} from '@beacon/contract';
-import { column } from './sql.ts';
+import type { FilterFieldKind, RecordEntityName, SubjectType } from '@beacon/contract';
+import { column, type Executor } from './sql.ts';
 
 /** How a column is compared, cast and sorted; the SQL type names the cursor's cast. */
 export type FieldDef = {
@@ -24,8 +14,26 @@ export type FieldDef = {
   sortable: boolean;
 };
 
+/**
+ * The columns of `activities` and `notes` (db/schema/crm.ts) that point at a record, one per
+ * entity; a new entity adds its own there and here.
+ */
+export type SubjectKey = 'personId' | 'companyId';
+
+/**
+ * A records-style entity, as the records registry (lib/records/registry.ts) holds it: each entity's
+ * entry sits in its module (modules/people/people.entity.ts) and is registered once, in
+ * modules/record-entities.ts. The engine (filters, sort, cursor, count, bulk, lists, notes, the
+ * timeline, saved views) reads everything it needs from here.
+ */
 export type EntityDef = {
-  name: 'people' | 'companies';
+  name: RecordEntityName;
+  /** What its notes and timeline entries name it ('person'); also the record in a sentence. */
+  subject: SubjectType;
+  /** The answer to an id that is not there (or of another workspace): 'No such person'. */
+  notFound: string;
+  /** Its column in `activities` and `notes`. */
+  subjectKey: SubjectKey;
   table: string;
   /** Every column the API names, filterable or sortable. */
   fields: Record<string, FieldDef>;
@@ -34,6 +42,11 @@ export type EntityDef = {
   /** The table of list memberships and its column pointing at this entity. */
   members: { table: string; column: string };
   defaultSort: string;
+  /**
+   * Deletes every record `match` selects (a bulk delete), with what must follow in the same
+   * statements; answers how many it deleted.
+   */
+  deleteWhere: (db: Executor, match: SQL) => Promise<number>;
 };
 
 const def = (
@@ -49,73 +62,8 @@ const def = (
   sortable: options.sortable ?? true,
 });
 
-const p = (name: string, type = 'text', options?: Parameters<typeof def>[3]) =>
-  def('people', name, type, options);
-const c = (name: string, type = 'text', options?: Parameters<typeof def>[3]) =>
-  def('companies', name, type, options);
-
-export const peopleEntity: EntityDef = {
-  name: 'people',
-  table: 'people',
-  fields: {
-    id: p('id', 'uuid'),
-    firstName: p('first_name'),
-    lastName: p('last_name'),
-    email: p('email'),
-    additionalEmails: p('additional_emails', 'text[]', { sortable: false }),
-    phones: p('phones', 'text[]', { sortable: false }),
-    jobTitle: p('job_title'),
-    seniority: p('seniority', 'seniority', { nullable: true, values: seniorities }),
-    department: p('department'),
-    companyId: p('company_id', 'uuid', { nullable: true }),
-    companyName: p('company_name'),
-    city: p('city'),
-    region: p('region'),
-    country: p('country'),
-    timeZone: p('time_zone'),
-    linkedinUrl: p('linkedin_url'),
-    ownerId: p('owner_id', 'uuid', { nullable: true }),
-    stage: p('stage', 'person_stage', { values: personStages }),
-    tags: p('tags', 'text[]', { sortable: false }),
-    source: p('source'),
-    consentStatus: p('consent_status', 'consent_status', { values: consentStatuses }),
-    consentAt: p('consent_at', 'timestamptz', { nullable: true }),
-    consentMethod: p('consent_method', 'consent_method', {
-      nullable: true,
-      values: consentMethods,
-    }),
-    createdAt: p('created_at', 'timestamptz'),
-    updatedAt: p('updated_at', 'timestamptz'),
-    lastActivityAt: p('last_activity_at', 'timestamptz'),
-  },
-  kinds: personFieldKinds,
-  members: { table: 'list_people', column: 'person_id' },
-  defaultSort: '-createdAt',
-};
-
-export const companiesEntity: EntityDef = {
-  name: 'companies',
-  table: 'companies',
-  fields: {
-    id: c('id', 'uuid'),
-    name: c('name'),
-    domain: c('domain'),
-    industry: c('industry'),
-    size: c('size', 'company_size', { nullable: true, values: companySizes }),
-    revenueRange: c('revenue_range', 'revenue_range', { nullable: true, values: revenueRanges }),
-    city: c('city'),
-    region: c('region'),
-    country: c('country'),
-    description: c('description'),
-    linkedinUrl: c('linkedin_url'),
-    ownerId: c('owner_id', 'uuid', { nullable: true }),
-    tags: c('tags', 'text[]', { sortable: false }),
-    peopleCount: c('people_count', 'integer'),
-    createdAt: c('created_at', 'timestamptz'),
-    updatedAt: c('updated_at', 'timestamptz'),
-    lastActivityAt: c('last_activity_at', 'timestamptz'),
-  },
-  kinds: companyFieldKinds,
-  members: { table: 'list_companies', column: 'company_id' },
-  defaultSort: '-createdAt',
-};
+/** The field maker of a table: `fieldsOf('people')('first_name')` is a text field of people. */
+export const fieldsOf =
+  (table: string) =>
+  (name: string, type = 'text', options?: Parameters<typeof def>[3]): FieldDef =>
+    def(table, name, type, options);

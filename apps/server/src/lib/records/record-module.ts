@@ -22,6 +22,7 @@ import type { Caller } from './caller.ts';
 import { csvChunks, pickColumns, type CsvColumn } from './csv.ts';
 import type { EntityDef } from './fields.ts';
 import { parseFilters } from './filters.ts';
+import { crmChange } from './live.ts';
 import { countWhere, filterWhere, finishPage, preparePage, type ListQuery } from './query.ts';
 
 /**
@@ -113,8 +114,6 @@ export type RecordRoutesService<New, Patch, Bulk> = {
 
 export type RecordRoutesDef<New, Patch, Bulk> = {
   entity: EntityDef;
-  /** The record in a sentence: "person", "company". */
-  noun: string;
   schemas: {
     page: z.ZodType;
     record: z.ZodType;
@@ -174,11 +173,14 @@ export function recordRoutes<New, Patch, Bulk>(
 
     app.post(
       path,
-      write({
-        summary: def.summaries.create,
-        body: def.schemas.create,
-        response: { 201: def.schemas.record, ...conflict },
-      }),
+      write(
+        {
+          summary: def.summaries.create,
+          body: def.schemas.create,
+          response: { 201: def.schemas.record, ...conflict },
+        },
+        crmChange(name),
+      ),
       async (request, reply) =>
         reply.status(201).send(await service.create(requireAuth(request), request.body as New)),
     );
@@ -195,23 +197,29 @@ export function recordRoutes<New, Patch, Bulk>(
 
     app.patch(
       `${path}/:id`,
-      write({
-        summary: `Change a ${def.noun} (only the fields given); each change goes on the timeline`,
-        params: recordParamsSchema,
-        body: def.schemas.patch,
-        response: { 200: def.schemas.record, ...conflict },
-      }),
+      write(
+        {
+          summary: `Change a ${def.entity.subject} (only the fields given); each change goes on the timeline`,
+          params: recordParamsSchema,
+          body: def.schemas.patch,
+          response: { 200: def.schemas.record, ...conflict },
+        },
+        crmChange(name, true),
+      ),
       async (request) =>
         service.patch(requireAuth(request), request.params.id, request.body as Patch),
     );
 
     app.delete(
       `${path}/:id`,
-      write({
-        summary: def.summaries.remove,
-        params: recordParamsSchema,
-        response: noContent,
-      }),
+      write(
+        {
+          summary: def.summaries.remove,
+          params: recordParamsSchema,
+          response: noContent,
+        },
+        crmChange(name, true),
+      ),
       async (request, reply) => {
         await service.remove(requireAuth(request), request.params.id);
         return reply.status(204).send(null);
@@ -220,11 +228,14 @@ export function recordRoutes<New, Patch, Bulk>(
 
     app.post(
       `${path}/bulk`,
-      write({
-        summary: 'Act on a selection (ids, or everything a filter matches) in one set-based pass',
-        body: def.schemas.bulk,
-        response: { 200: bulkResultSchema, 413: errorBodySchema },
-      }),
+      write(
+        {
+          summary: 'Act on a selection (ids, or everything a filter matches) in one set-based pass',
+          body: def.schemas.bulk,
+          response: { 200: bulkResultSchema, 413: errorBodySchema },
+        },
+        crmChange(name),
+      ),
       async (request) => service.bulk(requireAuth(request), request.body as Bulk),
     );
 

@@ -15,7 +15,7 @@ import { listsOf } from '../lists/lists.repository.ts';
 import { recordActivities } from '../../lib/records/activity.ts';
 import { changedFields, checkOwner, type Caller } from '../../lib/records/caller.ts';
 import { list, orEmpty, type CsvColumn } from '../../lib/records/csv.ts';
-import { companiesEntity } from '../../lib/records/fields.ts';
+import { companiesEntity } from './companies.entity.ts';
 import { RecordService } from '../../lib/records/record-module.ts';
 import { companyColumns, getCompany, toCompany, type CompanyRow } from './companies.repository.ts';
 

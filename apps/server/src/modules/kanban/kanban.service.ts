@@ -11,7 +11,8 @@ import type { Database } from '../../db/client.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { keyBetween, spreadKeys } from '../../lib/positions.ts';
-import type { Realtime, RealtimeMessage } from '../../lib/realtime.ts';
+import type { KanbanRealtime } from '@beacon/contract';
+import type { Realtime } from '../../lib/realtime.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import * as repo from './kanban.repository.ts';
 
@@ -252,7 +253,7 @@ export class KanbanService {
   /** Runs a write in a transaction whose realtime events go out only if it commits. */
   private write<T>(
     caller: Caller,
-    work: (tx: repo.Executor, publish: (message: RealtimeMessage) => Promise<void>) => Promise<T>,
+    work: (tx: repo.Executor, publish: (message: KanbanRealtime) => Promise<void>) => Promise<T>,
   ): Promise<T> {
     return this.db.transaction((tx) =>
       work(tx, (message) => this.realtime.publish(tx, caller.workspaceId, message)),

@@ -18,7 +18,7 @@ import { listsOf } from '../lists/lists.repository.ts';
 import { recordActivities } from '../../lib/records/activity.ts';
 import { changedFields, checkOwner, type Caller } from '../../lib/records/caller.ts';
 import { list, orEmpty, type CsvColumn } from '../../lib/records/csv.ts';
-import { peopleEntity } from '../../lib/records/fields.ts';
+import { peopleEntity } from './people.entity.ts';
 import { RecordService } from '../../lib/records/record-module.ts';
 import { rowsOf, uuidArray, type Executor } from '../../lib/records/sql.ts';
 import { getPersonRow, personColumns, toPerson, type PersonRow } from './people.repository.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { personDetailSchema, personPageSchema, personSchema, type Person } from '@beacon/contract';
 import { addMember, startTestServer, type TestServer } from '../../../test/helpers.ts';
-import { peopleEntity } from '../../lib/records/fields.ts';
+import { peopleEntity } from './people.entity.ts';
 import { countWhere, filterWhere } from '../../lib/records/query.ts';
 import { crmWorkspace, query } from '../../../test/crm.ts';
 
