@@ -52,7 +52,7 @@ export const kanbanColumnSchema = z
   .meta({ id: 'KanbanColumn' });
 export type KanbanColumn = z.infer<typeof kanbanColumnSchema>;
 
-/** GET /api/kanban/board: the spec's shape, cards and columns keyed by id. */
+/** GET /api/kanban/board: cards and columns keyed by id. */
 export const kanbanBoardSchema = z
   .object({
     cards: z.record(z.string(), kanbanCardSchema),

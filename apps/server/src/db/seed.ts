@@ -6,7 +6,7 @@ import type { Database } from './client.ts';
 import { seedDemoCrm } from './crm-seed/demo.ts';
 import { users, workspaces } from './schema/index.ts';
 
-/** The demo account the README and the sign-in page show (decisions.md section 10). */
+/** The demo account the README and the sign-in page show. */
 export const DEMO_EMAIL = 'demo@beacon.local';
 export const DEMO_PASSWORD = 'beacon-demo';
 const DEMO_KEY = 'demo';

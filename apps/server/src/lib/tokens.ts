@@ -14,7 +14,7 @@ export type TokenService = {
   verify(token: string): Promise<TokenClaims>;
 };
 
-/** HS256 JWTs with sub, wid, role, iat, exp, iss and aud (decisions.md section 6). */
+/** HS256 JWTs with sub, wid, role, iat, exp, iss and aud (docs/decisions/003-tokens-and-sign-in.md). */
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   return {

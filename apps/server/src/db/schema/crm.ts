@@ -327,7 +327,7 @@ export const imports = pgTable(
 );
 
 /**
- * The background job queue (decisions.md section 11): any server process claims the next due job
+ * The background job queue (docs/decisions/015-jobs-and-import.md): any server process claims the next due job
  * with `for update skip locked`; a job whose lease ran out (its process died) is claimed again.
  */
 export const jobs = pgTable(

@@ -83,7 +83,7 @@ export class KanbanService {
     });
   }
 
-  /** Deletes a column with its cards (the spec's rule). */
+  /** Deletes a column with its cards. */
   async deleteColumn(caller: Caller, columnId: string) {
     return this.write(caller, async (tx, publish) => {
       if (!(await repo.getColumn(tx, caller.workspaceId, columnId))) throw columnNotFound();
