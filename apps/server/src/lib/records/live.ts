@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseAsyncHookHandler } from 'fastify';
 import { CRM_CHANGED, type CrmChange, type CrmRealtime } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
 import type { Realtime } from '../realtime.ts';
@@ -47,9 +47,10 @@ export function crmChangeOf(declared: CrmChangeRoute | undefined, params: unknow
  * Tells the workspace's open screens that CRM records changed: after each successful call of a
  * route that declares a change (`crmChange`), a `crm.changed` message (the change, who made it
  * and from which tab). The message leaves once the answer is sent, so after the write committed.
+ * The hook goes on those routes only (other routes pay nothing); register this before them.
  */
 export function publishCrmChanges(app: FastifyInstance, db: Database, realtime: Realtime): void {
-  app.addHook('onResponse', async (request, reply) => {
+  const publish: onResponseAsyncHookHandler = async (request, reply) => {
     if (reply.statusCode >= 300 || !request.auth) return;
     const change = crmChangeOf(request.routeOptions.config.crmChange, request.params);
     if (!change) return;
@@ -64,5 +65,10 @@ export function publishCrmChanges(app: FastifyInstance, db: Database, realtime: 
     await realtime.publish(db, request.auth.workspaceId, message).catch((error: unknown) => {
       request.log.error({ err: error }, 'could not publish a CRM change');
     });
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.crmChange) return;
+    const own = route.onResponse;
+    route.onResponse = [...(own === undefined ? [] : Array.isArray(own) ? own : [own]), publish];
   });
 }
