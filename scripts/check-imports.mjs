@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// The import rules of docs/architecture.md, checked over the whole repository:
+// The import rules of the repository, checked over all of it:
 //   - web: shared code (components, hooks, lib, utils, locales, theme) never imports a feature or the app;
 //     a feature never imports another feature, nor the app;
 //   - the server never imports the web app; the contract imports nothing of the apps;
 //   - no import cycles (type-only imports excepted: they vanish at run time).
 // It replaces eslint-plugin-import-x, whose native resolver has platform packages the registry
-// mirror lacks, which broke `npm ci` (docs/decisions/012-import-rules.md).
+// mirror lacks, which broke `npm ci` (docs/decisions/012-import-rules-and-lockfile.md).
 // Usage: node scripts/check-imports.mjs [root]   (exit code 1 and one line per problem)
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -18,19 +18,9 @@ import { defaultRateLimits, RateLimiter, type RateLimits } from './lib/rate-limi
 import { createTokenService } from './lib/tokens.ts';
 import { Realtime } from './lib/realtime.ts';
 import { JobQueue, type JobQueueOptions } from './lib/jobs.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
-import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
-import { CalendarService } from './modules/calendar/calendar.service.ts';
-import { IMPORT_JOB, importJobHandler } from './modules/imports/imports.job.ts';
-import { importsRoutes } from './modules/imports/imports.routes.ts';
-import { ImportsService } from './modules/imports/imports.service.ts';
-import { kanbanRoutes } from './modules/kanban/kanban.routes.ts';
-import { KanbanService } from './modules/kanban/kanban.service.ts';
-import { membersRoutes } from './modules/members/members.routes.ts';
-import { publicRoutes } from './modules/public/public.routes.ts';
-import { recordsRoutes } from './modules/records/records.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import type { ModuleContext } from './lib/module.ts';
+import { publishCrmChanges } from './lib/records/live.ts';
+import { modules } from './modules/modules.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -96,25 +86,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => realtime.close());
   // Background jobs: every process runs a worker; on close the running job stops at a safe point.
   const jobs = new JobQueue(database, app.log, options.jobs);
-  jobs.register(IMPORT_JOB, importJobHandler(database.db, realtime));
   app.addHook('onClose', async () => jobs.stop());
   await app.register(rateLimitPlugin, { limiter });
   await app.register(authPlugin, { db: database.db, tokens });
 
-  // Routes.
-  const authService = new AuthService(database.db, tokens, mailer, limiter);
-  await app.register(healthRoutes, { ping: database.ping });
-  await app.register(authRoutes, { service: authService, demo: options.demo ?? null });
-  await app.register(publicRoutes, { db: database.db, mailer });
   await app.register(realtimePlugin, { realtime });
-  await app.register(membersRoutes, { db: database.db });
-  await app.register(calendarRoutes, {
-    service: new CalendarService(database.db, realtime),
+  // After each successful write that declares a CRM change, a `crm.changed` message.
+  publishCrmChanges(app, database.db, realtime);
+
+  // Modules: each registers its routes and jobs (modules/modules.ts).
+  const context: ModuleContext = {
+    database,
     db: database.db,
-  });
-  await app.register(kanbanRoutes, { service: new KanbanService(database.db, realtime) });
-  await app.register(importsRoutes, { service: new ImportsService(database.db, realtime) });
-  await app.register(recordsRoutes, { db: database.db, realtime });
+    realtime,
+    mailer,
+    jobs,
+    tokens,
+    limiter,
+    demo: options.demo ?? null,
+  };
+  for (const module of modules) await module.register(app, context);
   await app.register(webPlugin, {
     webDir: options.webDir === undefined ? defaultWebDir() : options.webDir,
   });

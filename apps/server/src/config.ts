@@ -13,7 +13,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * Configuration, read from the environment once at start (decisions.md section 9) and nowhere else.
+ * Configuration, read from the environment once at start and nowhere else.
  * A bad value stops the start with a message that names it.
  */
 export type Config = {

@@ -7,7 +7,7 @@ import { killChildren, startServer, stopServer, type ServerProcess } from './pro
 import { connectRealtime } from './ws-client.ts';
 
 /**
- * Two server processes on one PostgreSQL database (decisions.md section 11): a change made
+ * Two server processes on one PostgreSQL database (docs/decisions/006-realtime.md): a change made
  * through one reaches a WebSocket client of the other, through LISTEN/NOTIFY. The database is
  * created fresh on the PostgreSQL server of TEST_POSTGRES_URL, else of DATABASE_URL, else the
  * local one, and dropped afterwards.

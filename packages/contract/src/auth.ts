@@ -1,7 +1,7 @@
 import { z } from './z.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, MEMBER_ROLES } from './values.ts';
 
-/** decisions.md section 6: trimmed, compared case-insensitively. */
+/** Trimmed, compared case-insensitively (docs/decisions/003-tokens-and-sign-in.md). */
 /** Zod's message for a missing or non-text field, in words a person reads. */
 const textError = {
   error: (issue: { input: unknown }) =>
@@ -26,7 +26,7 @@ const nameSchema = z.string(textError).trim().min(1, { message: 'Required' }).ma
 export const roleSchema = z.enum(MEMBER_ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-/** POST /register (spec section 7; snake_case kept, decisions.md section 5). */
+/** POST /register (its snake_case fields kept). */
 export const registerRequestSchema = z
   .object({
     email: emailSchema,

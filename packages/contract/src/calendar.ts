@@ -131,3 +131,20 @@ export const calendarImportResultSchema = z
   })
   .meta({ id: 'CalendarImportResult' });
 export type CalendarImportResult = z.infer<typeof calendarImportResultSchema>;
+
+/**
+ * The realtime messages of the calendar, as the server publishes them to the workspace
+ * (apps/server/src/modules/calendar/calendar.service.ts). An import says only how many events it
+ * brought: screens read the calendar again (`refetch`).
+ */
+export const calendarRealtimeSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('calendar.event.created'), data: calendarEventSchema }),
+  z.object({ type: z.literal('calendar.event.updated'), data: calendarEventSchema }),
+  z.object({ type: z.literal('calendar.event.deleted'), data: z.object({ eventId: z.string() }) }),
+  z.object({
+    type: z.literal('calendar.events.imported'),
+    data: z.object({ count: z.number().int() }),
+    refetch: z.literal(true),
+  }),
+]);
+export type CalendarRealtime = z.infer<typeof calendarRealtimeSchema>;

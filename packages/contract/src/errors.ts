@@ -1,6 +1,6 @@
 import { z } from './z.ts';
 
-/** Every error the API answers has this body (decisions.md section 5). */
+/** Every error the API answers has this body. */
 export const errorBodySchema = z
   .object({
     detail: z.string(),

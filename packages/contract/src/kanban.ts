@@ -52,7 +52,7 @@ export const kanbanColumnSchema = z
   .meta({ id: 'KanbanColumn' });
 export type KanbanColumn = z.infer<typeof kanbanColumnSchema>;
 
-/** GET /api/kanban/board: the spec's shape, cards and columns keyed by id. */
+/** GET /api/kanban/board: cards and columns keyed by id. */
 export const kanbanBoardSchema = z
   .object({
     cards: z.record(z.string(), kanbanCardSchema),
@@ -155,3 +155,34 @@ export const uploadAttachmentQuerySchema = z.object({
   name: z.string().trim().min(1).max(200),
 });
 export const KANBAN_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+const columnRef = z.object({ columnId: z.string() });
+
+/**
+ * The realtime messages of the board, as the server publishes them to the workspace
+ * (apps/server/src/modules/kanban/kanban.service.ts). `kanban.board.changed` carries no data:
+ * screens read the board again (`refetch`), as after a renumbering.
+ */
+export const kanbanRealtimeSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('kanban.column.created'), data: kanbanColumnSchema }),
+  z.object({
+    type: z.literal('kanban.column.updated'),
+    data: z.object({ id: z.string(), name: z.string() }),
+  }),
+  z.object({ type: z.literal('kanban.column.deleted'), data: columnRef }),
+  z.object({ type: z.literal('kanban.column.cleared'), data: columnRef }),
+  z.object({
+    type: z.literal('kanban.column.moved'),
+    data: z.object({ columnId: z.string(), position: z.string() }),
+  }),
+  z.object({ type: z.literal('kanban.board.changed'), data: z.null(), refetch: z.literal(true) }),
+  z.object({ type: z.literal('kanban.card.created'), data: kanbanCardSchema }),
+  z.object({ type: z.literal('kanban.card.updated'), data: kanbanCardSchema }),
+  z.object({
+    type: z.literal('kanban.card.deleted'),
+    data: z.object({ cardId: z.string(), columnId: z.string() }),
+  }),
+  z.object({ type: z.literal('kanban.card.moved'), data: kanbanCardSchema }),
+  z.object({ type: z.literal('kanban.comment.created'), data: kanbanCommentSchema }),
+]);
+export type KanbanRealtime = z.infer<typeof kanbanRealtimeSchema>;

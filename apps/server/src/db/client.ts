@@ -15,6 +15,10 @@ import { lockDataDir } from './lock.ts';
 export type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction, as `db.transaction` hands it to its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or a transaction: repositories take either. */
+export type Executor = Database | Transaction;
 
 export type DatabaseHandle = {
   db: Database;

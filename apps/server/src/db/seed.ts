@@ -7,7 +7,7 @@ import { seedDemoBoardAndCalendar } from './crm-seed/board-and-calendar.ts';
 import { seedDemoCrm } from './crm-seed/demo.ts';
 import { users, workspaces } from './schema/index.ts';
 
-/** The demo account the README and the sign-in page show (decisions.md section 10). */
+/** The demo account the README and the sign-in page show. */
 export const DEMO_EMAIL = 'demo@beacon.local';
 export const DEMO_PASSWORD = 'beacon-demo';
 const DEMO_KEY = 'demo';

@@ -1,9 +1,35 @@
 import type { ErrorCode } from '@beacon/contract';
 
+/**
+ * The HTTP status of each error code: the one place a status is chosen (the error handler in
+ * plugins/errors.ts answers it). A new code gets its status here.
+ */
+export const errorStatus: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  EMAIL_TAKEN: 400,
+  INVALID_CODE: 400,
+  UNAUTHENTICATED: 401,
+  TOKEN_EXPIRED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  DUPLICATE_EMAIL: 409,
+  EDIT_CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  NOT_READY: 503,
+};
+
 /** A domain error: modules throw these; one handler maps them to `{ detail, code }`. */
 export class AppError extends Error {
+  /** From the code, through `errorStatus`. */
+  readonly status: number;
+
   constructor(
-    readonly status: number,
     readonly code: ErrorCode,
     readonly detail: string,
     readonly errors?: Record<string, string[]>,
@@ -11,18 +37,23 @@ export class AppError extends Error {
   ) {
     super(detail);
     this.name = 'AppError';
+    this.status = errorStatus[code];
   }
 }
 
+/** A 400 naming the field at fault: `{ detail: "field: message", errors: { field: [message] } }`. */
+export const fieldError = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', `${field}: ${message}`, { [field]: [message] });
+
 export const unauthenticated = (detail = 'Sign in to continue') =>
-  new AppError(401, 'UNAUTHENTICATED', detail, undefined, { 'www-authenticate': 'Bearer' });
+  new AppError('UNAUTHENTICATED', detail, undefined, { 'www-authenticate': 'Bearer' });
 export const forbidden = (detail = 'Your role does not allow this') =>
-  new AppError(403, 'FORBIDDEN', detail);
-export const notFound = (detail = 'Not found') => new AppError(404, 'NOT_FOUND', detail);
-export const badRequest = (code: ErrorCode, detail: string) => new AppError(400, code, detail);
+  new AppError('FORBIDDEN', detail);
+export const notFound = (detail = 'Not found') => new AppError('NOT_FOUND', detail);
+export const badRequest = (code: ErrorCode, detail: string) => new AppError(code, detail);
+export const conflict = (detail: string) => new AppError('CONFLICT', detail);
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError(
-    429,
     'RATE_LIMITED',
     `Too many attempts. Try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
     undefined,
@@ -41,7 +72,7 @@ export function requireMediaType(expected: string) {
   ) => {
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     if (type !== expected) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the body as ${expected}`);
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the body as ${expected}`);
     }
     return payload;
   };

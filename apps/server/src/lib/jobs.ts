@@ -87,7 +87,7 @@ export type JobQueueOptions = {
 const defaultBackoff = (attempts: number) => Math.min(5 * 60_000, 2_000 * 4 ** (attempts - 1));
 
 /**
- * A PostgreSQL-backed job queue (decisions.md section 11, docs/decisions/015). Every server
+ * A PostgreSQL-backed job queue (docs/decisions/015-jobs-and-import.md). Every server
  * process runs one worker loop: it claims the next due job with `for update skip locked`, holds
  * a lease it renews while the job runs, and retries failures with backoff up to the job's
  * `max_attempts`. It wakes on NOTIFY and polls slowly as a fallback.

@@ -16,7 +16,7 @@ export type Mail = {
 type Executor = Pick<Database, 'insert'>;
 
 /**
- * The one mailer (decisions.md section 8). Every message is first written to the outbox, inside
+ * The one mailer (docs/decisions/004-mail-outbox.md). Every message is first written to the outbox, inside
  * the caller's transaction, so no e-mail is promised for work that rolled back. After the commit,
  * `deliver` sends it over SMTP when SMTP_URL is set, or logs it and keeps it in the outbox.
  */

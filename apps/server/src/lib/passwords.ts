@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
-/** Argon2id, memory 19 MiB, 2 passes, parallelism 1 (decisions.md section 6). */
+/** Argon2id, memory 19 MiB, 2 passes, parallelism 1 (docs/decisions/003-tokens-and-sign-in.md). */
 const options = {
   // Algorithm is an ambient const enum, which isolated modules cannot read: 2 is Argon2id.
   algorithm: 2 as Algorithm,

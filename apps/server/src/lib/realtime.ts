@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RealtimeEvent } from '@beacon/contract';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 
 export const REALTIME_CHANNEL = 'beacon_events';
@@ -32,7 +33,8 @@ export class Realtime {
     );
   }
 
-  async publish(executor: Executor, workspaceId: string, message: RealtimeMessage): Promise<void> {
+  /** Publishes one of the contract's realtime events (`RealtimeEvent`) to the workspace. */
+  async publish(executor: Executor, workspaceId: string, message: RealtimeEvent): Promise<void> {
     let payload = JSON.stringify({ w: workspaceId, m: message } satisfies Envelope);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
       payload = JSON.stringify({

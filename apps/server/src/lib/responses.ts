@@ -66,9 +66,11 @@ export function signedInRoutes(
       onRequest: app.authenticate,
       schema: schemaOf(schema),
     }),
-    write: <S extends AnswersSchema>(schema: S) => ({
+    /** `extra`: more route options, as the change a CRM write declares (lib/records/live.ts). */
+    write: <S extends AnswersSchema, E extends object = object>(schema: S, extra?: E) => ({
       onRequest: writer,
       schema: schemaOf(schema),
+      ...(extra as E),
     }),
     writer,
     security,

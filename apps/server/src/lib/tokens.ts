@@ -14,7 +14,7 @@ export type TokenService = {
   verify(token: string): Promise<TokenClaims>;
 };
 
-/** HS256 JWTs with sub, wid, role, iat, exp, iss and aud (decisions.md section 6). */
+/** HS256 JWTs with sub, wid, role, iat, exp, iss and aud (docs/decisions/003-tokens-and-sign-in.md). */
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
@@ -52,7 +52,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (error instanceof joseErrors.JWTExpired) {
-          throw new AppError(401, 'TOKEN_EXPIRED', 'Token expired', undefined, {
+          throw new AppError('TOKEN_EXPIRED', 'Token expired', undefined, {
             'www-authenticate': 'Bearer error="invalid_token"',
           });
         }

@@ -49,7 +49,7 @@ export const authPlugin = fp(
       if (!row) throw unauthenticated('Invalid token');
       // A password change signs every older token out.
       if (claims.iat < Math.floor(row.user.passwordChangedAt.getTime() / 1000)) {
-        throw new AppError(401, 'UNAUTHENTICATED', 'Token revoked: sign in again', undefined, {
+        throw new AppError('UNAUTHENTICATED', 'Token revoked: sign in again', undefined, {
           'www-authenticate': 'Bearer error="invalid_token"',
         });
       }

@@ -54,7 +54,7 @@ function isUnstorableText(error: unknown): boolean {
   return unstorableText.has(String(e?.code)) || unstorableText.has(String(e?.cause?.code));
 }
 
-/** One place maps every failure to a status and `{ detail, code }` (architecture rule 5). */
+/** One place maps every failure to a status and `{ detail, code }`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status: number;

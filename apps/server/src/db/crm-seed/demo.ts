@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client.ts';
+import type { Executor } from '../client.ts';
 import {
   activities,
   companies,
@@ -16,9 +16,6 @@ import {
   generatePeople,
   type SeedPerson,
 } from './generate.ts';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 
 export const DEMO_PEOPLE = 3000;
 export const DEMO_COMPANIES = 300;

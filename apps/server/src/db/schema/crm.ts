@@ -20,9 +20,11 @@ import {
   consentStatuses,
   personStages,
   revenueRanges,
+  recordEntities,
   seniorities,
   type FilterCondition,
   type ImportRowError,
+  type RecordEntityName,
 } from '@beacon/contract';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
@@ -37,7 +39,9 @@ export const consentStatus = pgEnum('consent_status', consentStatuses);
 export const consentMethod = pgEnum('consent_method', consentMethods);
 export const companySize = pgEnum('company_size', companySizes);
 export const revenueRange = pgEnum('revenue_range', revenueRanges);
-export const listKind = pgEnum('list_kind', ['people', 'companies']);
+/** The records-style entities (the contract's `recordSubjects`), as an enum's values. */
+const entityNames = recordEntities as [RecordEntityName, ...RecordEntityName[]];
+export const listKind = pgEnum('list_kind', entityNames);
 export const activityKind = pgEnum('activity_kind', activityKinds);
 export const importStatus = pgEnum('import_status', [
   'uploaded',
@@ -268,7 +272,7 @@ export const activities = pgTable(
   ],
 );
 
-export const viewEntity = pgEnum('view_entity', ['people', 'companies']);
+export const viewEntity = pgEnum('view_entity', entityNames);
 
 export const savedViews = pgTable(
   'saved_views',
@@ -323,7 +327,7 @@ export const imports = pgTable(
 );
 
 /**
- * The background job queue (decisions.md section 11): any server process claims the next due job
+ * The background job queue (docs/decisions/015-jobs-and-import.md): any server process claims the next due job
  * with `for update skip locked`; a job whose lease ran out (its process died) is claimed again.
  */
 export const jobs = pgTable(

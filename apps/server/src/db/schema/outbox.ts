@@ -3,7 +3,7 @@ import { workspaces } from './workspaces.ts';
 
 export const outboxStatus = pgEnum('outbox_status', ['pending', 'logged', 'sent', 'failed']);
 
-/** Every outgoing e-mail (decisions.md section 8): sent over SMTP, or kept here and logged. */
+/** Every outgoing e-mail (docs/decisions/004-mail-outbox.md): sent over SMTP, or kept here and logged. */
 export const outbox = pgTable(
   'outbox',
   {

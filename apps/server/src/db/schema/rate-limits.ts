@@ -1,6 +1,6 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Fixed-window counters shared by every server process (decisions.md section 11). */
+/** Fixed-window counters shared by every server process (docs/decisions/002-database.md). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),

@@ -1,10 +1,8 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@beacon/contract';
-import type { Database } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { authCodes, users, workspaces } from '../../db/schema/index.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 export type CodePurpose = (typeof authCodes.$inferSelect)['purpose'];
 
 export type UserRow = typeof users.$inferSelect;

@@ -18,8 +18,7 @@ const VERIFY_CODE_TTL = 24 * 60 * 60;
 const RESET_CODE_TTL = 30 * 60;
 const MAX_CODE_ATTEMPTS = 5;
 
-export const invalidCredentials = () =>
-  new AppError(401, 'INVALID_CREDENTIALS', 'Invalid credentials');
+export const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid credentials');
 const invalidCode = () =>
   badRequest('INVALID_CODE', 'The code is wrong or has expired. Ask for a new one.');
 

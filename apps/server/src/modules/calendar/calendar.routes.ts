@@ -31,7 +31,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { service, db }) => {
   const { read, write, security } = signedInRoutes(app, ['calendar']);
 
-  // The spec's calls keep their paths (decisions.md section 5).
+  // The calendar's first calls keep their paths (/meetings/events/…).
   app.get(
     '/meetings/events',
     read({

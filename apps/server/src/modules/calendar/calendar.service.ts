@@ -8,7 +8,8 @@ import type {
 import type { z } from 'zod';
 import type { calendarEventInputSchema } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { formatIcs, parseIcs, type IcsEvent, type ParsedIcsEvent } from '../../lib/ics.ts';
 import { expandSeries, seriesEnd } from '../../lib/recurrence.ts';
 import type { Realtime } from '../../lib/realtime.ts';
@@ -16,7 +17,6 @@ import { nonMembers } from '../members/members.repository.ts';
 import * as repo from './calendar.repository.ts';
 
 type EventInput = z.output<typeof calendarEventInputSchema>;
-export type Caller = { userId: string; workspaceId: string };
 
 const eventNotFound = () => notFound('No such event');
 /** The feed covers what a subscribed calendar shows: the recent past and the year ahead. */
@@ -61,10 +61,6 @@ function occurrenceOf(series: repo.StoredEvent, start: Date, end: Date): Calenda
     end: end.toISOString(),
     seriesId: series.id,
   };
-}
-
-function fieldError(field: string, message: string) {
-  return new AppError(400, 'VALIDATION_FAILED', `${field}: ${message}`, { [field]: [message] });
 }
 
 function toIcs(event: repo.StoredEvent, members: Map<string, { email: string; name: string }>) {
@@ -322,11 +318,10 @@ export class CalendarService {
     try {
       parsed = parseIcs(file);
     } catch (error) {
-      throw new AppError(400, 'BAD_REQUEST', (error as Error).message);
+      throw new AppError('BAD_REQUEST', (error as Error).message);
     }
     if (parsed.events.length > IMPORT_MAX_EVENTS) {
       throw new AppError(
-        413,
         'PAYLOAD_TOO_LARGE',
         `The file holds ${parsed.events.length} events; import at most ${IMPORT_MAX_EVENTS} at once`,
       );

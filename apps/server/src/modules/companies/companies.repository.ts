@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Company } from '@beacon/contract';
 import { companies } from '../../db/schema/index.ts';
-import type { Executor } from '../records/sql.ts';
+import type { Executor } from '../../lib/records/sql.ts';
 
 export const companyColumns = {
   id: companies.id,

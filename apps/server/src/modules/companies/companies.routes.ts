@@ -6,12 +6,11 @@ import {
   companySchema,
   newCompanySchema,
 } from '@beacon/contract';
-import { companiesEntity } from '../records/fields.ts';
-import { recordRoutes } from '../records/record-module.ts';
+import { companiesEntity } from './companies.entity.ts';
+import { recordRoutes } from '../../lib/records/record-module.ts';
 
 export const companiesRoutes = recordRoutes({
   entity: companiesEntity,
-  noun: 'company',
   schemas: {
     page: companyPageSchema,
     record: companySchema,

@@ -13,10 +13,10 @@ import { companies, people } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { companyCsvColumns, contactsCsvContext } from '../imports/contacts-csv.ts';
 import { listsOf } from '../lists/lists.repository.ts';
-import { recordActivities } from '../records/activity.ts';
-import { changedFields, checkOwner, checkUnchanged, type Caller } from '../records/caller.ts';
-import { companiesEntity } from '../records/fields.ts';
-import { RecordService } from '../records/record-module.ts';
+import { recordActivities } from '../../lib/records/activity.ts';
+import { changedFields, checkOwner, checkUnchanged, type Caller } from '../../lib/records/caller.ts';
+import { companiesEntity } from './companies.entity.ts';
+import { RecordService } from '../../lib/records/record-module.ts';
 import { companyColumns, getCompany, toCompany, type CompanyRow } from './companies.repository.ts';
 
 type NewCompanyValues = z.output<typeof newCompanySchema>;
@@ -33,7 +33,7 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 const domainTaken = (domain: string) =>
-  new AppError(409, 'CONFLICT', `A company with the domain ${domain} is already in your workspace`);
+  new AppError('CONFLICT', `A company with the domain ${domain} is already in your workspace`);
 
 export class CompaniesService extends RecordService<CompanyRow, Company, CompanyBulkRequest> {
   constructor(db: Database) {

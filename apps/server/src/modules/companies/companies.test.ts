@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyPageSchema, companySchema, type Company } from '@beacon/contract';
 import { addMember, startTestServer, type TestServer } from '../../../test/helpers.ts';
-import { crmWorkspace, query } from '../records/test-helpers.ts';
+import { crmWorkspace, query } from '../../../test/crm.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -23,7 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
       try {
         await ping();
       } catch {
-        throw new AppError(503, 'NOT_READY', 'The database is not answering');
+        throw new AppError('NOT_READY', 'The database is not answering');
       }
       return { status: 'ready' as const, database: 'ok' as const };
     },

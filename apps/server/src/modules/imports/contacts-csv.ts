@@ -1,8 +1,8 @@
 import type { Company, Person } from '@beacon/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { CsvColumn } from '../records/csv.ts';
-import { rowsOf, uuidArray } from '../records/sql.ts';
+import type { CsvColumn } from '../../lib/records/csv.ts';
+import { rowsOf, uuidArray } from '../../lib/records/sql.ts';
 
 /**
  * The people and companies CSV export (docs/decisions/024): headers a person reads ("First

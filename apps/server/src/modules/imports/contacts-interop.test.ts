@@ -11,7 +11,7 @@ import {
   type Json,
   type TestServer,
 } from '../../../test/helpers.ts';
-import { crmWorkspace, query } from '../records/test-helpers.ts';
+import { crmWorkspace, query } from '../../../test/crm.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -28,7 +28,8 @@ import {
   splitList,
   withScheme,
 } from './imports.fields.ts';
-import { rowsOf, textArray, uuidArray } from '../records/sql.ts';
+import { rowsOf, textArray, uuidArray } from '../../lib/records/sql.ts';
+import { records } from '../record-entities.ts';
 import * as repo from './imports.repository.ts';
 
 export const IMPORT_JOB = 'import.run';
@@ -495,14 +496,15 @@ async function recordTimeline(
   listed: string[],
 ): Promise<void> {
   const { tx, workspaceId } = ctx;
-  const column = subject === 'person' ? sql`person_id` : sql`company_id`;
+  const entity = records.ofSubject(subject);
+  const column = sql.raw(entity.members.column);
   if (createdIds.length > 0) {
     await tx.execute(sql`
       insert into activities (workspace_id, ${column}, kind, actor_id)
       select ${workspaceId}, id, 'imported', ${ctx.actorId} from unnest(${uuidArray(createdIds)}) as id`);
   }
   if (ctx.listId && listed.length > 0) {
-    const table = subject === 'person' ? sql`list_people` : sql`list_companies`;
+    const table = sql.raw(entity.members.table);
     await tx.execute(sql`
       with added as (
         insert into ${table} (list_id, ${column})

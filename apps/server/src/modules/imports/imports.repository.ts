@@ -1,10 +1,9 @@
 import type { ImportJob, ImportRowError } from '@beacon/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { imports, recordLists, users } from '../../db/schema/index.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Tx;
+export type { Executor };
 
 /** Every column but the file itself. */
 const summary = {

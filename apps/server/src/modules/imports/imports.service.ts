@@ -2,6 +2,7 @@ import type { ImportEntity, ImportJob, ImportStart } from '@beacon/contract';
 import type { z } from 'zod';
 import type { importStartSchema } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { enqueueJob } from '../../lib/jobs.ts';
 import type { Realtime } from '../../lib/realtime.ts';
@@ -10,7 +11,6 @@ import { importFields, isMultiColumnField, suggestMapping } from './imports.fiel
 import { IMPORT_JOB } from './imports.job.ts';
 import * as repo from './imports.repository.ts';
 
-export type Caller = { userId: string; workspaceId: string };
 type StartInput = z.output<typeof importStartSchema>;
 
 const PREVIEW_ROWS = 10;
@@ -20,9 +20,9 @@ const SAMPLE_ROWS = 50;
 export const WAITING_UPLOAD_HOURS = 24;
 export const MAX_WAITING_UPLOADS = 20;
 const importNotFound = () => notFound('No such import');
-const conflict = (detail: string) => new AppError(409, 'CONFLICT', detail);
+const conflict = (detail: string) => new AppError('CONFLICT', detail);
 const invalidMapping = (errors: Record<string, string[]>) =>
-  new AppError(400, 'VALIDATION_FAILED', 'The column mapping is not valid', errors);
+  new AppError('VALIDATION_FAILED', 'The column mapping is not valid', errors);
 
 /** CSV imports: upload (preview and a suggested mapping), start, follow, cancel, refused rows. */
 export class ImportsService {

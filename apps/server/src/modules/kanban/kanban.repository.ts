@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { KanbanAttachment, KanbanCard, KanbanComment } from '@beacon/contract';
-import type { Database } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import {
   kanbanAttachments,
   kanbanCardAssignees,
@@ -9,8 +9,7 @@ import {
   kanbanComments,
 } from '../../db/schema/index.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Tx;
+export type { Executor };
 export type Positioned = { id: string; position: string };
 
 /** Cards and columns sort by (position, id), compared by code unit as the keys require. */

@@ -51,7 +51,7 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
     async (request) => service.board(requireAuth(request)),
   );
 
-  // Columns: the spec's calls, then clear and move in the same style.
+  // Columns: new, update and delete, then clear and move in the same style.
   app.post(
     '/api/kanban/columns/new',
     write({

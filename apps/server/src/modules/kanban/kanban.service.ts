@@ -8,14 +8,15 @@ import type {
 import type { z } from 'zod';
 import type { kanbanCardInputSchema } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { keyBetween, spreadKeys } from '../../lib/positions.ts';
-import type { Realtime, RealtimeMessage } from '../../lib/realtime.ts';
+import type { KanbanRealtime } from '@beacon/contract';
+import type { Realtime } from '../../lib/realtime.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import * as repo from './kanban.repository.ts';
 
 type CardInput = z.output<typeof kanbanCardInputSchema>;
-export type Caller = { userId: string; workspaceId: string };
 
 const columnNotFound = () => notFound('No such column');
 const cardNotFound = () => notFound('No such card');
@@ -82,7 +83,7 @@ export class KanbanService {
     });
   }
 
-  /** Deletes a column with its cards (the spec's rule). */
+  /** Deletes a column with its cards. */
   async deleteColumn(caller: Caller, columnId: string) {
     return this.write(caller, async (tx, publish) => {
       if (!(await repo.getColumn(tx, caller.workspaceId, columnId))) throw columnNotFound();
@@ -221,7 +222,7 @@ export class KanbanService {
     file: { name: string; mimeType: string; content: Buffer },
   ): Promise<KanbanCard> {
     if (file.content.length === 0) {
-      throw new AppError(400, 'BAD_REQUEST', 'The file is empty');
+      throw new AppError('BAD_REQUEST', 'The file is empty');
     }
     return this.write(caller, async (tx, publish) => {
       if (!(await repo.lockCard(tx, caller.workspaceId, cardId))) throw cardNotFound();
@@ -252,7 +253,7 @@ export class KanbanService {
   /** Runs a write in a transaction whose realtime events go out only if it commits. */
   private write<T>(
     caller: Caller,
-    work: (tx: repo.Executor, publish: (message: RealtimeMessage) => Promise<void>) => Promise<T>,
+    work: (tx: repo.Executor, publish: (message: KanbanRealtime) => Promise<void>) => Promise<T>,
   ): Promise<T> {
     return this.db.transaction((tx) =>
       work(tx, (message) => this.realtime.publish(tx, caller.workspaceId, message)),
@@ -262,9 +263,7 @@ export class KanbanService {
   private async checkAssignees(caller: Caller, ids: string[]) {
     if ((await nonMembers(this.db, caller.workspaceId, ids)).length > 0) {
       const message = 'Assignees must be members of your workspace';
-      throw new AppError(400, 'VALIDATION_FAILED', `assigneeIds: ${message}`, {
-        assigneeIds: [message],
-      });
+      throw fieldError('assigneeIds', message);
     }
   }
 }

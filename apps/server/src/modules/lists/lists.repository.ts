@@ -1,12 +1,18 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListKind, RecordList } from '@beacon/contract';
-import { listCompanies, listPeople, recordLists } from '../../db/schema/index.ts';
-import type { Executor } from '../records/sql.ts';
+import { recordLists } from '../../db/schema/index.ts';
+import type { Executor } from '../../lib/records/sql.ts';
+import { records } from '../record-entities.ts';
 
 const listId = sql.raw('"record_lists"."id"');
-const count = sql<number>`case ${recordLists.kind}
-  when 'people' then (select count(*)::int from ${listPeople} m where m.list_id = ${listId})
-  else (select count(*)::int from ${listCompanies} m where m.list_id = ${listId}) end`;
+/** The members of a list, counted in the membership table of its kind. */
+const count = sql<number>`case ${recordLists.kind} ${sql.join(
+  records.all.map(
+    (entity) =>
+      sql`when ${sql.raw(`'${entity.name}'`)} then (select count(*)::int from ${sql.raw(`"${entity.members.table}"`)} m where m.list_id = ${listId})`,
+  ),
+  sql` `,
+)} end`;
 
 const listColumns = {
   id: recordLists.id,
@@ -51,16 +57,14 @@ export async function getList(db: Executor, workspaceId: string, id: string) {
   return row;
 }
 
-/** The lists a person or a company is on. */
+/** The lists a record (a person, a company) is on. */
 export async function listsOf(
   db: Executor,
   workspaceId: string,
   kind: ListKind,
   recordId: string,
 ): Promise<RecordList[]> {
-  const member =
-    kind === 'people'
-      ? sql`exists (select 1 from ${listPeople} m where m.list_id = ${listId} and m.person_id = ${recordId}::uuid)`
-      : sql`exists (select 1 from ${listCompanies} m where m.list_id = ${listId} and m.company_id = ${recordId}::uuid)`;
+  const { members } = records.entity(kind);
+  const member = sql`exists (select 1 from ${sql.raw(`"${members.table}"`)} m where m.list_id = ${listId} and m.${sql.raw(members.column)} = ${recordId}::uuid)`;
   return findLists(db, workspaceId, and(eq(recordLists.kind, kind), member));
 }

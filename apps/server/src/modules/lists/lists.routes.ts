@@ -9,6 +9,7 @@ import {
   recordListsSchema,
   recordParamsSchema,
 } from '@beacon/contract';
+import { crmChange } from '../../lib/records/live.ts';
 import { noContent, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { ListsService } from './lists.service.ts';
@@ -31,7 +32,10 @@ export const listsRoutes: FastifyPluginAsyncZod<{ service: ListsService }> = asy
 
   app.post(
     '/api/lists',
-    write({ summary: 'Make a list', body: newListSchema, response: { 201: recordListSchema } }),
+    write(
+      { summary: 'Make a list', body: newListSchema, response: { 201: recordListSchema } },
+      crmChange('lists'),
+    ),
     async (request, reply) =>
       reply.status(201).send(await service.create(requireAuth(request), request.body)),
   );
@@ -48,22 +52,28 @@ export const listsRoutes: FastifyPluginAsyncZod<{ service: ListsService }> = asy
 
   app.patch(
     '/api/lists/:id',
-    write({
-      summary: 'Rename a list or change its description',
-      params: recordParamsSchema,
-      body: listPatchSchema,
-      response: { 200: recordListSchema },
-    }),
+    write(
+      {
+        summary: 'Rename a list or change its description',
+        params: recordParamsSchema,
+        body: listPatchSchema,
+        response: { 200: recordListSchema },
+      },
+      crmChange('lists', true),
+    ),
     async (request) => service.patch(requireAuth(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/lists/:id',
-    write({
-      summary: 'Delete a list (its members stay)',
-      params: recordParamsSchema,
-      response: noContent,
-    }),
+    write(
+      {
+        summary: 'Delete a list (its members stay)',
+        params: recordParamsSchema,
+        response: noContent,
+      },
+      crmChange('lists', true),
+    ),
     async (request, reply) => {
       await service.remove(requireAuth(request), request.params.id);
       return reply.status(204).send(null);
@@ -76,15 +86,18 @@ export const listsRoutes: FastifyPluginAsyncZod<{ service: ListsService }> = asy
   ] as const) {
     app.post(
       `/api/lists/:id/${suffix}`,
-      write({
-        summary:
-          mode === 'add'
-            ? 'Add records (by ids or by filter) to the list'
-            : 'Remove records (by ids or by filter) from the list',
-        params: recordParamsSchema,
-        body: listItemsRequestSchema,
-        response: { 200: bulkResultSchema },
-      }),
+      write(
+        {
+          summary:
+            mode === 'add'
+              ? 'Add records (by ids or by filter) to the list'
+              : 'Remove records (by ids or by filter) from the list',
+          params: recordParamsSchema,
+          body: listItemsRequestSchema,
+          response: { 200: bulkResultSchema },
+        },
+        crmChange('lists', true),
+      ),
       async (request) =>
         service.items(requireAuth(request), request.params.id, request.body.selection, mode),
     );

@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { recordLists } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Caller } from '../records/caller.ts';
-import { companiesEntity, peopleEntity } from '../records/fields.ts';
-import { selectionFilter } from '../records/filters.ts';
-import { addToList, removeFromList } from '../records/membership.ts';
-import { checkLists } from '../records/query.ts';
+import type { Caller } from '../../lib/records/caller.ts';
+import { selectionFilter } from '../../lib/records/filters.ts';
+import { addToList, removeFromList } from '../../lib/records/membership.ts';
+import { checkLists } from '../../lib/records/query.ts';
+import { records } from '../record-entities.ts';
 import { findLists, getList } from './lists.repository.ts';
 
 export const listNotFound = () => notFound('No such list');
@@ -62,7 +62,7 @@ export class ListsService {
     return this.db.transaction(async (tx) => {
       const list = await getList(tx, caller.workspaceId, id);
       if (!list) throw listNotFound();
-      const entity = list.kind === 'people' ? peopleEntity : companiesEntity;
+      const entity = records.entity(list.kind);
       const selected = selectionFilter(entity, selection);
       await checkLists(tx, caller.workspaceId, entity.name, selected.listIds);
       const run = mode === 'add' ? addToList : removeFromList;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Person } from '@beacon/contract';
 import { people } from '../../db/schema/index.ts';
-import type { Executor } from '../records/sql.ts';
+import type { Executor } from '../../lib/records/sql.ts';
 
 export const personColumns = {
   id: people.id,

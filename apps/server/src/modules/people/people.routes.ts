@@ -10,10 +10,11 @@ import {
   personSchema,
   recordParamsSchema,
 } from '@beacon/contract';
+import { crmChange } from '../../lib/records/live.ts';
 import { attachmentDisposition, download } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { peopleEntity } from '../records/fields.ts';
-import { recordRoutes } from '../records/record-module.ts';
+import { peopleEntity } from './people.entity.ts';
+import { recordRoutes } from '../../lib/records/record-module.ts';
 import type { PeopleService } from './people.service.ts';
 
 export const peopleRoutes: FastifyPluginAsyncZod<{ service: PeopleService }> = async (
@@ -23,7 +24,6 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ service: PeopleService }> = a
   const { service } = options;
   const shared = recordRoutes({
     entity: peopleEntity,
-    noun: 'person',
     schemas: {
       page: personPageSchema,
       record: personSchema,
@@ -50,11 +50,14 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ service: PeopleService }> = a
 
       app.post(
         '/api/people/merge',
-        write({
-          summary: 'Merge duplicates into a primary, keeping every related record',
-          body: mergeRequestSchema,
-          response: { 200: personDetailSchema },
-        }),
+        write(
+          {
+            summary: 'Merge duplicates into a primary, keeping every related record',
+            body: mergeRequestSchema,
+            response: { 200: personDetailSchema },
+          },
+          crmChange('people'),
+        ),
         async (request) => service.merge(requireAuth(request), request.body),
       );
     },

@@ -16,11 +16,11 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { adjustPeopleCount, getCompany } from '../companies/companies.repository.ts';
 import { listsOf } from '../lists/lists.repository.ts';
 import { contactsCsvContext, personCsvColumns } from '../imports/contacts-csv.ts';
-import { recordActivities } from '../records/activity.ts';
-import { changedFields, checkOwner, checkUnchanged, type Caller } from '../records/caller.ts';
-import { peopleEntity } from '../records/fields.ts';
-import { RecordService } from '../records/record-module.ts';
-import { rowsOf, uuidArray, type Executor } from '../records/sql.ts';
+import { recordActivities } from '../../lib/records/activity.ts';
+import { changedFields, checkOwner, checkUnchanged, type Caller } from '../../lib/records/caller.ts';
+import { peopleEntity } from './people.entity.ts';
+import { RecordService } from '../../lib/records/record-module.ts';
+import { rowsOf, uuidArray, type Executor } from '../../lib/records/sql.ts';
 import { getPersonRow, personColumns, toPerson, type PersonRow } from './people.repository.ts';
 import { personVcard, vcardFileName } from './vcard.ts';
 
@@ -339,7 +339,6 @@ async function checkEmailFree(
   if (!other) return;
   const name = [other.firstName, other.lastName].filter(Boolean).join(' ') || address;
   throw new AppError(
-    409,
     'DUPLICATE_EMAIL',
     `${name} already has the e-mail ${address} in your workspace`,
     { email: [`${name} already has this e-mail`] },

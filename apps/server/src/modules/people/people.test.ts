@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { personDetailSchema, personPageSchema, personSchema, type Person } from '@beacon/contract';
 import { addMember, startTestServer, type TestServer } from '../../../test/helpers.ts';
-import { peopleEntity } from '../records/fields.ts';
-import { countWhere, filterWhere } from '../records/query.ts';
-import { crmWorkspace, query } from '../records/test-helpers.ts';
+import { peopleEntity } from './people.entity.ts';
+import { countWhere, filterWhere } from '../../lib/records/query.ts';
+import { crmWorkspace, query } from '../../../test/crm.ts';
 
 let server: TestServer;
 beforeAll(async () => {

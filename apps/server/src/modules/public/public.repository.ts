@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import {
   contactMessages,
   launchSignups,
@@ -7,9 +7,6 @@ import {
   users,
   workspaces,
 } from '../../db/schema/index.ts';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 
 export async function insertContactMessage(
   db: Executor,

@@ -1,4 +1,4 @@
-import { authed, getJson, register, type Json, type TestServer } from '../../../test/helpers.ts';
+import { authed, getJson, register, type Json, type TestServer } from './helpers.ts';
 
 export type Call = { status: number; body: Json; headers: Headers; text: string };
 

@@ -5,14 +5,12 @@ import {
   type FilterCondition,
   type Selection,
 } from '@beacon/contract';
-import { AppError } from '../../lib/errors.ts';
+import { fieldError } from '../errors.ts';
 import type { EntityDef, FieldDef } from './fields.ts';
 import { arrayLiteral, column, containsPattern, isUuid, textArray, uuidArray } from './sql.ts';
 
-/** A 400 that names the query parameter (or body field) at fault. */
-export function invalid(field: string, message: string): AppError {
-  return new AppError(400, 'VALIDATION_FAILED', `${field}: ${message}`, { [field]: [message] });
-}
+/** A 400 that names the query parameter (or body field) at fault (lib/errors.ts `fieldError`). */
+export const invalid = fieldError;
 
 /** The `filters` query parameter: the JSON text of an array of conditions. */
 export function parseFilters(text: string | undefined): FilterCondition[] {

@@ -1,10 +1,10 @@
-import type { Role } from '@beacon/contract';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { nonMembers } from '../members/members.repository.ts';
+import type { Caller } from '../caller.ts';
+import { AppError, notFound } from '../errors.ts';
+import { nonMembers } from '../../modules/members/members.repository.ts';
 import type { ActivityValues } from './activity.ts';
 import type { Executor } from './sql.ts';
 
-export type Caller = { userId: string; workspaceId: string; role: Role };
+export type { Caller };
 
 /** An owner must be an active member of the caller's workspace; any other id is a 404. */
 export async function checkOwner(db: Executor, caller: Caller, ownerId: string | null | undefined) {
@@ -57,7 +57,6 @@ export function changedFields(
 export function checkUnchanged(current: Date, expected: string | undefined, noun: string) {
   if (expected === undefined || current.getTime() === Date.parse(expected)) return;
   throw new AppError(
-    409,
     'EDIT_CONFLICT',
     `Someone else changed this ${noun} after you opened it, so your change was not saved`,
   );

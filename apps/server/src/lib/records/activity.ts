@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Activity, ActivityKind, ActivityPage, Note, SubjectType } from '@beacon/contract';
-import { activities, companies, notes, people } from '../../db/schema/index.ts';
+import { activities, notes } from '../../db/schema/index.ts';
+import { records } from '../../modules/record-entities.ts';
 import { invalid } from './filters.ts';
 import { isTimestamp, isUuid, type Executor } from './sql.ts';
 
@@ -16,10 +17,10 @@ export type ActivityValues = {
   noteId?: string | null;
 };
 
-const subjectColumns = (subject: Subject) =>
-  subject.type === 'person'
-    ? { personId: subject.id, companyId: null }
-    : { personId: null, companyId: subject.id };
+/** The subject's column of `activities` and `notes`, set to its id (the others stay null). */
+export const subjectColumns = (subject: Subject) => ({
+  [records.ofSubject(subject.type).subjectKey]: subject.id,
+});
 
 /** Records activities on one subject and moves its last activity to now. */
 export async function recordActivities(
@@ -45,11 +46,10 @@ export async function recordActivities(
 
 /** Moves a subject's last activity (and its update time) to now. */
 export async function touch(db: Executor, subject: Subject): Promise<void> {
-  const table = subject.type === 'person' ? people : companies;
-  await db
-    .update(table)
-    .set({ lastActivityAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(table.id, subject.id));
+  const table = sql.raw(`"${records.ofSubject(subject.type).table}"`);
+  await db.execute(
+    sql`update ${table} set last_activity_at = now(), updated_at = now() where id = ${subject.id}::uuid`,
+  );
 }
 
 /** The columns of a note, as `toNote` takes them. */
@@ -63,6 +63,12 @@ export const noteColumns = {
   updatedAt: notes.updatedAt,
 };
 
+/** `subjectType` and `subjectId` of a note or activity row, from the subject column it fills. */
+function subjectFields(row: { personId: string | null; companyId: string | null }) {
+  const subject = records.subjectOf(row);
+  return { subjectType: subject.type, subjectId: subject.id };
+}
+
 export function toNote(row: {
   id: string;
   personId: string | null;
@@ -74,8 +80,7 @@ export function toNote(row: {
 }): Note {
   return {
     id: row.id,
-    subjectType: row.personId ? 'person' : 'company',
-    subjectId: (row.personId ?? row.companyId)!,
+    ...subjectFields(row),
     body: row.body,
     authorId: row.authorId,
     createdAt: row.createdAt.toISOString(),
@@ -93,7 +98,7 @@ export async function activityPage(
   limit: number,
   cursor: string | undefined,
 ): Promise<ActivityPage> {
-  const subjectColumn = subject.type === 'person' ? activities.personId : activities.companyId;
+  const subjectColumn = activities[records.ofSubject(subject.type).subjectKey];
   const conditions: SQL[] = [
     eq(activities.workspaceId, workspaceId),
     eq(subjectColumn, subject.id),
@@ -138,8 +143,7 @@ export async function activityPage(
   return {
     items: page.map((row): Activity => ({
       id: row.id,
-      subjectType: row.personId ? 'person' : 'company',
-      subjectId: (row.personId ?? row.companyId)!,
+      ...subjectFields(row),
       kind: row.kind,
       actorId: row.actorId,
       field: row.field,

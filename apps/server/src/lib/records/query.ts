@@ -1,7 +1,7 @@
 import { and, inArray, eq, sql, type SQL } from 'drizzle-orm';
 import type { FilterCondition, ListKind, RecordCount } from '@beacon/contract';
 import { recordLists } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound } from '../errors.ts';
 import { afterCursor, encodeCursor, orderBy, parseSort, sortValue, type Sort } from './cursor.ts';
 import type { EntityDef } from './fields.ts';
 import { compileFilters, parseFilters, searchCondition } from './filters.ts';

@@ -1,8 +1,8 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { CompanyBulkRequest, PersonBulkRequest } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
-import { getList } from '../lists/lists.repository.ts';
+import { notFound } from '../errors.ts';
+import { getList } from '../../modules/lists/lists.repository.ts';
 import { checkOwner, type Caller } from './caller.ts';
 import type { EntityDef } from './fields.ts';
 import { selectionFilter } from './filters.ts';
@@ -43,37 +43,6 @@ async function setColumn(
       from changed
     )
     select count(*)::int as n from changed`,
-  );
-  return Number(row?.n ?? 0);
-}
-
-/** Deletes the selected people, keeping their companies' people counts in step. */
-async function deletePeople(db: Executor, match: SQL): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(
-    db,
-    sql`with removed as (
-      delete from "people" where ${match} returning "people".id, "people".company_id
-    ), counted as (
-      update companies c set people_count = greatest(c.people_count - d.n, 0)
-      from (select company_id, count(*)::int as n from removed where company_id is not null
-            group by company_id) d
-      where c.id = d.company_id
-    )
-    select count(*)::int as n from removed`,
-  );
-  return Number(row?.n ?? 0);
-}
-
-/** Deletes the selected companies; their people stay, unlinked, without the company's name. */
-async function deleteCompanies(db: Executor, match: SQL): Promise<number> {
-  await db.execute(
-    sql`update people set company_name = '', updated_at = now()
-        where company_id in (select "companies".id from "companies" where ${match})`,
-  );
-  const [row] = await rowsOf<{ n: number }>(
-    db,
-    sql`with removed as (delete from "companies" where ${match} returning 1)
-        select count(*)::int as n from removed`,
   );
   return Number(row?.n ?? 0);
 }
@@ -139,12 +108,7 @@ export async function runBulk(
           }),
         };
       case 'delete':
-        return {
-          affected:
-            entity.name === 'people'
-              ? await deletePeople(db, match)
-              : await deleteCompanies(db, match),
-        };
+        return { affected: await entity.deleteWhere(db, match) };
     }
   });
 }

@@ -1,9 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** The database or a transaction: repositories take either. */
-export type Executor = Database | Tx;
+export type { Executor };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string =>

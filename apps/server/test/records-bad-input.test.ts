@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/helpers.ts';
-import { crmWorkspace, query, type Call } from './test-helpers.ts';
+import { startTestServer, type TestServer } from './helpers.ts';
+import { crmWorkspace, query, type Call } from './crm.ts';
 
 let server: TestServer;
 beforeAll(async () => {

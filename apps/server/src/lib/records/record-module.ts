@@ -15,13 +15,14 @@ import {
   type RecordCount,
 } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
-import { download, noContent, signedInRoutes } from '../../lib/responses.ts';
+import { download, noContent, signedInRoutes } from '../responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { runBulk } from './bulk.ts';
 import type { Caller } from './caller.ts';
 import { csvChunks, pickColumns, type CsvColumn } from './csv.ts';
 import type { EntityDef } from './fields.ts';
 import { parseFilters } from './filters.ts';
+import { crmChange } from './live.ts';
 import { countWhere, filterWhere, finishPage, preparePage, type ListQuery } from './query.ts';
 
 /**
@@ -121,8 +122,6 @@ export type RecordRoutesService<New, Patch, Bulk> = {
 
 export type RecordRoutesDef<New, Patch, Bulk> = {
   entity: EntityDef;
-  /** The record in a sentence: "person", "company". */
-  noun: string;
   schemas: {
     page: z.ZodType;
     record: z.ZodType;
@@ -182,11 +181,14 @@ export function recordRoutes<New, Patch, Bulk>(
 
     app.post(
       path,
-      write({
-        summary: def.summaries.create,
-        body: def.schemas.create,
-        response: { 201: def.schemas.record, ...conflict },
-      }),
+      write(
+        {
+          summary: def.summaries.create,
+          body: def.schemas.create,
+          response: { 201: def.schemas.record, ...conflict },
+        },
+        crmChange(name),
+      ),
       async (request, reply) =>
         reply.status(201).send(await service.create(requireAuth(request), request.body as New)),
     );
@@ -203,23 +205,29 @@ export function recordRoutes<New, Patch, Bulk>(
 
     app.patch(
       `${path}/:id`,
-      write({
-        summary: `Change a ${def.noun} (only the fields given); each change goes on the timeline`,
-        params: recordParamsSchema,
-        body: def.schemas.patch,
-        response: { 200: def.schemas.record, ...conflict },
-      }),
+      write(
+        {
+          summary: `Change a ${def.entity.subject} (only the fields given); each change goes on the timeline`,
+          params: recordParamsSchema,
+          body: def.schemas.patch,
+          response: { 200: def.schemas.record, ...conflict },
+        },
+        crmChange(name, true),
+      ),
       async (request) =>
         service.patch(requireAuth(request), request.params.id, request.body as Patch),
     );
 
     app.delete(
       `${path}/:id`,
-      write({
-        summary: def.summaries.remove,
-        params: recordParamsSchema,
-        response: noContent,
-      }),
+      write(
+        {
+          summary: def.summaries.remove,
+          params: recordParamsSchema,
+          response: noContent,
+        },
+        crmChange(name, true),
+      ),
       async (request, reply) => {
         await service.remove(requireAuth(request), request.params.id);
         return reply.status(204).send(null);
@@ -228,11 +236,14 @@ export function recordRoutes<New, Patch, Bulk>(
 
     app.post(
       `${path}/bulk`,
-      write({
-        summary: 'Act on a selection (ids, or everything a filter matches) in one set-based pass',
-        body: def.schemas.bulk,
-        response: { 200: bulkResultSchema, 413: errorBodySchema },
-      }),
+      write(
+        {
+          summary: 'Act on a selection (ids, or everything a filter matches) in one set-based pass',
+          body: def.schemas.bulk,
+          response: { 200: bulkResultSchema, 413: errorBodySchema },
+        },
+        crmChange(name),
+      ),
       async (request) => service.bulk(requireAuth(request), request.body as Bulk),
     );
 

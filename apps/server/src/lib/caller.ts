@@ -1,0 +1,7 @@
+import type { Role } from '@beacon/contract';
+
+/**
+ * Who makes a call, as services take it: the signed-in member (`requireAuth` in plugins/auth.ts
+ * gives one for each request).
+ */
+export type Caller = { userId: string; workspaceId: string; role: Role };

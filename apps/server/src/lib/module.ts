@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import type { JobQueue } from './jobs.ts';
+import type { Mailer } from './mailer.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import type { Realtime } from './realtime.ts';
+import type { TokenService } from './tokens.ts';
+
+/** The app as a module registers on it (the Fastify instance with the zod type provider). */
+export type ModuleApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** What app.ts hands every module: the database and the app-wide services. */
+export type ModuleContext = {
+  database: DatabaseHandle;
+  db: Database;
+  realtime: Realtime;
+  mailer: Mailer;
+  jobs: JobQueue;
+  tokens: TokenService;
+  limiter: RateLimiter;
+  /** The demo account the sign-in page offers, when the demo workspace exists. */
+  demo: { email: string; password: string } | null;
+};
+
+/**
+ * A server area: its one entry (modules/<area>/<area>.module.ts) builds its service, registers
+ * its routes and its background jobs. app.ts registers every module of modules/modules.ts, in
+ * that order (the order of the API document's paths).
+ */
+export type AppModule = {
+  name: string;
+  register(app: ModuleApp, context: ModuleContext): Promise<void>;
+};
+
+export const defineModule = (module: AppModule): AppModule => module;

@@ -1,0 +1,69 @@
+import type { SQL } from 'drizzle-orm';
+import type { FilterFieldKind, RecordEntityName, SubjectType } from '@beacon/contract';
+import { column, type Executor } from './sql.ts';
+
+/** How a column is compared, cast and sorted; the SQL type names the cursor's cast. */
+export type FieldDef = {
+  expr: SQL;
+  /** The SQL type a parameter is cast to before it is compared with the column. */
+  type: string;
+  nullable: boolean;
+  /** The allowed values of an enum column. */
+  values?: readonly string[];
+  /** False for arrays: a sort on them is refused. */
+  sortable: boolean;
+};
+
+/**
+ * The columns of `activities` and `notes` (db/schema/crm.ts) that point at a record, one per
+ * entity; a new entity adds its own there and here.
+ */
+export type SubjectKey = 'personId' | 'companyId';
+
+/**
+ * A records-style entity, as the records registry (lib/records/registry.ts) holds it: each entity's
+ * entry sits in its module (modules/people/people.entity.ts) and is registered once, in
+ * modules/record-entities.ts. The engine (filters, sort, cursor, count, bulk, lists, notes, the
+ * timeline, saved views) reads everything it needs from here.
+ */
+export type EntityDef = {
+  name: RecordEntityName;
+  /** What its notes and timeline entries name it ('person'); also the record in a sentence. */
+  subject: SubjectType;
+  /** The answer to an id that is not there (or of another workspace): 'No such person'. */
+  notFound: string;
+  /** Its column in `activities` and `notes`. */
+  subjectKey: SubjectKey;
+  table: string;
+  /** Every column the API names, filterable or sortable. */
+  fields: Record<string, FieldDef>;
+  /** The filter kind of each filterable field (from the contract). */
+  kinds: Record<string, FilterFieldKind>;
+  /** The table of list memberships and its column pointing at this entity. */
+  members: { table: string; column: string };
+  defaultSort: string;
+  /**
+   * Deletes every record `match` selects (a bulk delete), with what must follow in the same
+   * statements; answers how many it deleted.
+   */
+  deleteWhere: (db: Executor, match: SQL) => Promise<number>;
+};
+
+const def = (
+  table: string,
+  name: string,
+  type: string,
+  options: { nullable?: boolean; values?: readonly string[]; sortable?: boolean } = {},
+): FieldDef => ({
+  expr: column(table, name),
+  type,
+  nullable: options.nullable ?? false,
+  values: options.values,
+  sortable: options.sortable ?? true,
+});
+
+/** The field maker of a table: `fieldsOf('people')('first_name')` is a text field of people. */
+export const fieldsOf =
+  (table: string) =>
+  (name: string, type = 'text', options?: Parameters<typeof def>[3]): FieldDef =>
+    def(table, name, type, options);

@@ -1,0 +1,32 @@
+import type { AppModule } from '../lib/module.ts';
+import { authModule } from './auth/auth.module.ts';
+import { calendarModule } from './calendar/calendar.module.ts';
+import { companiesModule } from './companies/companies.module.ts';
+import { healthModule } from './health/health.module.ts';
+import { importsModule } from './imports/imports.module.ts';
+import { kanbanModule } from './kanban/kanban.module.ts';
+import { listsModule } from './lists/lists.module.ts';
+import { membersModule } from './members/members.module.ts';
+import { notesModule } from './notes/notes.module.ts';
+import { peopleModule } from './people/people.module.ts';
+import { publicModule } from './public/public.module.ts';
+import { viewsModule } from './views/views.module.ts';
+
+/**
+ * Every module of the server, registered by app.ts in this order (the order of the paths in the
+ * API document). A new area adds its `<area>.module.ts` here (scripts/new-area.mjs does).
+ */
+export const modules: AppModule[] = [
+  healthModule,
+  authModule,
+  publicModule,
+  membersModule,
+  calendarModule,
+  kanbanModule,
+  importsModule,
+  peopleModule,
+  companiesModule,
+  listsModule,
+  viewsModule,
+  notesModule,
+];

@@ -1,0 +1,29 @@
+import { z } from './z.ts';
+
+// The field helpers of the records-style areas (people.ts, companies.ts, lists.ts, views.ts, …).
+// Free-text fields travel as strings, '' meaning empty; enums and links are nullable.
+
+export const id = (what: string) => z.uuid({ message: `Not a ${what} id` });
+export const text = (max: number) => z.string().trim().max(max);
+export const instant = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time' });
+
+export const tagsField = z.array(z.string().trim().min(1).max(40)).max(30);
+export const emailField = z.union([
+  z.literal(''),
+  z.email({ message: 'Not an e-mail address' }).max(254),
+]);
+export const urlField = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https?$/, message: 'Use an http(s) address' }).max(500),
+]);
+
+/**
+ * A change may say which version of the record it was made on (the `updatedAt` the client read):
+ * when the record changed since, the change is refused with 409 `EDIT_CONFLICT` and nothing is
+ * written, so two members editing one record never silently overwrite each other
+ * (docs/decisions/029-duplicates-and-edit-conflicts.md).
+ */
+export const expectedUpdatedAt = z.iso
+  .datetime({ offset: true, message: 'Not a date-time' })
+  .optional()
+  .describe('The `updatedAt` the change was made on; another answers 409 EDIT_CONFLICT');

@@ -1,0 +1,61 @@
+import { z } from './z.ts';
+import { subjectTypes } from './records.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Notes and the activity timeline.
+
+export const subjectTypeSchema = z.enum(subjectTypes);
+
+/**
+ * A note's body is Markdown-like rich text: paragraphs, `**bold**`, `_italic_`, `- ` bullets,
+ * `1. ` numbered items and `[text](https://…)` links. Clients render it without HTML.
+ */
+export const noteSchema = z
+  .object({
+    id: z.string(),
+    subjectType: subjectTypeSchema,
+    subjectId: z.string(),
+    body: z.string(),
+    authorId: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Note' });
+export type Note = z.infer<typeof noteSchema>;
+export const noteBodySchema = z
+  .object({ body: z.string().trim().min(1, { message: 'Required' }).max(20_000) })
+  .meta({ id: 'NoteBody' });
+
+export const activityKinds = [
+  'created',
+  'field_changed',
+  'list_added',
+  'list_removed',
+  'note_added',
+  'merged',
+  'imported',
+] as const;
+export const activityKindSchema = z.enum(activityKinds);
+export type ActivityKind = z.infer<typeof activityKindSchema>;
+export const activitySchema = z
+  .object({
+    id: z.string(),
+    subjectType: subjectTypeSchema,
+    subjectId: z.string(),
+    kind: activityKindSchema,
+    actorId: z.string().nullable(),
+    /** field_changed: field, oldValue, newValue; list_*: listId, listName; note_added: the note. */
+    field: z.string().nullable(),
+    oldValue: z.string().nullable(),
+    newValue: z.string().nullable(),
+    listId: z.string().nullable(),
+    listName: z.string().nullable(),
+    note: noteSchema.nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Activity' });
+export type Activity = z.infer<typeof activitySchema>;
+export const activityPageSchema = z
+  .object({ items: z.array(activitySchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'ActivityPage' });
+export type ActivityPage = z.infer<typeof activityPageSchema>;

@@ -1,0 +1,58 @@
+import { z } from './z.ts';
+import { text } from './fields.ts';
+import {
+  filterConditionSchema,
+  filterListSchema,
+  recordEntities,
+  sortParamSchema,
+} from './records.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Saved views: a named filter, sort and column set, per user or shared with the workspace.
+
+export const viewEntitySchema = z.enum(recordEntities);
+export type ViewEntity = z.infer<typeof viewEntitySchema>;
+const viewFields = {
+  name: text(100).min(1, { message: 'Required' }),
+  entity: viewEntitySchema,
+  shared: z.boolean(),
+  q: z.string().trim().max(200),
+  filters: filterListSchema,
+  sort: sortParamSchema.nullable(),
+  columns: z.array(z.string().min(1).max(40)).max(40),
+};
+export const savedViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    entity: viewEntitySchema,
+    shared: z.boolean(),
+    q: z.string(),
+    filters: z.array(filterConditionSchema),
+    sort: z.string().nullable(),
+    columns: z.array(z.string()),
+    ownerId: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'SavedView' });
+export type SavedView = z.infer<typeof savedViewSchema>;
+export const savedViewsSchema = z.array(savedViewSchema).meta({ id: 'SavedViews' });
+export const newViewSchema = z
+  .object({
+    ...viewFields,
+    shared: viewFields.shared.default(false),
+    q: viewFields.q.default(''),
+    filters: viewFields.filters.default([]),
+    sort: viewFields.sort.default(null),
+    columns: viewFields.columns.default([]),
+  })
+  .meta({ id: 'NewSavedView' });
+export type NewView = z.input<typeof newViewSchema>;
+export const viewPatchSchema = z
+  .object(viewFields)
+  .omit({ entity: true })
+  .partial()
+  .meta({ id: 'SavedViewPatch' });
+export type ViewPatch = z.infer<typeof viewPatchSchema>;
+export const viewsQuerySchema = z.object({ entity: viewEntitySchema });

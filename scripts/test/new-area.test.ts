@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { namesOf, newArea } from '../new-area.mjs';
+
+type Result = { written: string[]; changed: string[] };
+const run = newArea as (options: {
+  area: string;
+  singular?: string;
+  root: string;
+  dryRun?: boolean;
+}) => Result;
+const names = namesOf as (area: string, singular?: string) => Record<string, string>;
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const script = path.join(repo, 'scripts/new-area.mjs');
+/** The files the script reads and changes, copied from this repository. */
+const REGISTRATIONS = [
+  'packages/contract/src/index.ts',
+  'packages/contract/src/realtime.ts',
+  'apps/server/src/modules/modules.ts',
+];
+
+let root = '';
+function copyOfRepository(): string {
+  root = mkdtempSync(path.join(tmpdir(), 'new-area-'));
+  for (const file of REGISTRATIONS) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    cpSync(path.join(repo, file), path.join(root, file));
+  }
+  mkdirSync(path.join(root, 'apps/server/src/modules/people'), { recursive: true });
+  return root;
+}
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+afterEach(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = '';
+});
+
+describe('new-area', () => {
+  it('writes the module skeleton and the contract file, and registers them', () => {
+    const dir = copyOfRepository();
+    const result = run({ area: 'deals', root: dir });
+    const module = 'apps/server/src/modules/deals';
+    expect(result.written.sort()).toEqual(
+      [
+        `${module}/deals.module.ts`,
+        `${module}/deals.repository.ts`,
+        `${module}/deals.routes.ts`,
+        `${module}/deals.service.ts`,
+        `${module}/deals.test.ts`,
+        'packages/contract/src/deals.ts',
+      ].sort(),
+    );
+    expect(result.changed.sort()).toEqual([...REGISTRATIONS].sort());
+
+    expect(read(`${module}/deals.module.ts`)).toContain(
+      'export const dealsModule = defineModule({',
+    );
+    expect(read(`${module}/deals.routes.ts`)).toContain("'/api/deals'");
+    expect(read(`${module}/deals.service.ts`)).toContain('export class DealsService');
+    expect(read(`${module}/deals.service.ts`)).toContain("from './deals.repository.ts'");
+    expect(read(`${module}/deals.repository.ts`)).toContain('export async function listDeals(');
+    expect(read(`${module}/deals.test.ts`)).toContain("call('GET', '/api/deals')");
+    const contract = read('packages/contract/src/deals.ts');
+    expect(contract).toContain('export const dealSchema = z');
+    expect(contract).toContain("z.literal('deals.changed')");
+
+    expect(
+      read('packages/contract/src/index.ts').trimEnd().endsWith("export * from './deals.ts';"),
+    ).toBe(true);
+    const realtime = read('packages/contract/src/realtime.ts');
+    expect(realtime).toContain("import type { DealsRealtime } from './deals.ts';");
+    expect(realtime).toMatch(/export type RealtimeEvent =[^;]*\| DealsRealtime;/);
+    const modules = read('apps/server/src/modules/modules.ts');
+    expect(modules).toContain("import { dealsModule } from './deals/deals.module.ts';");
+    expect(modules).toMatch(/notesModule,\n {2}dealsModule,\n\];/);
+  });
+
+  it('only lists what it would do in a dry run', () => {
+    const dir = copyOfRepository();
+    const before = REGISTRATIONS.map(read);
+    const result = run({ area: 'invoices', root: dir, dryRun: true });
+    expect(result.written).toContain('apps/server/src/modules/invoices/invoices.module.ts');
+    expect(existsSync(path.join(dir, 'apps/server/src/modules/invoices'))).toBe(false);
+    expect(existsSync(path.join(dir, 'packages/contract/src/invoices.ts'))).toBe(false);
+    expect(REGISTRATIONS.map(read)).toEqual(before);
+  });
+
+  it('runs from the command line and prints the steps left', () => {
+    const dir = copyOfRepository();
+    const out = execFileSync('node', [script, 'tasks', '--root', dir, '--dry-run'], {
+      encoding: 'utf8',
+    });
+    expect(out).toContain('would write apps/server/src/modules/tasks/tasks.routes.ts');
+    expect(out).toContain('would change apps/server/src/modules/modules.ts');
+    expect(out).toContain('Left to do (docs/adding-an-area.md):');
+    expect(out).toContain('npm run db:generate');
+  });
+
+  it('refuses an area that exists and a name that is not one', () => {
+    const dir = copyOfRepository();
+    expect(() => run({ area: 'people', singular: 'person', root: dir })).toThrow(/exists already/);
+    expect(() => run({ area: 'Deals', root: dir })).toThrow(/not an area name/);
+    expect(() => run({ area: '../x', root: dir })).toThrow(/not an area name/);
+    expect(() => run({ area: 'news', singular: 'news', root: dir })).toThrow(/not a singular/);
+    expect(names('companies', 'company')).toEqual({
+      area: 'companies',
+      singular: 'company',
+      Area: 'Companies',
+      Singular: 'Company',
+    });
+  });
+});
