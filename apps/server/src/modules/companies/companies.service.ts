@@ -14,7 +14,12 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { companyCsvColumns, contactsCsvContext } from '../imports/contacts-csv.ts';
 import { listsOf } from '../lists/lists.repository.ts';
 import { recordActivities } from '../../lib/records/activity.ts';
-import { changedFields, checkOwner, checkUnchanged, type Caller } from '../../lib/records/caller.ts';
+import {
+  changedFields,
+  checkOwner,
+  checkUnchanged,
+  type Caller,
+} from '../../lib/records/caller.ts';
 import { companiesEntity } from './companies.entity.ts';
 import { RecordService } from '../../lib/records/record-module.ts';
 import { companyColumns, getCompany, toCompany, type CompanyRow } from './companies.repository.ts';

@@ -17,7 +17,12 @@ import { adjustPeopleCount, getCompany } from '../companies/companies.repository
 import { listsOf } from '../lists/lists.repository.ts';
 import { contactsCsvContext, personCsvColumns } from '../imports/contacts-csv.ts';
 import { recordActivities } from '../../lib/records/activity.ts';
-import { changedFields, checkOwner, checkUnchanged, type Caller } from '../../lib/records/caller.ts';
+import {
+  changedFields,
+  checkOwner,
+  checkUnchanged,
+  type Caller,
+} from '../../lib/records/caller.ts';
 import { peopleEntity } from './people.entity.ts';
 import { RecordService } from '../../lib/records/record-module.ts';
 import { rowsOf, uuidArray, type Executor } from '../../lib/records/sql.ts';
