@@ -1,4 +1,4 @@
-import { useAuth } from '../../features/auth/index.ts';
+import { roleCanEdit, useAuth } from '../../features/auth/index.ts';
 import { CalendarPage } from '../../features/calendar/components/calendar-page.tsx';
 import { StoreProvider } from '../store-provider.tsx';
 
@@ -7,7 +7,7 @@ export function Component() {
   const { user } = useAuth();
   // The auth guard above only renders this with a user.
   if (!user) return null;
-  const canEdit = user.role === 'admin' || user.role === 'contributor';
+  const canEdit = roleCanEdit(user.role);
   return (
     <StoreProvider>
       <CalendarPage canEdit={canEdit} owner={user.email.toLowerCase()} />

@@ -1,4 +1,4 @@
-import { useAuth } from '../../features/auth/index.ts';
+import { roleCanEdit, useAuth } from '../../features/auth/index.ts';
 import { KanbanPage } from '../../features/kanban/components/kanban-page.tsx';
 import { StoreProvider } from '../store-provider.tsx';
 
@@ -7,7 +7,7 @@ export function Component() {
   const { user } = useAuth();
   // The auth guard above only renders this with a user.
   if (!user) return null;
-  const canEdit = user.role === 'admin' || user.role === 'contributor';
+  const canEdit = roleCanEdit(user.role);
   return (
     <StoreProvider>
       <KanbanPage canEdit={canEdit} owner={user.email.toLowerCase()} />
