@@ -1,3 +1,4 @@
+import { instantSchema } from './instant.ts';
 import { z } from './z.ts';
 
 // People, companies, lists, notes, activity, saved views, imports (issue 5).
@@ -5,7 +6,7 @@ import { z } from './z.ts';
 
 const id = (what: string) => z.uuid({ message: `Not a ${what} id` });
 const text = (max: number) => z.string().trim().max(max);
-const instant = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time' });
+const instant = instantSchema;
 
 export const personStages = [
   'cold',
