@@ -32,7 +32,11 @@ import { recordsRoutes } from './modules/records/records.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandler,
+} from './plugins/errors.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -72,6 +76,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors met before a route runs answer { detail, code } too (plugins/errors.ts).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) {

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@beacon/contract';
 import { AppError } from '../lib/errors.ts';
@@ -104,4 +105,64 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 export function notFoundBody(method: string, url: string): ErrorBody {
   return { detail: `No route for ${method} ${url.split('?')[0]}`, code: 'NOT_FOUND' };
+}
+
+/** Errors of the router, before any route runs (Fastify's `frameworkErrors` option). */
+const routerErrors: Record<string, { status: number; code: ErrorCode; detail: string }> = {
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    detail: 'The address holds a malformed percent-escape (such as %E0%A4%A or %zz)',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'BAD_REQUEST',
+    detail: 'A part of the address is too long (at most 100 characters)',
+  },
+};
+
+/**
+ * Fastify's `frameworkErrors` option: a malformed percent-escape or an over-long path part is
+ * refused by the router itself, which would otherwise answer `{ error, message, statusCode }`.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const known = routerErrors[error.code];
+  if (!known) request.log.error({ err: error }, 'router error');
+  const { status, code, detail } = known ?? {
+    status: 500,
+    code: 'INTERNAL' as const,
+    detail: 'Something went wrong on our side. Please try again.',
+  };
+  void reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ detail, code } satisfies ErrorBody);
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: what Node's HTTP parser refuses before Fastify sees a
+ * request (a Content-Length that is not a number, both Content-Length and chunked, a header with
+ * control characters, headers over 16 KiB, a request that never ends). The answer is written to
+ * the socket, which is then closed, as Fastify's own handler does.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, detail] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request took too long to arrive']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+        : [400, 'Bad Request', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ detail, code: 'BAD_REQUEST' } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

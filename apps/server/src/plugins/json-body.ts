@@ -32,9 +32,10 @@ export function loneSurrogatePath(value: unknown, path: string[] = []): string |
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parse(request, body, (error, value) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    parse(request, text, (error, value) => {
       if (error) return done(error, undefined);
-      if (typeof body === 'string' && SURROGATE_ESCAPE.test(body)) {
+      if (SURROGATE_ESCAPE.test(text)) {
         const field = loneSurrogatePath(value);
         if (field !== null) {
           return done(
