@@ -113,7 +113,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Routes.
   const authService = new AuthService(database.db, tokens, mailer, limiter);
   await app.register(healthRoutes, { ping: database.ping });
-  await app.register(authRoutes, { service: authService, demo: options.demo ?? null });
+  await app.register(authRoutes, {
+    service: authService,
+    demo: options.demo ?? null,
+    tokenTtlSeconds: config.jwtTtlSeconds,
+  });
   await app.register(publicRoutes, { db: database.db, mailer });
   await app.register(realtimePlugin, { realtime });
   await app.register(membersRoutes, { db: database.db });

@@ -55,50 +55,62 @@ function isUnstorableText(error: unknown): boolean {
   return unstorableText.has(String(e?.code)) || unstorableText.has(String(e?.cause?.code));
 }
 
-/** One place maps every failure to a status and `{ detail, code }` (architecture rule 5). */
+/**
+ * One place maps every failure to a status and `{ detail, code }` (architecture rule 5). A route
+ * that answers more (POST /token adds OAuth2's `error`) starts from this answer.
+ */
+export function errorAnswer(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): { status: number; body: ErrorBody } {
+  let status: number;
+  let body: ErrorBody;
+  if (error instanceof AppError) {
+    status = error.status;
+    body = { detail: error.detail, code: error.code };
+    if (error.errors) body.errors = error.errors;
+    if (error.headers) void reply.headers(error.headers);
+  } else if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = fieldErrors(error.validation);
+    const first = Object.entries(errors)[0];
+    status = 400;
+    body = {
+      detail: first ? `${first[0]}: ${first[1][0] ?? 'Invalid value'}` : 'Invalid request',
+      code: 'VALIDATION_FAILED',
+      errors,
+    };
+  } else if (error.code && frameworkErrors[error.code]) {
+    const known = frameworkErrors[error.code]!;
+    status = known.status;
+    body = { detail: known.detail, code: known.code };
+  } else if (isUnstorableText(error)) {
+    status = 400;
+    body = {
+      detail: 'A text in the request holds a character that cannot be stored (NUL, U+0000)',
+      code: 'BAD_REQUEST',
+    };
+  } else if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    status = 400;
+    body = { detail: 'The request body is not valid JSON', code: 'BAD_REQUEST' };
+  } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    status = error.statusCode;
+    body = {
+      detail: error.message || 'Bad request',
+      code: status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST',
+    };
+  } else {
+    request.log.error({ err: error }, 'unhandled error');
+    status = 500;
+    body = { detail: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
+  }
+  if (status >= 500 && error instanceof AppError) request.log.error({ err: error }, error.detail);
+  return { status, body };
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    let status: number;
-    let body: ErrorBody;
-    if (error instanceof AppError) {
-      status = error.status;
-      body = { detail: error.detail, code: error.code };
-      if (error.errors) body.errors = error.errors;
-      if (error.headers) void reply.headers(error.headers);
-    } else if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrors(error.validation);
-      const first = Object.entries(errors)[0];
-      status = 400;
-      body = {
-        detail: first ? `${first[0]}: ${first[1][0] ?? 'Invalid value'}` : 'Invalid request',
-        code: 'VALIDATION_FAILED',
-        errors,
-      };
-    } else if (error.code && frameworkErrors[error.code]) {
-      const known = frameworkErrors[error.code]!;
-      status = known.status;
-      body = { detail: known.detail, code: known.code };
-    } else if (isUnstorableText(error)) {
-      status = 400;
-      body = {
-        detail: 'A text in the request holds a character that cannot be stored (NUL, U+0000)',
-        code: 'BAD_REQUEST',
-      };
-    } else if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-      status = 400;
-      body = { detail: 'The request body is not valid JSON', code: 'BAD_REQUEST' };
-    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      status = error.statusCode;
-      body = {
-        detail: error.message || 'Bad request',
-        code: status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST',
-      };
-    } else {
-      request.log.error({ err: error }, 'unhandled error');
-      status = 500;
-      body = { detail: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };
-    }
-    if (status >= 500 && error instanceof AppError) request.log.error({ err: error }, error.detail);
+    const { status, body } = errorAnswer(error, request, reply);
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
 }
