@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   companyFieldKinds,
   companySizes,
@@ -22,6 +22,8 @@ export type FieldDef = {
   values?: readonly string[];
   /** False for arrays: a sort on them is refused. */
   sortable: boolean;
+  /** What a sort orders by: `lower(column)` for text, so "alpha" comes between "Able" and "Bravo". */
+  sortExpr: SQL;
 };
 
 export type EntityDef = {
@@ -40,13 +42,23 @@ const def = (
   table: string,
   name: string,
   type: string,
-  options: { nullable?: boolean; values?: readonly string[]; sortable?: boolean } = {},
+  options: {
+    nullable?: boolean;
+    values?: readonly string[];
+    sortable?: boolean;
+    /** Text stored lower-cased already (e-mails, domains): sorted as it is. */
+    lowerCased?: boolean;
+  } = {},
 ): FieldDef => ({
   expr: column(table, name),
   type,
   nullable: options.nullable ?? false,
   values: options.values,
   sortable: options.sortable ?? true,
+  sortExpr:
+    type === 'text' && !options.lowerCased
+      ? sql`lower(${column(table, name)})`
+      : column(table, name),
 });
 
 const p = (name: string, type = 'text', options?: Parameters<typeof def>[3]) =>
@@ -61,7 +73,7 @@ export const peopleEntity: EntityDef = {
     id: p('id', 'uuid'),
     firstName: p('first_name'),
     lastName: p('last_name'),
-    email: p('email'),
+    email: p('email', 'text', { lowerCased: true }),
     additionalEmails: p('additional_emails', 'text[]', { sortable: false }),
     phones: p('phones', 'text[]', { sortable: false }),
     jobTitle: p('job_title'),
@@ -99,7 +111,7 @@ export const companiesEntity: EntityDef = {
   fields: {
     id: c('id', 'uuid'),
     name: c('name'),
-    domain: c('domain'),
+    domain: c('domain', 'text', { lowerCased: true }),
     industry: c('industry'),
     size: c('size', 'company_size', { nullable: true, values: companySizes }),
     revenueRange: c('revenue_range', 'revenue_range', { nullable: true, values: revenueRanges }),
