@@ -22,7 +22,12 @@ import type { ModuleContext } from './lib/module.ts';
 import { publishCrmChanges } from './lib/records/live.ts';
 import { modules } from './modules/modules.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandler,
+} from './plugins/errors.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
@@ -61,6 +66,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors met before a route runs answer { detail, code } too (plugins/errors.ts).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) {
@@ -70,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
 
   // External layer: headers, body parsers, the API document.
   await app.register(securityPlugin);
@@ -96,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Modules: each registers its routes and jobs (modules/modules.ts).
   const context: ModuleContext = {
+    config,
     database,
     db: database.db,
     realtime,

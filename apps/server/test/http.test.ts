@@ -134,6 +134,48 @@ describe('the web app', () => {
     }
   });
 
+  it('serves the page to curl, link checkers and monitors (Accept */* or none), also for HEAD', async () => {
+    for (const route of ['/auth/login', '/', '/dashboard/people', '/dashboard/people/new?x=1']) {
+      for (const headers of [{ accept: '*/*' }, {}, { accept: 'text/*' }] as Record<
+        string,
+        string
+      >[]) {
+        const response = await fetch(`${web.url}${route}`, { headers });
+        expect(response.status, `${route} ${JSON.stringify(headers)}`).toBe(200);
+        expect(response.headers.get('content-type')).toContain('text/html');
+        expect(await response.text()).toContain('<div id="root">');
+      }
+      const head = await fetch(`${web.url}${route}`, {
+        method: 'HEAD',
+        headers: { accept: '*/*' },
+      });
+      expect(head.status, `HEAD ${route}`).toBe(200);
+      expect(head.headers.get('content-type')).toContain('text/html');
+    }
+  });
+
+  it('answers JSON 404s to clients that prefer JSON, to /api paths and to missing files', async () => {
+    const cases: [string, string][] = [
+      ['/auth/login', 'application/json'],
+      ['/auth/login', 'application/json, text/html;q=0.5'],
+      ['/auth/login', 'application/json, */*;q=0.1'],
+      ['/api/unknown', '*/*'],
+      ['/token/x', '*/*'],
+      ['/assets/missing.js', '*/*'],
+      ['/favicon-missing.png', '*/*'],
+    ];
+    for (const [route, accept] of cases) {
+      const response = await fetch(`${web.url}${route}`, { headers: { accept } });
+      expect(response.status, `${route} ${accept}`).toBe(404);
+      expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const post = await fetch(`${web.url}/auth/login`, {
+      method: 'POST',
+      headers: { accept: '*/*' },
+    });
+    expect(post.status).toBe(404);
+  });
+
   it('gives each response a new nonce', async () => {
     const a = await fetch(`${web.url}/`, { headers: { accept: 'text/html' } });
     const b = await fetch(`${web.url}/`, { headers: { accept: 'text/html' } });

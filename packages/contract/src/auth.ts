@@ -1,5 +1,6 @@
 import { z } from './z.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, MEMBER_ROLES } from './values.ts';
+import { errorBodySchema } from './errors.ts';
 
 /** Trimmed, compared case-insensitively (docs/decisions/003-tokens-and-sign-in.md). */
 /** Zod's message for a missing or non-text field, in words a person reads. */
@@ -65,9 +66,27 @@ export const tokenResponseSchema = z
   .object({
     access_token: z.string(),
     token_type: z.literal('bearer'),
+    /** Seconds until the token expires (JWT_TTL): a client signs in again after that. */
+    expires_in: z.number().int(),
   })
   .meta({ id: 'TokenResponse' });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** OAuth2's error codes (RFC 6749 section 5.2) that POST /token answers. */
+export const tokenErrorCodes = [
+  'invalid_request',
+  'invalid_grant',
+  'unsupported_grant_type',
+] as const;
+
+/**
+ * An error of POST /token: the usual `{ detail, code }` plus OAuth2's `error`, so stock OAuth2
+ * clients know a bad password (`invalid_grant`) from a bad request.
+ */
+export const tokenErrorSchema = errorBodySchema
+  .extend({ error: z.enum(tokenErrorCodes).optional() })
+  .meta({ id: 'TokenError' });
+export type TokenError = z.infer<typeof tokenErrorSchema>;
 
 /** GET /user/me: one of the three auth calls, so snake_case like the others. */
 export const currentUserSchema = z

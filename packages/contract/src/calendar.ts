@@ -1,11 +1,9 @@
+import { instantSchema } from './instant.ts';
 import { z } from './z.ts';
 
 export const hexColorSchema = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, { message: 'Use a colour like #00A76F' });
-
-/** Instants travel as ISO 8601 strings with an offset (`2026-11-21T09:00:00.000Z`). */
-const instantSchema = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time' });
 
 /** Someone outside the workspace, as calendar files name them (ORGANIZER, ATTENDEE). */
 export const calendarPersonSchema = z

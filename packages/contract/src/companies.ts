@@ -69,7 +69,11 @@ const domainField = z.union([
         .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
           message: 'Not a domain such as example.com',
         }),
-    ),
+    )
+    .meta({
+      description:
+        'A domain such as example.com; it is lower-cased, and a scheme, www. and a path are dropped',
+    }),
 ]);
 
 /** Each company field's own rule (the CSV import validates cells with these). */

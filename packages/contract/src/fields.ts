@@ -1,3 +1,4 @@
+import { instantSchema } from './instant.ts';
 import { z } from './z.ts';
 
 // The field helpers of the records-style areas (people.ts, companies.ts, lists.ts, views.ts, …).
@@ -5,7 +6,7 @@ import { z } from './z.ts';
 
 export const id = (what: string) => z.uuid({ message: `Not a ${what} id` });
 export const text = (max: number) => z.string().trim().max(max);
-export const instant = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time' });
+export const instant = instantSchema;
 
 export const tagsField = z.array(z.string().trim().min(1).max(40)).max(30);
 export const emailField = z.union([

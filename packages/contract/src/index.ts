@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './instant.ts';
 export * from './auth.ts';
 export * from './health.ts';
 export * from './calendar.ts';

@@ -1,3 +1,4 @@
+import { instantSchema } from './instant.ts';
 import { z } from './z.ts';
 
 export const kanbanPrioritySchema = z.enum(['low', 'medium', 'high']);
@@ -89,7 +90,7 @@ const cardFields = {
   name: z.string().trim().min(1, { message: 'Required' }).max(200),
   description: z.string().max(20_000),
   priority: kanbanPrioritySchema,
-  dueAt: z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time' }).nullable(),
+  dueAt: instantSchema.nullable(),
   labels: z.array(z.string().trim().min(1).max(40)).max(20),
   assigneeIds: z.array(id('member')).max(50),
   checklist: z.array(checklistItemSchema).max(100),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { JobQueue } from './jobs.ts';
 import type { Mailer } from './mailer.ts';
@@ -11,6 +12,7 @@ export type ModuleApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /** What app.ts hands every module: the database and the app-wide services. */
 export type ModuleContext = {
+  config: Config;
   database: DatabaseHandle;
   db: Database;
   realtime: Realtime;

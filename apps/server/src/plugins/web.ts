@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import Negotiator from 'negotiator';
 import { notFoundBody } from './errors.ts';
 
 const NONCE_PLACEHOLDER = 'BEACON_CSP_NONCE';
@@ -12,9 +13,26 @@ export function isApiPath(url: string): boolean {
   return /^\/(api|token|register|user\/me|meetings\/events|health|ready)(\/|\?|$)/.test(url);
 }
 
+/** A last path segment with an extension (`/assets/app.js`): a file, never a page of the app. */
+const FILE_LIKE = /\.[A-Za-z0-9]+$/;
+
 /**
- * Serves the built web app from `webDir`, with the SPA fallback: any other GET that accepts HTML
- * gets index.html with this response's CSP nonces filled in. Hashed assets are cached for a year.
+ * Whether a request that found no route gets the app's page: a GET (or HEAD) outside the API
+ * whose Accept prefers HTML to JSON. A browser sends text/html; curl, link checkers and monitors
+ * send `*\/*` (or nothing), which takes the page too unless the path names a file. A client that
+ * prefers JSON, or any /api path, gets the JSON 404.
+ */
+export function wantsPage(method: string, url: string, accept: string | undefined): boolean {
+  if ((method !== 'GET' && method !== 'HEAD') || isApiPath(url)) return false;
+  const negotiator = new Negotiator({ headers: accept === undefined ? {} : { accept } });
+  if (negotiator.mediaType(['text/html', 'application/json']) !== 'text/html') return false;
+  const namesHtml = /\btext\/html\b/i.test(accept ?? '');
+  return namesHtml || !FILE_LIKE.test(url.split('?')[0] ?? '');
+}
+
+/**
+ * Serves the built web app from `webDir`, with the SPA fallback: any other request for a page
+ * (`wantsPage`) gets index.html with this response's CSP nonces filled in. Hashed assets are cached for a year.
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, opts: { webDir: string | null }) => {
@@ -40,8 +58,7 @@ export const webPlugin = fp(
     }
 
     app.setNotFoundHandler((request, reply) => {
-      const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-      if (template && request.method === 'GET' && wantsHtml && !isApiPath(request.url)) {
+      if (template && wantsPage(request.method, request.url, request.headers.accept)) {
         const nonces = reply.cspNonce;
         const html = template
           .replace(/(<script\b[^>]*\snonce=")BEACON_CSP_NONCE/g, `$1${nonces.script}`)

@@ -36,7 +36,11 @@ beforeEach(() => {
 describe('routing and guards', () => {
   it('sends a signed-out visitor of /dashboard/app to sign-in, and back after signing in', async () => {
     api({
-      'POST /token': json(200, { access_token: tokenExpiringIn(3600), token_type: 'bearer' }),
+      'POST /token': json(200, {
+        access_token: tokenExpiringIn(3600),
+        token_type: 'bearer',
+        expires_in: 3600,
+      }),
     });
     const { router } = await renderApp('/dashboard/app');
 

@@ -95,10 +95,11 @@ export const companies = pgTable(
     uniqueIndex('companies_domain_key')
       .on(t.workspaceId, t.domain)
       .where(sql`domain <> ''`),
-    index('companies_name_idx').on(t.workspaceId, t.name, t.id),
+    // Text sorts are case-insensitive (records/fields.ts): their indexes are on lower(column).
+    index('companies_name_lower_idx').on(t.workspaceId, sql`lower(${t.name})`, t.id),
     index('companies_domain_idx').on(t.workspaceId, t.domain, t.id),
-    index('companies_industry_idx').on(t.workspaceId, t.industry, t.id),
-    index('companies_country_idx').on(t.workspaceId, t.country, t.id),
+    index('companies_industry_lower_idx').on(t.workspaceId, sql`lower(${t.industry})`, t.id),
+    index('companies_country_lower_idx').on(t.workspaceId, sql`lower(${t.country})`, t.id),
     index('companies_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('companies_updated_idx').on(t.workspaceId, t.updatedAt, t.id),
     index('companies_activity_idx').on(t.workspaceId, t.lastActivityAt, t.id),
@@ -157,13 +158,14 @@ export const people = pgTable(
     ),
   },
   (t) => [
-    index('people_first_name_idx').on(t.workspaceId, t.firstName, t.id),
-    index('people_last_name_idx').on(t.workspaceId, t.lastName, t.id),
+    // Text sorts are case-insensitive (records/fields.ts): their indexes are on lower(column).
+    index('people_first_name_lower_idx').on(t.workspaceId, sql`lower(${t.firstName})`, t.id),
+    index('people_last_name_lower_idx').on(t.workspaceId, sql`lower(${t.lastName})`, t.id),
     index('people_email_idx').on(t.workspaceId, t.email, t.id),
-    index('people_job_title_idx').on(t.workspaceId, t.jobTitle, t.id),
-    index('people_company_name_idx').on(t.workspaceId, t.companyName, t.id),
+    index('people_job_title_lower_idx').on(t.workspaceId, sql`lower(${t.jobTitle})`, t.id),
+    index('people_company_name_lower_idx').on(t.workspaceId, sql`lower(${t.companyName})`, t.id),
     index('people_stage_idx').on(t.workspaceId, t.stage, t.id),
-    index('people_country_idx').on(t.workspaceId, t.country, t.id),
+    index('people_country_lower_idx').on(t.workspaceId, sql`lower(${t.country})`, t.id),
     index('people_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('people_updated_idx').on(t.workspaceId, t.updatedAt, t.id),
     index('people_activity_idx').on(t.workspaceId, t.lastActivityAt, t.id),

@@ -23,7 +23,7 @@ export function parseSort(entity: EntityDef, param: string | undefined): Sort {
 
 /** Order by the column, then by id, both in the sort's direction (nulls after values). */
 export function orderBy(sort: Sort): SQL[] {
-  const col = sort.field.expr;
+  const col = sort.field.sortExpr;
   if (sort.name === 'id') return [sort.desc ? sql`${col} desc` : sql`${col} asc`];
   return sort.desc
     ? [sql`${col} desc nulls first`, sql`${sort.id} desc`]
@@ -31,7 +31,7 @@ export function orderBy(sort: Sort): SQL[] {
 }
 
 /** The text of the sort value as the database holds it (full precision for timestamps). */
-export const sortValue = (sort: Sort): SQL => sql`${sort.field.expr}::text`;
+export const sortValue = (sort: Sort): SQL => sql`${sort.field.sortExpr}::text`;
 
 type CursorBody = { e: string; s: string; v: string | null; id: string };
 
@@ -81,7 +81,7 @@ export function afterCursor(entity: EntityDef, sort: Sort, cursor: string | unde
   if (body.v !== null && !valueFits(sort.field, body.v)) {
     throw invalid('cursor', 'Not a cursor of this list; start again without one');
   }
-  const col = sort.field.expr;
+  const col = sort.field.sortExpr;
   const id = sort.id;
   const lastId = sql`${body.id}::uuid`;
   if (sort.name === 'id') return [sort.desc ? sql`${id} < ${lastId}` : sql`${id} > ${lastId}`];

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FilterFieldKind, RecordEntityName, SubjectType } from '@beacon/contract';
 import { column, type Executor } from './sql.ts';
 
@@ -12,6 +12,8 @@ export type FieldDef = {
   values?: readonly string[];
   /** False for arrays: a sort on them is refused. */
   sortable: boolean;
+  /** What a sort orders by: `lower(column)` for text, so "alpha" comes between "Able" and "Bravo". */
+  sortExpr: SQL;
 };
 
 /**
@@ -53,13 +55,23 @@ const def = (
   table: string,
   name: string,
   type: string,
-  options: { nullable?: boolean; values?: readonly string[]; sortable?: boolean } = {},
+  options: {
+    nullable?: boolean;
+    values?: readonly string[];
+    sortable?: boolean;
+    /** Text stored lower-cased already (e-mails, domains): sorted as it is. */
+    lowerCased?: boolean;
+  } = {},
 ): FieldDef => ({
   expr: column(table, name),
   type,
   nullable: options.nullable ?? false,
   values: options.values,
   sortable: options.sortable ?? true,
+  sortExpr:
+    type === 'text' && !options.lowerCased
+      ? sql`lower(${column(table, name)})`
+      : column(table, name),
 });
 
 /** The field maker of a table: `fieldsOf('people')('first_name')` is a text field of people. */

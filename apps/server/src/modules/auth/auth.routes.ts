@@ -8,11 +8,16 @@ import {
   newPasswordRequestSchema,
   registerRequestSchema,
   registerResponseSchema,
+  tokenErrorSchema,
   tokenRequestSchema,
   tokenResponseSchema,
+  type ErrorBody,
+  type TokenError,
   verifyEmailRequestSchema,
 } from '@beacon/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { requireMediaType } from '../../lib/errors.ts';
+import { errorAnswer } from '../../plugins/errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { type AuthService, toCurrentUser } from './auth.service.ts';
 
@@ -27,10 +32,42 @@ const errors = {
   429: errorBodySchema,
 };
 
+/** RFC 6749 section 5.1: an answer that holds a token (or says why not) is never cached. */
+const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+/** OAuth2's name for an error of POST /token (RFC 6749 section 5.2), next to our own code. */
+function oauthError(status: number, body: ErrorBody): TokenError['error'] {
+  if (body.code === 'INVALID_CREDENTIALS') return 'invalid_grant';
+  if (body.errors && Object.hasOwn(body.errors, 'grant_type')) return 'unsupported_grant_type';
+  if (status === 400 || status === 413 || status === 415) return 'invalid_request';
+  return undefined;
+}
+
+/** POST /token's errors: the usual answer, plus `error` and the no-store headers. */
+function tokenErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = errorAnswer(error, request, reply);
+  const oauth = oauthError(status, body);
+  return reply
+    .status(status)
+    .headers(noStore)
+    .type('application/json; charset=utf-8')
+    .send({ ...body, ...(oauth ? { error: oauth } : {}) } satisfies TokenError);
+}
+
+const tokenErrors = {
+  400: tokenErrorSchema,
+  401: tokenErrorSchema,
+  413: tokenErrorSchema,
+  415: tokenErrorSchema,
+  429: tokenErrorSchema,
+};
+
 export const authRoutes: FastifyPluginAsyncZod<{
   service: AuthService;
   demo: { email: string; password: string } | null;
-}> = async (app, { service, demo }) => {
+  /** The access token's lifetime (JWT_TTL), answered as `expires_in`. */
+  tokenTtlSeconds: number;
+}> = async (app, { service, demo, tokenTtlSeconds }) => {
   app.post(
     '/register',
     {
@@ -61,12 +98,18 @@ export const authRoutes: FastifyPluginAsyncZod<{
         summary: 'Sign in (OAuth2 password grant, form-encoded)',
         consumes: ['application/x-www-form-urlencoded'],
         body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, ...errors },
+        response: { 200: tokenResponseSchema, ...tokenErrors },
       },
+      errorHandler: tokenErrorHandler,
     },
-    async (request) => {
+    async (request, reply) => {
       const accessToken = await service.login(request.body.username, request.body.password);
-      return { access_token: accessToken, token_type: 'bearer' as const };
+      void reply.headers(noStore);
+      return {
+        access_token: accessToken,
+        token_type: 'bearer' as const,
+        expires_in: tokenTtlSeconds,
+      };
     },
   );
 

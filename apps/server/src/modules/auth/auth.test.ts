@@ -197,7 +197,11 @@ describe('POST /token', () => {
       grant_type: 'password',
     });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ access_token: expect.any(String), token_type: 'bearer' });
+    expect(response.body).toEqual({
+      access_token: expect.any(String),
+      token_type: 'bearer',
+      expires_in: server.config.jwtTtlSeconds,
+    });
     const me = await getJson(`${server.url}/user/me`, response.body.access_token as string);
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(account.email);
@@ -213,7 +217,11 @@ describe('POST /token', () => {
     for (const fields of cases) {
       const response = await postForm(`${server.url}/token`, fields);
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ detail: 'Invalid credentials', code: 'INVALID_CREDENTIALS' });
+      expect(response.body).toEqual({
+        detail: 'Invalid credentials',
+        code: 'INVALID_CREDENTIALS',
+        error: 'invalid_grant',
+      });
     }
   });
 
@@ -266,6 +274,65 @@ describe('POST /token', () => {
       password: 'p'.repeat(40_000),
     });
     expect(huge.status).toBe(413);
+  });
+});
+
+describe('POST /token for OAuth2 clients', () => {
+  it('answers expires_in in seconds, matching the token, and is never cached', async () => {
+    const account = await register(server);
+    const response = await postForm(`${server.url}/token`, {
+      username: account.email,
+      password: account.password,
+      grant_type: 'password',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.expires_in).toBe(server.config.jwtTtlSeconds);
+    const claims = decodeJwt(response.body.access_token as string);
+    expect(claims.exp! - claims.iat!).toBe(response.body.expires_in);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('pragma')).toBe('no-cache');
+  });
+
+  it("answers OAuth2's error code next to detail and code, never cached", async () => {
+    const account = await register(server);
+    const cases: [Record<string, string> | string, number, string, string][] = [
+      [
+        { username: account.email, password: 'wrong password' },
+        401,
+        'INVALID_CREDENTIALS',
+        'invalid_grant',
+      ],
+      [
+        { username: account.email, password: account.password, grant_type: 'client_credentials' },
+        400,
+        'VALIDATION_FAILED',
+        'unsupported_grant_type',
+      ],
+      [
+        { username: account.email, password: account.password, grant_type: 'refresh_token' },
+        400,
+        'VALIDATION_FAILED',
+        'unsupported_grant_type',
+      ],
+      [{ username: account.email }, 400, 'VALIDATION_FAILED', 'invalid_request'],
+      [
+        { username: account.email, password: 'p'.repeat(40_000) },
+        413,
+        'PAYLOAD_TOO_LARGE',
+        'invalid_request',
+      ],
+      ['{"username":"a@b.co","password":"x"}', 415, 'UNSUPPORTED_MEDIA_TYPE', 'invalid_request'],
+    ];
+    for (const [fields, status, code, error] of cases) {
+      const response =
+        typeof fields === 'string'
+          ? await postJson(`${server.url}/token`, JSON.parse(fields))
+          : await postForm(`${server.url}/token`, fields);
+      expect(response.status, error).toBe(status);
+      expect(response.body).toMatchObject({ detail: expect.any(String), code, error });
+      expect(response.headers.get('cache-control'), error).toBe('no-store');
+      expect(response.headers.get('pragma'), error).toBe('no-cache');
+    }
   });
 });
 

@@ -81,7 +81,12 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
     '/api/calendar/export.ics',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['calendar'], summary: 'Every event as an iCalendar file', security },
+      schema: {
+        tags: ['calendar'],
+        summary: 'Every event as an iCalendar file',
+        security,
+        produces: ['text/calendar'],
+      },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
@@ -167,6 +172,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
         tags: ['calendar'],
         summary: 'A private calendar feed (the address is secret)',
         params: z.object({ file: z.string().max(100) }),
+        produces: ['text/calendar'],
       },
     },
     async (request, reply) => {

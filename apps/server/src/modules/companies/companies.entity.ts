@@ -29,7 +29,7 @@ export const companiesEntity: EntityDef = {
   fields: {
     id: c('id', 'uuid'),
     name: c('name'),
-    domain: c('domain'),
+    domain: c('domain', 'text', { lowerCased: true }),
     industry: c('industry'),
     size: c('size', 'company_size', { nullable: true, values: companySizes }),
     revenueRange: c('revenue_range', 'revenue_range', { nullable: true, values: revenueRanges }),

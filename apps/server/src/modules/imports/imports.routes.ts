@@ -100,6 +100,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ service: ImportsService }> =
         summary: 'The refused rows as CSV: row number, reason, then the row as it was',
         security,
         params: recordParamsSchema,
+        produces: ['text/csv'],
       },
     },
     async (request, reply) => {

@@ -220,9 +220,10 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
       onRequest: app.authenticate,
       schema: {
         tags,
-        summary: 'Download an attachment',
+        summary: 'Download an attachment (as the type it was uploaded with)',
         security,
         params: attachmentParamsSchema,
+        produces: ['*/*'],
       },
     },
     async (request, reply) => {

@@ -39,7 +39,7 @@ export const peopleEntity: EntityDef = {
     id: p('id', 'uuid'),
     firstName: p('first_name'),
     lastName: p('last_name'),
-    email: p('email'),
+    email: p('email', 'text', { lowerCased: true }),
     additionalEmails: p('additional_emails', 'text[]', { sortable: false }),
     phones: p('phones', 'text[]', { sortable: false }),
     jobTitle: p('job_title'),

@@ -100,7 +100,7 @@ describe('login', () => {
   it('posts the form-encoded credentials, stores the token and signs in', async () => {
     const token = tokenExpiringIn(3600);
     const fetchMock = stubApi({
-      'POST /token': json(200, { access_token: token, token_type: 'bearer' }),
+      'POST /token': json(200, { access_token: token, token_type: 'bearer', expires_in: 3600 }),
       'GET /user/me': json(200, sampleUser),
     });
     const { session, state } = setup();
@@ -148,7 +148,11 @@ describe('login', () => {
 
   it("fails with 'Invalid credentials' and no token kept when /user/me fails", async () => {
     stubApi({
-      'POST /token': json(200, { access_token: tokenExpiringIn(3600), token_type: 'bearer' }),
+      'POST /token': json(200, {
+        access_token: tokenExpiringIn(3600),
+        token_type: 'bearer',
+        expires_in: 3600,
+      }),
       'GET /user/me': json(500, { detail: 'Internal error', code: 'INTERNAL' }),
     });
     const { session, state } = setup();
@@ -322,7 +326,11 @@ describe('token expiry', () => {
     window.localStorage.setItem('accessToken', tokenExpiringIn(3));
     stubApi({
       'GET /user/me': json(200, sampleUser),
-      'POST /token': json(200, { access_token: tokenExpiringIn(3600), token_type: 'bearer' }),
+      'POST /token': json(200, {
+        access_token: tokenExpiringIn(3600),
+        token_type: 'bearer',
+        expires_in: 3600,
+      }),
     });
     const { session, state, onExpired } = setup();
     await session.initialize();

@@ -1,0 +1,606 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { companyFieldKinds, personFieldKinds } from '@beacon/contract';
+import { crmWorkspace, query, type Call } from './crm.ts';
+import { authed, startTestServer, uniqueEmail, type TestServer } from './helpers.ts';
+
+/**
+ * Values a client can send that PostgreSQL cannot take: a lone UTF-16 surrogate (valid JSON, not
+ * Unicode) and date-times outside what a timestamptz stores and reads back. Every one must answer
+ * a 400 with `{ detail, code, errors }`, never a 500 and never a silent U+FFFD.
+ */
+const LONE_SURROGATES = ['\ud800', 'a\udc00b'];
+const BAD_INSTANTS = [
+  '0000-01-01T00:00:00Z',
+  '0000-12-31T23:00:00-02:00',
+  '10000-01-01T00:00:00Z',
+  '9999-12-31T23:00:00-01:00',
+  '0001-01-01T00:00:00+01:00',
+  '0099-12-31T23:59:59Z',
+  '0100-01-01T00:30:00+01:00',
+  '2026-01-01T00:00:00+16:00',
+  '2026-01-01T00:00:00-23:59',
+];
+
+/** The route prefixes whose every JSON body is fuzzed; a new route there needs a case below. */
+const FUZZED_PREFIXES = [
+  '/meetings/events',
+  '/api/kanban',
+  '/api/views',
+  '/api/people',
+  '/api/companies',
+  '/api/lists',
+  '/api/notes',
+  '/api/imports',
+];
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ jobs: { pollMs: 100 } });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function expectBadInput(response: Call, what: string, withErrors = true) {
+  expect(response.status, `${what}: ${response.text}`).toBe(400);
+  expect(typeof response.body.detail, what).toBe('string');
+  expect(typeof response.body.code, what).toBe('string');
+  if (withErrors) expect(Object.keys(response.body.errors ?? {}).length, what).toBeGreaterThan(0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON schema walking: the leaves a body schema has, and the leaves a sample body fills.
+
+type JsonSchema = {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  additionalProperties?: JsonSchema | boolean;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  $defs?: Record<string, JsonSchema>;
+};
+
+/** Every leaf path of a body schema (`card.labels.#`, `mapping.*`), true for date-time leaves. */
+function schemaLeaves(
+  schema: JsonSchema,
+  root: JsonSchema,
+  path: string[] = [],
+  out = new Map<string, boolean>(),
+  seen = new Set<string>(),
+): Map<string, boolean> {
+  if (schema.$ref) {
+    if (seen.has(schema.$ref)) return out;
+    const name = schema.$ref.replace(/^#\/\$defs\//, '');
+    return schemaLeaves(root.$defs![name]!, root, path, out, new Set([...seen, schema.$ref]));
+  }
+  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+  if (branches.length > 0) {
+    for (const branch of branches) schemaLeaves(branch, root, path, out, seen);
+    return out;
+  }
+  if (schema.properties || typeof schema.additionalProperties === 'object') {
+    for (const [key, value] of Object.entries(schema.properties ?? {})) {
+      schemaLeaves(value, root, [...path, key], out, seen);
+    }
+    if (typeof schema.additionalProperties === 'object') {
+      schemaLeaves(schema.additionalProperties, root, [...path, '*'], out, seen);
+    }
+    return out;
+  }
+  if (schema.items) return schemaLeaves(schema.items, root, [...path, '#'], out, seen);
+  const key = path.join('.');
+  out.set(key, (out.get(key) ?? false) || schema.format === 'date-time');
+  return out;
+}
+
+type Leaf = { path: (string | number)[]; value: unknown };
+function valueLeaves(value: unknown, path: (string | number)[] = [], out: Leaf[] = []): Leaf[] {
+  if (Array.isArray(value)) value.forEach((item, i) => valueLeaves(item, [...path, i], out));
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) valueLeaves(item, [...path, key], out);
+  } else out.push({ path, value });
+  return out;
+}
+const shape = (path: (string | number)[]) =>
+  path.map((p) => (typeof p === 'number' ? '#' : p)).join('.');
+const matches = (schemaPath: string, valuePath: string) =>
+  new RegExp(`^${schemaPath.replaceAll('.', '\\.').replaceAll('*', '[^.]+')}$`).test(valuePath);
+
+function objectPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => objectPaths(item, [...path, i]));
+  if (value && typeof value === 'object') {
+    return [path, ...Object.entries(value).flatMap(([k, v]) => objectPaths(v, [...path, k]))];
+  }
+  return [];
+}
+
+function withValue(body: unknown, path: (string | number)[], value: unknown): unknown {
+  const copy = structuredClone(body) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[path[path.length - 1]!] = value;
+  return copy;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('bad values in JSON bodies answer 400, never 500', () => {
+  it('fuzzes every field of every JSON body of the calendar, kanban, views and CRM routes', async () => {
+    const w = await crmWorkspace(server);
+    const { userId } = w;
+    const when = { start: '2026-11-21T09:00:00.000Z', end: '2026-11-21T10:00:00+01:00' };
+
+    // What the bodies refer to; the destructive cases each get their own.
+    const newEvent = async () =>
+      (await w.ok('POST', '/meetings/events/new', { title: 'Call', ...when })).id as string;
+    const newColumn = async () =>
+      (await w.ok('POST', '/api/kanban/columns/new', { name: 'Todo' })).id as string;
+    const newCard = async (columnId: string) =>
+      (await w.ok('POST', '/api/kanban/cards/new', { columnId, card: { name: 'Card' } }))
+        .id as string;
+    const newPerson = async () =>
+      (await w.ok('POST', '/api/people', { lastName: 'Doe', email: uniqueEmail('p') }))
+        .id as string;
+    const eventId = await newEvent();
+    const columnId = await newColumn();
+    const cardId = await newCard(columnId);
+    const personId = await newPerson();
+    const duplicateId = await newPerson();
+    const companyId = (await w.ok('POST', '/api/companies', { name: 'Acme' })).id as string;
+    const peopleList = (await w.ok('POST', '/api/lists', { name: 'L', kind: 'people' }))
+      .id as string;
+    const companyList = (await w.ok('POST', '/api/lists', { name: 'C', kind: 'companies' }))
+      .id as string;
+    const viewId = (await w.ok('POST', '/api/views', { name: 'V', entity: 'people' })).id as string;
+    const noteId = (await w.ok('POST', `/api/people/${personId}/notes`, { body: 'Hi' }))
+      .id as string;
+    const uploaded = await fetch(
+      `${server.url}/api/imports?${query({ entity: 'people', fileName: 'p.csv' })}`,
+      {
+        method: 'POST',
+        headers: { ...authed(w.admin.token), 'content-type': 'text/csv' },
+        body: 'first,last\nAda,Lovelace\n',
+      },
+    );
+    expect(uploaded.status).toBe(201);
+    const importId = ((await uploaded.json()) as { id: string }).id;
+    const attachment = await fetch(
+      `${server.url}/api/kanban/cards/attachments/new?${query({ cardId, name: 'a.txt' })}`,
+      {
+        method: 'POST',
+        headers: { ...authed(w.admin.token), 'content-type': 'application/octet-stream' },
+        body: 'hello',
+      },
+    );
+    expect(attachment.status).toBe(201);
+    const attachmentId = ((await attachment.json()) as { attachments: { id: string }[] })
+      .attachments[0]!.id;
+
+    const event = {
+      title: 'Demo',
+      description: 'About it',
+      color: '#00A76F',
+      allDay: false,
+      ...when,
+      location: 'Room 1',
+      attendeeIds: [userId],
+    };
+    const card = {
+      name: 'Card',
+      description: 'Text',
+      priority: 'high',
+      dueAt: '2026-12-01T17:00:00+02:00',
+      labels: ['urgent'],
+      assigneeIds: [userId],
+      checklist: [{ id: 'c1', text: 'Step', done: false }],
+    };
+    const range = { from: '2020-01-01T00:00:00Z', to: '2030-01-01T00:00:00+01:00' };
+    const filters = (textField: string) => [
+      { field: textField, op: 'contains', value: 'zz-none' },
+      { field: 'tags', op: 'has_any', value: ['zz-none'] },
+      { field: 'createdAt', op: 'between', value: range },
+    ];
+    const view = {
+      name: 'Mine',
+      shared: true,
+      q: 'zz',
+      filters: filters('lastName'),
+      sort: 'lastName',
+      columns: ['lastName'],
+    };
+    const person = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: uniqueEmail('ada'),
+      additionalEmails: [uniqueEmail('ada2')],
+      phones: ['+33 1 23 45 67 89'],
+      jobTitle: 'Engineer',
+      seniority: 'senior',
+      department: 'R&D',
+      companyId,
+      city: 'London',
+      region: 'England',
+      country: 'UK',
+      timeZone: 'Europe/London',
+      linkedinUrl: 'https://www.linkedin.com/in/ada',
+      ownerId: userId,
+      stage: 'replied',
+      tags: ['vip'],
+      source: 'manual',
+      consent: { status: 'granted', method: 'form', note: 'Signed up' },
+    };
+    const company = {
+      name: 'Initech',
+      domain: 'initech.example',
+      industry: 'Software',
+      size: '11-50',
+      revenueRange: '1M-10M',
+      city: 'Austin',
+      region: 'TX',
+      country: 'US',
+      description: 'Printers',
+      linkedinUrl: 'https://www.linkedin.com/company/initech',
+      ownerId: userId,
+      tags: ['prospect'],
+    };
+    const selections = (textField: string, ids: string[]) => [
+      { ids },
+      { filter: { q: 'zz-none', filters: filters(textField) } },
+    ];
+
+    type Case = { method: string; route: string; path: string; bodies: unknown[] };
+    const cases: Case[] = [
+      { method: 'POST', route: '/meetings/events/new', path: '', bodies: [event] },
+      { method: 'POST', route: '/meetings/events/update', path: '', bodies: [{ eventId, event }] },
+      { method: 'POST', route: '/api/kanban/columns/new', path: '', bodies: [{ name: 'Doing' }] },
+      {
+        method: 'POST',
+        route: '/api/kanban/columns/update',
+        path: '',
+        bodies: [{ columnId, column: { name: 'Done' } }],
+      },
+      {
+        method: 'POST',
+        route: '/api/kanban/columns/move',
+        path: '',
+        bodies: [{ columnId, index: 0 }],
+      },
+      { method: 'POST', route: '/api/kanban/cards/new', path: '', bodies: [{ columnId, card }] },
+      { method: 'POST', route: '/api/kanban/cards/update', path: '', bodies: [{ cardId, card }] },
+      {
+        method: 'POST',
+        route: '/api/kanban/cards/move',
+        path: '',
+        bodies: [{ cardId, columnId, index: 0 }],
+      },
+      {
+        method: 'POST',
+        route: '/api/kanban/cards/comments/new',
+        path: '',
+        bodies: [{ cardId, body: 'Looks good' }],
+      },
+      {
+        method: 'POST',
+        route: '/api/views',
+        path: '',
+        bodies: [{ ...view, entity: 'people' }],
+      },
+      { method: 'PATCH', route: '/api/views/:id', path: `/api/views/${viewId}`, bodies: [view] },
+      { method: 'POST', route: '/api/people', path: '', bodies: [person] },
+      {
+        method: 'PATCH',
+        route: '/api/people/:id',
+        path: `/api/people/${personId}`,
+        bodies: [{ ...person, email: uniqueEmail('ada') }],
+      },
+      {
+        method: 'POST',
+        route: '/api/people/bulk',
+        path: '',
+        bodies: [
+          ...selections('lastName', [personId]).map((selection) => ({
+            selection,
+            action: { type: 'add_tag', tag: 'bulk' },
+          })),
+          { selection: { ids: [personId] }, action: { type: 'add_to_list', listId: peopleList } },
+          { selection: { ids: [personId] }, action: { type: 'set_owner', ownerId: userId } },
+          { selection: { ids: [personId] }, action: { type: 'set_stage', stage: 'interested' } },
+        ],
+      },
+      { method: 'POST', route: '/api/companies', path: '', bodies: [company] },
+      {
+        method: 'PATCH',
+        route: '/api/companies/:id',
+        path: `/api/companies/${companyId}`,
+        bodies: [{ ...company, domain: 'initrode.example' }],
+      },
+      {
+        method: 'POST',
+        route: '/api/companies/bulk',
+        path: '',
+        bodies: [
+          ...selections('name', [companyId]).map((selection) => ({
+            selection,
+            action: { type: 'add_tag', tag: 'bulk' },
+          })),
+          {
+            selection: { ids: [companyId] },
+            action: { type: 'remove_from_list', listId: companyList },
+          },
+          { selection: { ids: [companyId] }, action: { type: 'set_owner', ownerId: userId } },
+        ],
+      },
+      {
+        method: 'POST',
+        route: '/api/lists',
+        path: '',
+        bodies: [{ name: 'N', kind: 'people', description: 'Text' }],
+      },
+      {
+        method: 'PATCH',
+        route: '/api/lists/:id',
+        path: `/api/lists/${peopleList}`,
+        bodies: [{ name: 'Renamed', description: 'Text' }],
+      },
+      ...['/api/lists/:id/items', '/api/lists/:id/items/remove'].map((route) => ({
+        method: 'POST',
+        route,
+        path: route.replace(':id', peopleList),
+        bodies: selections('lastName', [personId]).map((selection) => ({ selection })),
+      })),
+      {
+        method: 'POST',
+        route: '/api/people/:id/notes',
+        path: `/api/people/${personId}/notes`,
+        bodies: [{ body: 'Met at the fair' }],
+      },
+      {
+        method: 'POST',
+        route: '/api/companies/:id/notes',
+        path: `/api/companies/${companyId}/notes`,
+        bodies: [{ body: 'Big account' }],
+      },
+      {
+        method: 'PATCH',
+        route: '/api/notes/:id',
+        path: `/api/notes/${noteId}`,
+        bodies: [{ body: 'Edited' }],
+      },
+      {
+        method: 'POST',
+        route: '/api/imports/:id/start',
+        path: `/api/imports/${importId}/start`,
+        bodies: [
+          {
+            mapping: { first: 'firstName', last: 'lastName' },
+            duplicateMode: 'skip',
+            listId: peopleList,
+          },
+        ],
+      },
+      // Destructive calls last, each on its own target.
+      {
+        method: 'POST',
+        route: '/api/people/merge',
+        path: '',
+        bodies: [{ primaryId: personId, duplicateIds: [duplicateId] }],
+      },
+      {
+        method: 'POST',
+        route: '/api/kanban/cards/attachments/delete',
+        path: '',
+        bodies: [{ attachmentId }],
+      },
+      {
+        method: 'POST',
+        route: '/api/kanban/cards/delete',
+        path: '',
+        bodies: [{ cardId: await newCard(columnId) }],
+      },
+      {
+        method: 'POST',
+        route: '/api/kanban/columns/clear',
+        path: '',
+        bodies: [{ columnId: await newColumn() }],
+      },
+      {
+        method: 'POST',
+        route: '/api/kanban/columns/delete',
+        path: '',
+        bodies: [{ columnId: await newColumn() }],
+      },
+      {
+        method: 'POST',
+        route: '/meetings/events/delete',
+        path: '',
+        bodies: [{ eventId: await newEvent() }],
+      },
+    ];
+
+    // Every JSON body route under the fuzzed prefixes has a case, and the case's bodies fill
+    // every field its schema has (so a field added later is fuzzed too).
+    const bodyRoutes = server.routes.filter(
+      (r) => r.schema?.body && FUZZED_PREFIXES.some((p) => r.url.startsWith(p)),
+    );
+    const covered = new Set(cases.map((c) => `${c.method} ${c.route}`));
+    expect(
+      bodyRoutes.map((r) => `${String(r.method)} ${r.url}`).filter((k) => !covered.has(k)),
+    ).toEqual([]);
+
+    const failures: string[] = [];
+    let sent = 0;
+    for (const c of cases) {
+      const route = bodyRoutes.find((r) => r.url === c.route && r.method === c.method);
+      expect(route, `${c.method} ${c.route}`).toBeDefined();
+      const jsonSchema = z.toJSONSchema(route!.schema!.body as z.ZodType, {
+        io: 'input',
+        unrepresentable: 'any',
+      }) as JsonSchema;
+      const leaves = schemaLeaves(jsonSchema, jsonSchema);
+      const filled = c.bodies.flatMap((body) => valueLeaves(body).map((l) => shape(l.path)));
+      const unfilled = [...leaves.keys()].filter((p) => !filled.some((f) => matches(p, f)));
+      expect(unfilled, `${c.method} ${c.route} leaves no field unfuzzed`).toEqual([]);
+
+      const path = c.path || c.route;
+      for (const body of c.bodies) {
+        const mutations: { body: unknown; label: string }[] = [];
+        for (const leaf of valueLeaves(body)) {
+          if (typeof leaf.value !== 'string') continue;
+          const where = shape(leaf.path);
+          const isInstant = [...leaves].some(([p, date]) => date && matches(p, where));
+          for (const bad of [...LONE_SURROGATES, ...(isInstant ? BAD_INSTANTS : [])]) {
+            mutations.push({
+              body: withValue(body, leaf.path, bad),
+              label: `${where} = ${JSON.stringify(bad)}`,
+            });
+          }
+        }
+        for (const at of objectPaths(body)) {
+          const node = { ...(valueAt(body, at) as object), '\ud800': 'x' };
+          mutations.push({
+            body: at.length === 0 ? node : withValue(body, at, node),
+            label: `key "\\ud800" in ${shape(at) || 'the body'}`,
+          });
+        }
+        for (const m of mutations) {
+          const response = await w.call(c.method, path, m.body);
+          sent += 1;
+          if (response.status !== 400 || !response.body?.errors) {
+            failures.push(
+              `${c.method} ${path} ${m.label}: ${response.status} ${response.text.slice(0, 200)}`,
+            );
+          }
+        }
+        const response = await w.call(c.method, path, body);
+        if (response.status >= 300) {
+          failures.push(`${c.method} ${path} (valid body): ${response.status} ${response.text}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(500);
+  });
+});
+
+describe('bad date-times in query strings and filters answer 400', () => {
+  it('refuses them in GET /meetings/events?start&end', async () => {
+    const w = await crmWorkspace(server);
+    const good = '2026-11-01T00:00:00Z';
+    for (const bad of BAD_INSTANTS) {
+      for (const params of [
+        { start: bad, end: good },
+        { start: good, end: bad },
+      ]) {
+        expectBadInput(await w.call('GET', `/meetings/events?${query(params)}`), bad);
+      }
+    }
+  });
+
+  it('refuses them in a between filter on every date field of people and companies', async () => {
+    const w = await crmWorkspace(server);
+    const personId = (await w.ok('POST', '/api/people', { lastName: 'Doe' })).id as string;
+    const list = (await w.ok('POST', '/api/lists', { name: 'L', kind: 'people' })).id as string;
+    let checked = 0;
+    for (const [entity, kinds] of [
+      ['people', personFieldKinds],
+      ['companies', companyFieldKinds],
+    ] as const) {
+      const dateFields = Object.entries(kinds)
+        .filter(([, kind]) => kind === 'date')
+        .map(([field]) => field);
+      expect(dateFields.length).toBeGreaterThanOrEqual(3);
+      for (const field of dateFields) {
+        for (const bad of BAD_INSTANTS) {
+          for (const value of [
+            { from: bad },
+            { to: bad },
+            { from: '2020-01-01T00:00:00Z', to: bad },
+          ]) {
+            const filters = [{ field, op: 'between', value }];
+            const what = `${entity} ${field} ${JSON.stringify(value)}`;
+            for (const path of [
+              `/api/${entity}`,
+              `/api/${entity}/count`,
+              `/api/${entity}/export.csv`,
+            ]) {
+              expectBadInput(
+                await w.call('GET', `${path}?${query({ filters })}`),
+                `${path} ${what}`,
+              );
+            }
+            const selection = { filter: { filters } };
+            expectBadInput(
+              await w.call('POST', `/api/${entity}/bulk`, {
+                selection,
+                action: { type: 'add_tag', tag: 'x' },
+              }),
+              `bulk ${what}`,
+            );
+            expectBadInput(
+              await w.call('POST', '/api/views', { name: 'v', entity, filters }),
+              `view ${what}`,
+            );
+            if (entity === 'people') {
+              expectBadInput(
+                await w.call('POST', `/api/lists/${list}/items`, { selection }),
+                `list items ${what}`,
+              );
+            }
+            checked += 1;
+          }
+        }
+      }
+    }
+    expect(checked).toBe((4 + 3) * BAD_INSTANTS.length * 3);
+    // The edges themselves are fine.
+    const edges = [
+      {
+        field: 'createdAt',
+        op: 'between',
+        value: { from: '0100-01-01T00:00:00Z', to: '9999-12-31T23:59:59.999Z' },
+      },
+    ];
+    const page = await w.ok('GET', `/api/people?${query({ filters: edges })}`);
+    expect((page.items as { id: string }[]).map((p) => p.id)).toEqual([personId]);
+  });
+
+  it('takes the first and last storable instants and answers them back unchanged', async () => {
+    const w = await crmWorkspace(server);
+    const first = '0100-01-01T00:00:00.000Z';
+    const last = '9999-12-31T23:59:59.999Z';
+    const event = await w.ok('POST', '/meetings/events/new', {
+      title: 'Edges',
+      start: first,
+      end: last,
+    });
+    expect([event.start, event.end]).toEqual([first, last]);
+    const offset = await w.ok('POST', '/meetings/events/new', {
+      title: 'Far east',
+      start: '2026-01-01T15:59:00+15:59',
+      end: '2026-01-01T00:00:00-15:59',
+    });
+    expect([offset.start, offset.end]).toEqual([
+      '2026-01-01T00:00:00.000Z',
+      '2026-01-01T15:59:00.000Z',
+    ]);
+    const columnId = (await w.ok('POST', '/api/kanban/columns/new', { name: 'C' })).id as string;
+    for (const dueAt of [first, last]) {
+      const card = await w.ok('POST', '/api/kanban/cards/new', {
+        columnId,
+        card: { name: 'Due', dueAt },
+      });
+      expect(card.dueAt).toBe(dueAt);
+    }
+  });
+});
+
+function valueAt(body: unknown, path: (string | number)[]): unknown {
+  let node = body as Record<string | number, unknown>;
+  for (const key of path) node = node[key] as Record<string | number, unknown>;
+  return node;
+}
