@@ -237,6 +237,40 @@ test.describe('the header', () => {
   });
 });
 
+test.describe('first load', () => {
+  // apps/web/route-preloads.ts: the page's own chunks, style sheets and words are asked for from
+  // the HTML, alongside the first bundle, rather than after it has run.
+  test('a signed-in page announces its chunks and words from the HTML', async ({
+    page,
+    request,
+  }) => {
+    await openDashboard(page, request, { path: '/dashboard/people' });
+    const preloads = await page
+      .locator('head link[rel="modulepreload"], head link[rel="preload"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    const paths = preloads.map((href) => new URL(href).pathname);
+    expect(paths.some((path) => /^\/assets\/people-route-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(paths.some((path) => /^\/assets\/dashboard-layout-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(paths).toContain('/locales/en/crm.json');
+    // The search palette's dialog is not part of the page's first load.
+    expect(paths.some((path) => path.includes('search-dialog'))).toBe(false);
+  });
+
+  test('without a session, a signed-in page announces the sign-in page instead', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard/people');
+    await expect(page).toHaveURL(/\/auth\/login/);
+    const paths = await page
+      .locator('head link[rel="modulepreload"]')
+      .evaluateAll((links) =>
+        links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+      );
+    expect(paths.some((path) => path.includes('login-page'))).toBe(true);
+    expect(paths.some((path) => path.includes('people-route'))).toBe(false);
+  });
+});
+
 test.describe('progress bar', () => {
   /** Records whether the route progress bar ever appears from now on. */
   async function watchProgressBar(page: Page) {
