@@ -179,7 +179,8 @@ export function routePreloads(languages: readonly string[]): Plugin {
             tag: 'script',
             attrs: { nonce: 'BEACON_CSP_NONCE' },
             children: preloadScript(table, languages),
-            injectTo: 'head-prepend' as const,
+            // At the end of <head>: it runs as the parser reaches it, before the deferred entry.
+            injectTo: 'head' as const,
           },
         ];
       },
