@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routePreloads } from './route-preloads.ts';
 
 /** The API server in development; `npm run dev -w @beacon/server` listens here. */
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -40,7 +41,8 @@ function preloadFonts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadFonts()],
+  // The five languages of src/locales/languages.ts (SUPPORTED_LANGUAGES).
+  plugins: [react(), preloadFonts(), routePreloads(['en', 'fr', 'vi', 'cn', 'ar'])],
   html: {
     // The server swaps this placeholder for a per-request nonce and sends a strict CSP
     // (script-src 'self'; style-src 'self' 'nonce-…'). Emotion reads the same nonce.

@@ -1,7 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { CONTRIBUTOR_EMAIL, mainMenu, openDashboard, openSettings } from './shell-session.ts';
+import {
+  CONTRIBUTOR_EMAIL,
+  mainMenu,
+  openDashboard,
+  openSettings,
+  tokenFor,
+} from './shell-session.ts';
 
 // The dashboard shell: layouts and their sizes (spec section 9), the menu, the header's
 // search, notifications, contacts and account menu, the progress bar, and accessibility.
@@ -234,6 +240,49 @@ test.describe('the header', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/auth\/login/);
     expect(await page.evaluate(() => window.localStorage.getItem('accessToken'))).toBeNull();
+  });
+});
+
+test.describe('first load', () => {
+  // apps/web/route-preloads.ts: the page's own chunks, style sheets and words are asked for from
+  // the HTML, alongside the first bundle, rather than after it has run. The app's own code is
+  // kept from loading here, so that only what the HTML asks for is seen.
+  const preloaded = async (page: Page, path: string) => {
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(path);
+    return page
+      .locator('head link[rel="modulepreload"], head link[rel="preload"]')
+      .evaluateAll((links) =>
+        links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+      );
+  };
+
+  test('a signed-in page announces its chunks and words from the HTML', async ({
+    page,
+    request,
+  }) => {
+    const token = await tokenFor(request);
+    await page.goto('/404');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate((value) => {
+      localStorage.setItem('accessToken', value);
+      localStorage.setItem('i18nextLng', 'en');
+    }, token);
+    const paths = await preloaded(page, '/dashboard/people');
+    expect(paths.some((path) => /^\/assets\/people-route-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(paths.some((path) => /^\/assets\/dashboard-layout-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(paths).toContain('/locales/en/common.json');
+    expect(paths).toContain('/locales/en/crm.json');
+    // The search palette's dialog and the table's create dialog are not part of the first load.
+    expect(paths.some((path) => /search-dialog|create-record-dialog/.test(path))).toBe(false);
+  });
+
+  test('without a session, a signed-in page announces the sign-in page instead', async ({
+    page,
+  }) => {
+    const paths = await preloaded(page, '/dashboard/people');
+    expect(paths.some((path) => path.includes('login-page'))).toBe(true);
+    expect(paths.some((path) => /people-route|dashboard-layout/.test(path))).toBe(false);
   });
 });
 

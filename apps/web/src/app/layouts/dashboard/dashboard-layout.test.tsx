@@ -4,7 +4,7 @@ import type { FlatNavItem } from '../../../components/nav-section/index.ts';
 import { json, sampleUser, stubApi } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { tokenExpiringIn } from '../../../test/tokens.ts';
-import { searchNav } from './search-palette.tsx';
+import { searchNav } from './search-dialog.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
 

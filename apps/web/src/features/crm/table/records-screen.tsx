@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,13 +13,11 @@ import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
 import { saveFile } from '../../../utils/save-file.ts';
 import { companiesApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
-import { BulkBar } from '../bulk/bulk-bar.tsx';
 import { FilterBar } from '../filters/filter-bar.tsx';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { useLists } from '../hooks/use-crm-data.ts';
 import { useCrmChanges } from '../hooks/use-crm-changes.ts';
 import { useRecords } from '../hooks/use-records.ts';
-import { ImportDialog } from '../import/import-dialog.tsx';
 import { exportColumns, normalizeColumns, visibleColumnDefs } from '../state/columns.ts';
 import { recordsActions, selectedCount, toContractSelection } from '../state/records-slice.ts';
 import {
@@ -32,9 +30,21 @@ import { crmErrorText } from '../utils/error-text.ts';
 import { DownloadIcon, PlusIcon, UploadIcon } from '../utils/icons.tsx';
 import { ViewsMenu } from '../views/views-menu.tsx';
 import { ColumnsMenu } from './columns-menu.tsx';
-import { CreateRecordDialog } from './create-record-dialog.tsx';
 import { QuickAdd } from './quick-add.tsx';
 import { RecordTable } from './record-table.tsx';
+
+/*
+ * The bulk bar and the create and import dialogs are chunks of their own, loaded when first
+ * needed (a row selected, a dialog opened): the table's first load does without them and the
+ * forms, pickers and dialogs they carry.
+ */
+const BulkBar = lazy(async () => ({ default: (await import('../bulk/bulk-bar.tsx')).BulkBar }));
+const ImportDialog = lazy(async () => ({
+  default: (await import('../import/import-dialog.tsx')).ImportDialog,
+}));
+const CreateRecordDialog = lazy(async () => ({
+  default: (await import('./create-record-dialog.tsx')).CreateRecordDialog,
+}));
 
 export interface RecordsScreenProps {
   entity: CrmEntity;
@@ -75,6 +85,12 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
     enqueueSnackbar(t(`${entity}.created`));
   };
   const [importing, setImporting] = useState(false);
+  // A dialog is mounted from its first opening on, and then stays, as before it was lazy (its
+  // closing transition and what it keeps between openings are unchanged).
+  const [createOpened, setCreateOpened] = useState(false);
+  const [importOpened, setImportOpened] = useState(false);
+  if (creating && !createOpened) setCreateOpened(true);
+  if (importing && !importOpened) setImportOpened(true);
   const [exporting, setExporting] = useState(false);
 
   const update = useCallback(
@@ -301,25 +317,27 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
           </FilterBar>
         </Box>
         {canEdit && selection && (
-          <BulkBar
-            entity={entity}
-            selection={selection}
-            selectedCount={selected}
-            allMatching={state.selection.mode === 'all'}
-            canSelectAll={allLoadedSelected && count !== null && count.count > state.items.length}
-            matchingCount={count?.count ?? null}
-            matchingEstimate={count?.estimate ?? false}
-            onSelectAll={() => dispatch(recordsActions.allMatchingSelected())}
-            onClear={() => dispatch(recordsActions.selectionCleared())}
-            lists={lists}
-            onListCreated={listAdded}
-            members={members}
-            onDone={(action) => {
-              if (action === 'add_to_list') reloadLists();
-              dispatch(recordsActions.selectionCleared());
-              refresh();
-            }}
-          />
+          <Suspense fallback={null}>
+            <BulkBar
+              entity={entity}
+              selection={selection}
+              selectedCount={selected}
+              allMatching={state.selection.mode === 'all'}
+              canSelectAll={allLoadedSelected && count !== null && count.count > state.items.length}
+              matchingCount={count?.count ?? null}
+              matchingEstimate={count?.estimate ?? false}
+              onSelectAll={() => dispatch(recordsActions.allMatchingSelected())}
+              onClear={() => dispatch(recordsActions.selectionCleared())}
+              lists={lists}
+              onListCreated={listAdded}
+              members={members}
+              onDone={(action) => {
+                if (action === 'add_to_list') reloadLists();
+                dispatch(recordsActions.selectionCleared());
+                refresh();
+              }}
+            />
+          </Suspense>
         )}
         {changedByOthers && (
           <Alert
@@ -341,25 +359,29 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
       </Card>
 
       {canEdit && (
-        <>
-          <CreateRecordDialog
-            entity={entity}
-            open={creating}
-            members={members}
-            onClose={() => setCreating(false)}
-            onCreated={created}
-          />
-          <ImportDialog
-            entity={entity}
-            open={importing}
-            lists={lists}
-            onClose={() => setImporting(false)}
-            onFinished={() => {
-              refresh();
-              reloadLists();
-            }}
-          />
-        </>
+        <Suspense fallback={null}>
+          {createOpened && (
+            <CreateRecordDialog
+              entity={entity}
+              open={creating}
+              members={members}
+              onClose={() => setCreating(false)}
+              onCreated={created}
+            />
+          )}
+          {importOpened && (
+            <ImportDialog
+              entity={entity}
+              open={importing}
+              lists={lists}
+              onClose={() => setImporting(false)}
+              onFinished={() => {
+                refresh();
+                reloadLists();
+              }}
+            />
+          )}
+        </Suspense>
       )}
     </Stack>
   );
