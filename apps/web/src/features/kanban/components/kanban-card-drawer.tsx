@@ -445,7 +445,7 @@ function CardDetails({
         </Section>
 
         <Divider />
-        <Section title={t('comments.title', { number: card.commentCount })}>
+        <Section title={t('comments.title', { count: card.commentCount })}>
           <CardComments cardId={card.id} canEdit={canEdit || gone} gone={gone} members={members} />
         </Section>
       </Stack>
