@@ -64,21 +64,18 @@ export function KanbanCardDrawer({
   if (card) last.current = card;
   const shown = card ?? last.current;
   const deletedByMe = useRef(false);
-  // The card went while its drawer was open, deleted by someone else (or with its column): the
-  // drawer stays, read-only, with a notice, so that nothing typed in it is lost unseen.
-  const [goneId, setGoneId] = useState<string | null>(null);
-  const gone = cardId !== null && goneId === cardId;
+  // The card went while its drawer was open. Deleted by someone else (or with its column), the
+  // drawer stays, read-only, with a notice, so that nothing typed in it is lost unseen; deleted
+  // from this drawer, it closes.
+  const vanished = Boolean(cardId && !card && last.current?.id === cardId);
+  const gone = vanished && !deletedByMe.current;
 
   useEffect(() => {
-    if (cardId && !card && last.current?.id === cardId) {
-      if (deletedByMe.current) {
-        deletedByMe.current = false;
-        onClose();
-      } else {
-        setGoneId(cardId);
-      }
+    if (vanished && deletedByMe.current) {
+      deletedByMe.current = false;
+      onClose();
     }
-  }, [card, cardId, onClose]);
+  }, [vanished, onClose]);
 
   return (
     <Drawer
