@@ -117,9 +117,13 @@ for (const mode of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: view, exact: true }).click();
       await expect(page.locator('.fc-timegrid-slots').first()).toBeVisible();
       // The scrolled hours can be reached from the keyboard, and say what they are.
-      const scroller = page.locator('.fc-scroller[tabindex="0"]');
-      await expect(scroller).toHaveCount(1);
-      await expect(scroller).toHaveAttribute('aria-label', /hours/i);
+      const scroller = page.getByRole('region', { name: /hours/i });
+      await expect(scroller).toHaveAttribute('tabindex', '0');
+      // It scrolls, and starts at the working day rather than at midnight.
+      expect(
+        await scroller.evaluate((element) => element.scrollHeight > element.clientHeight),
+      ).toBe(true);
+      await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
       await expectNoSeriousViolations(page);
     });
   }
