@@ -262,7 +262,9 @@ export function CalendarView({
             overflow: 'hidden',
           },
           '& .fc .fc-popover-header': { bgcolor: 'background.neutral', px: 1.5, py: 1 },
-          '& .fc .fc-scrollgrid': { borderRadius: 1, overflow: 'hidden' },
+          // `clip`, not `hidden`: rounded corners without a scrolling box, which would stop the
+          // day headings of a time grid from sticking to the top of the frame.
+          '& .fc .fc-scrollgrid': { borderRadius: 1, overflow: 'clip' },
         }}
       >
         <FullCalendar
@@ -273,6 +275,7 @@ export function CalendarView({
           locale={fullCalendarLocale(language)}
           direction={direction}
           height="auto"
+          stickyHeaderDates
           nowIndicator
           dayMaxEvents
           navLinks={false}
