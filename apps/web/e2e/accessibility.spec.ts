@@ -46,7 +46,7 @@ test('axe: /dashboard/app', async ({ page, request }) => {
   const token = await issueToken(request, account.email, account.password);
   await openWithToken(page, token, '/dashboard/app');
   await expect(
-    page.getByRole('heading', { level: 1, name: `Welcome back, ${account.first_name}` }),
+    page.getByRole('heading', { level: 1, name: `Welcome, ${account.first_name}` }),
   ).toBeVisible();
   await expect(page.getByText('Admin', { exact: true })).toBeVisible();
   await expectNoSeriousViolations(page);

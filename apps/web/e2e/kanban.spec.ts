@@ -381,3 +381,59 @@ test('axe: the board', async ({ page, request }) => {
     .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
   expect(serious).toEqual([]);
 });
+
+test('quick add keeps a second card typed right after Enter', async ({ page, request }) => {
+  const { token } = await workspace(request);
+  const client = api(request, token);
+  const todo = unique('Inbox');
+  const { id: todoId } = await client.column(todo);
+  const first = unique('First');
+  const second = unique('Second');
+  await openBoard(page, token);
+
+  await column(page, todo).getByRole('button', { name: 'Add card' }).click();
+  const field = column(page, todo).getByRole('textbox', { name: 'Card name' });
+  // Typed as fast as the keyboard goes: the second name while the first is being saved.
+  await field.pressSequentially(first);
+  await field.press('Enter');
+  await page.keyboard.type(second);
+  await page.keyboard.press('Enter');
+
+  await expect(card(column(page, todo), first)).toBeVisible();
+  await expect(card(column(page, todo), second)).toBeVisible();
+  await expect
+    .poll(async () => {
+      const board = await client.board();
+      return board.columns[todoId]?.cardIds.map((id) => board.cards[id]?.name);
+    })
+    .toEqual([first, second]);
+});
+
+test('on a phone, a card moves to another column from its drawer', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { token } = await workspace(request);
+  const client = api(request, token);
+  const from = unique('Backlog');
+  const to = unique('Shipped');
+  const { id: fromId } = await client.column(from);
+  await client.column(to);
+  const name = unique('Release notes');
+  const { id: cardId } = await client.card(fromId, name);
+  await openBoard(page, token);
+
+  await card(page, name).click();
+  const drawer = page.getByRole('dialog', { name: 'Card details' });
+  await drawer.getByRole('button', { name: 'Move to column' }).click();
+  await page
+    .getByRole('menu', { name: 'Move to column' })
+    .getByRole('menuitem', { name: to })
+    .click();
+  await expect(page.getByText(`Moved to ${to}`)).toBeVisible();
+  await expect(drawer.getByRole('heading', { name: `In ${to}` })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const board = await client.board();
+      return board.columns[board.cards[cardId]?.columnId ?? '']?.name;
+    })
+    .toBe(to);
+});

@@ -1,5 +1,6 @@
 import i18next, {
   type BackendModule,
+  type ThirdPartyModule,
   type InitOptions,
   type LanguageDetectorModule,
   type i18n as I18n,
@@ -9,6 +10,7 @@ import {
   DEFAULT_LANGUAGE,
   SUPPORTED_LANGUAGES,
   applyDocumentLanguage,
+  findLanguage,
   toSupportedLanguage,
 } from './languages.ts';
 
@@ -181,6 +183,37 @@ export function createBackend(): BackendModule<BackendOptions> {
   };
 }
 
+/** The BCP 47 tag `Intl` knows a language by: `cn` is Simplified Chinese (`zh-Hans`). */
+export function intlLocale(code: string | undefined): string {
+  if (!code || !(SUPPORTED_LANGUAGES as readonly string[]).includes(code)) {
+    return code ?? DEFAULT_LANGUAGE;
+  }
+  return findLanguage(code).htmlLang;
+}
+
+/**
+ * Plurals and numbers by the language's real rules. i18next asks `Intl.PluralRules` and
+ * `Intl.NumberFormat` with the product's language code, and `cn` is no BCP 47 language: `Intl`
+ * would take the browser's default (English, with `_one`). This plugin hands them `zh-Hans`.
+ * Strings write a count as `{{count, number}}` (grouped as the language groups: 3 006 in French)
+ * and have the plural forms of their language (`_one`/`_other` in English, `_one`/`_many`/`_other`
+ * in French, `_other` in Vietnamese and Chinese, six forms in Arabic).
+ */
+export const localeRules: ThirdPartyModule = {
+  type: '3rdParty',
+  init(instance: I18n) {
+    const { pluralResolver, formatter } = instance.services;
+    const resolver = pluralResolver as {
+      getRule: (code: string, options?: object) => Intl.PluralRules | undefined;
+    };
+    const getRule = resolver.getRule.bind(resolver);
+    resolver.getRule = (code, options) => getRule(intlLocale(code), options);
+    formatter?.add('number', (value: number, lng: string | undefined, options: object) =>
+      new Intl.NumberFormat(intlLocale(lng), options).format(value),
+    );
+  },
+};
+
 export const i18n: I18n = i18next.createInstance();
 
 i18n.on('languageChanged', (lng) => applyDocumentLanguage(lng));
@@ -191,6 +224,7 @@ export function initI18n(): Promise<unknown> {
   return i18n
     .use(createBackend())
     .use(createLanguageDetector())
+    .use(localeRules)
     .use(initReactI18next)
     .init(i18nOptions);
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { SnackbarProvider } from '../../components/snackbar/index.ts';
 import { initTestI18n } from '../../test/i18n.ts';
@@ -222,6 +222,54 @@ describe('SettingsDrawer', () => {
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
     fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
     expect(await screen.findByRole('button', { name: 'Settings' })).toBeTruthy();
+  });
+
+  it('gives focus back to the settings button when the drawer closes', async () => {
+    await renderSettings(
+      <>
+        <Probe />
+        <SettingsButton />
+        <SettingsDrawer />
+      </>,
+    );
+    const opener = screen.getByRole('button', { name: 'Settings' });
+    opener.focus();
+    fireEvent.click(opener);
+    const drawer = await screen.findByRole('dialog', { name: 'Settings' });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    const button = await screen.findByRole('button', { name: 'Settings' });
+    await waitFor(() => expect(document.activeElement).toBe(button));
+
+    // Escape closes it too, and focus comes back the same way.
+    button.focus();
+    fireEvent.click(button);
+    const again = await screen.findByRole('dialog', { name: 'Settings' });
+    fireEvent.keyDown(again, { key: 'Escape' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Settings' })),
+    );
+  });
+
+  it('gives focus back to the element given as opener', async () => {
+    function Opener() {
+      const { openDrawer } = useSettings();
+      return (
+        <button type="button" onClick={(event) => openDrawer(event.currentTarget)}>
+          Account
+        </button>
+      );
+    }
+    await renderSettings(
+      <>
+        <Opener />
+        <SettingsDrawer />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Account' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(document.activeElement).not.toBe(screen.queryByRole('button', { name: 'Account' }));
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Account'));
   });
 
   it('has every section of the spec, and each option changes its setting', async () => {

@@ -109,8 +109,9 @@ export function AccountPopover() {
           </MenuItem>
           <MenuItem
             onClick={() => {
+              // Focus comes back to the account button (the menu is gone by then).
+              openDrawer(anchor);
               setAnchor(null);
-              openDrawer();
             }}
           >
             <ListItemIcon>

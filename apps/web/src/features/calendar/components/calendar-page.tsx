@@ -223,10 +223,10 @@ export function CalendarPage({ canEdit, owner }: CalendarPageProps) {
           severity={imported.skipped.length ? 'warning' : 'success'}
           onClose={() => setImported(null)}
         >
-          <AlertTitle>{t('import.done', { number: imported.imported })}</AlertTitle>
+          <AlertTitle>{t('import.done', { count: imported.imported })}</AlertTitle>
           {imported.skipped.length > 0 && (
             <>
-              {t('import.skipped', { number: imported.skipped.length })}
+              {t('import.skipped', { count: imported.skipped.length })}
               <Box component="ul" sx={{ m: 0, mt: 0.5, ps: 2.5 }}>
                 {imported.skipped.slice(0, 10).map((skip) => (
                   <li key={skip.index}>
@@ -282,7 +282,7 @@ export function CalendarPage({ canEdit, owner }: CalendarPageProps) {
           <ColorFilter events={events} selected={colors} onChange={setColors} />
           {loaded && (search || colors.length > 0) && (
             <Typography variant="body2" role="status" sx={{ color: 'text.secondary' }}>
-              {t('filters.showing', { number: shown.length, total: events.length })}
+              {t('filters.showing', { shown: shown.length, count: events.length })}
             </Typography>
           )}
         </Box>

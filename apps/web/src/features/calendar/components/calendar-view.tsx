@@ -124,12 +124,18 @@ export function CalendarView({
     [events, theme.palette.mode, theme.palette.text.primary],
   );
 
+  // The time grids are drawn whole (FullCalendar's own scrolling box sits inside its grid, where
+  // a focusable element breaks the grid's roles) and scroll in this frame instead: a named
+  // region in the tab order, so that the keyboard scrolls the hours too (axe
+  // `scrollable-region-focusable`). The day's headings stay on top (FullCalendar's sticky header).
+  const timeGrid = view.startsWith('timeGrid');
+
   const onDatesSet = (arg: DatesSetArg) => {
     setTitle(arg.view.title);
     setView(arg.view.type as CalendarViewType);
-    // A time grid gets its fixed height only with this render: scroll to the working day then.
+    // A time grid is drawn with this render: scroll to the working day then.
     if (arg.view.type.startsWith('timeGrid')) {
-      requestAnimationFrame(() => calendar.current?.getApi().scrollToTime(SCROLL_TIME));
+      requestAnimationFrame(() => scrollToWorkingDay(frame.current));
     }
     onRangeChange({ start: arg.start.toISOString(), end: arg.end.toISOString() });
   };
@@ -202,7 +208,11 @@ export function CalendarView({
       <Box
         ref={frame}
         data-testid="calendar"
+        {...(timeGrid
+          ? { tabIndex: 0, role: 'region', 'aria-label': t('views.scrollerLabel') }
+          : {})}
         sx={{
+          ...(timeGrid && { maxHeight: 720, overflowY: 'auto', borderRadius: 1 }),
           '--fc-border-color': theme.palette.divider,
           '--fc-page-bg-color': theme.palette.background.paper,
           '--fc-neutral-bg-color': theme.palette.background.neutral,
@@ -252,7 +262,9 @@ export function CalendarView({
             overflow: 'hidden',
           },
           '& .fc .fc-popover-header': { bgcolor: 'background.neutral', px: 1.5, py: 1 },
-          '& .fc .fc-scrollgrid': { borderRadius: 1, overflow: 'hidden' },
+          // `clip`, not `hidden`: rounded corners without a scrolling box, which would stop the
+          // day headings of a time grid from sticking to the top of the frame.
+          '& .fc .fc-scrollgrid': { borderRadius: 1, overflow: 'clip' },
         }}
       >
         <FullCalendar
@@ -262,8 +274,8 @@ export function CalendarView({
           headerToolbar={false}
           locale={fullCalendarLocale(language)}
           direction={direction}
-          height={view.startsWith('timeGrid') ? 720 : 'auto'}
-          scrollTime={SCROLL_TIME}
+          height="auto"
+          stickyHeaderDates
           nowIndicator
           dayMaxEvents
           navLinks={false}
@@ -289,4 +301,13 @@ export function CalendarView({
       </Box>
     </Box>
   );
+}
+
+/** Scrolls the frame of a time grid so that the working day (08:00) starts under its headings. */
+function scrollToWorkingDay(frame: HTMLElement | null): void {
+  const slot = frame?.querySelector<HTMLElement>(`.fc-timegrid-slot[data-time="${SCROLL_TIME}"]`);
+  if (!frame || !slot) return;
+  const header = frame.querySelector<HTMLElement>('.fc-col-header')?.offsetHeight ?? 0;
+  const top = slot.getBoundingClientRect().top - frame.getBoundingClientRect().top;
+  frame.scrollTop += top - header;
 }

@@ -79,7 +79,7 @@ export function BulkBar(props: BulkBarProps) {
               action: action as Exclude<BulkAction, { type: 'set_stage' }>,
             });
       setOpen(null);
-      enqueueSnackbar(t('bulk.done', { count: result.affected.toLocaleString() }));
+      enqueueSnackbar(t('bulk.done', { count: result.affected }));
       props.onDone(action.type, result.affected);
     } catch (error) {
       enqueueSnackbar(crmErrorText(t, error), { variant: 'error' });
@@ -107,7 +107,7 @@ export function BulkBar(props: BulkBarProps) {
     try {
       const result = await listsApi.addItems(id, props.selection);
       setOpen(null);
-      enqueueSnackbar(t('bulk.done', { count: result.affected.toLocaleString() }));
+      enqueueSnackbar(t('bulk.done', { count: result.affected }));
       props.onDone('add_to_list', result.affected);
     } catch (error) {
       enqueueSnackbar(crmErrorText(t, error), { variant: 'error' });
@@ -116,7 +116,7 @@ export function BulkBar(props: BulkBarProps) {
     }
   };
 
-  const count = props.selectedCount.toLocaleString();
+  const count = props.selectedCount;
   const kindLists = props.lists.filter((l) => l.kind === kind);
   const listReady = listId === NEW_LIST ? newListName.trim() !== '' : listId !== '';
 
@@ -142,8 +142,8 @@ export function BulkBar(props: BulkBarProps) {
       {props.canSelectAll && props.matchingCount !== null && (
         <Button size="small" onClick={props.onSelectAll}>
           {props.matchingEstimate
-            ? t('bulk.selectAllAbout', { count: props.matchingCount.toLocaleString() })
-            : t('bulk.selectAll', { count: props.matchingCount.toLocaleString() })}
+            ? t('bulk.selectAllAbout', { count: props.matchingCount })
+            : t('bulk.selectAll', { count: props.matchingCount })}
         </Button>
       )}
       <Button size="small" color="inherit" onClick={props.onClear}>

@@ -30,6 +30,7 @@ import {
   type RecordList,
 } from '@beacon/contract';
 import { saveFile } from '../../../utils/save-file.ts';
+import { formatNumber } from '../record/utils/format.ts';
 import { importsApi } from '../api/crm-api.ts';
 import { crmErrorText, isAbort } from '../utils/error-text.ts';
 import { UploadIcon } from '../utils/icons.tsx';
@@ -59,7 +60,7 @@ const IGNORE = '__ignore__';
 
 /** CSV import: choose a file, map its columns, handle duplicates, follow the job, read the report. */
 export function ImportDialog({ entity, open, lists, onClose, onFinished }: ImportDialogProps) {
-  const { t } = useTranslation('crm');
+  const { t, i18n } = useTranslation('crm');
   const [step, setStep] = useState<Step>('choose');
   const [file, setFile] = useState<File | null>(null);
   const [job, setJob] = useState<ImportJob | null>(null);
@@ -208,7 +209,7 @@ export function ImportDialog({ entity, open, lists, onClose, onFinished }: Impor
         {step === 'map' && job && (
           <Stack spacing={3}>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('import.rowsFound', { count: job.totalRows.toLocaleString(), name: job.fileName })}
+              {t('import.rowsFound', { count: job.totalRows, name: job.fileName })}
             </Typography>
             <TableContainer
               sx={{ maxHeight: 420, border: 1, borderColor: 'divider', borderRadius: 1 }}
@@ -321,8 +322,8 @@ export function ImportDialog({ entity, open, lists, onClose, onFinished }: Impor
               <Typography variant="body2" sx={{ mb: 1 }} aria-live="polite">
                 {step === 'running'
                   ? t('import.progress', {
-                      done: job.processedRows.toLocaleString(),
-                      total: job.totalRows.toLocaleString(),
+                      done: job.processedRows,
+                      total: job.totalRows,
                     })
                   : job.status === 'completed'
                     ? t('import.finished')
@@ -352,7 +353,7 @@ export function ImportDialog({ entity, open, lists, onClose, onFinished }: Impor
                       }}
                     >
                       <Typography variant="h5" component="p">
-                        {job[key].toLocaleString()}
+                        {formatNumber(job[key], i18n.language)}
                       </Typography>
                       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                         {t(`import.counts.${key}`)}

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -14,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Company, ListKind, Person } from '@beacon/contract';
 import { paths } from '../../../utils/paths.ts';
-import { STAGE_COLORS } from '../record/components/person-header.tsx';
+import { StageLabel } from '../table/stage-label.tsx';
 import { fullName } from '../record/utils/format.ts';
 
 export type MemberRow = Person | Company;
@@ -142,11 +141,7 @@ export function MembersTable({
                         </TableCell>
                       )}
                       <TableCell sx={HIDE_ON_PHONE}>
-                        <Chip
-                          size="small"
-                          color={STAGE_COLORS[row.stage]}
-                          label={t(`stages.${row.stage}`)}
-                        />
+                        <StageLabel stage={row.stage} label={t(`stages.${row.stage}`)} />
                       </TableCell>
                     </>
                   ) : (

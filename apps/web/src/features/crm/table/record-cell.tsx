@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Company, Member, Person } from '@beacon/contract';
 import { memberName } from '../../../utils/members.ts';
+import { formatNumber } from '../record/utils/format.ts';
 import type { ColumnDef } from '../state/columns.ts';
 import { StageLabel } from './stage-label.tsx';
 
@@ -32,7 +33,7 @@ export const RecordCell = memo(function RecordCell({
   members,
   dateFormat,
 }: RecordCellProps) {
-  const { t } = useTranslation('crm');
+  const { t, i18n } = useTranslation('crm');
   const value = (record as unknown as Record<string, unknown>)[column.id];
   switch (column.kind) {
     case 'name':
@@ -71,7 +72,7 @@ export const RecordCell = memo(function RecordCell({
       return Number.isNaN(time) ? <Empty /> : <>{dateFormat.format(time)}</>;
     }
     case 'number':
-      return <>{typeof value === 'number' ? value.toLocaleString() : ''}</>;
+      return <>{typeof value === 'number' ? formatNumber(value, i18n.language) : ''}</>;
     case 'link':
       return typeof value === 'string' && value ? (
         <Link href={value} target="_blank" rel="noopener noreferrer" noWrap>

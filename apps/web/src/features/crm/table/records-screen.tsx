@@ -149,8 +149,8 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
     count === null
       ? null
       : count.estimate
-        ? t(`${entity}.countAbout`, { count: count.count.toLocaleString() })
-        : t(`${entity}.count`, { count: count.count.toLocaleString() });
+        ? t(`${entity}.countAbout`, { count: count.count })
+        : t(`${entity}.count`, { count: count.count });
 
   const retry = (
     <Button color="inherit" size="small" onClick={reload}>

@@ -12,8 +12,12 @@ const TONES: Record<string, 'default' | 'info' | 'primary' | 'success' | 'warnin
   do_not_contact: 'error',
 };
 
-/** A person's stage as a small soft label, readable in light and dark. */
-export function StageLabel({ stage }: { stage: string }) {
+/**
+ * A person's stage as a small soft label, readable in light and dark (4.5:1 at least): the one
+ * stage chip of the CRM (the table, a person's header, a list's members). `label` replaces the
+ * stage's name from the `crm` words (a page that has its own).
+ */
+export function StageLabel({ stage, label }: { stage: string; label?: string }) {
   const { t } = useTranslation('crm');
   const tone = TONES[stage] ?? 'default';
   return (
@@ -39,7 +43,7 @@ export function StageLabel({ stage }: { stage: string }) {
         };
       }}
     >
-      {t(`enums.stage.${stage}` as never)}
+      {label ?? t(`enums.stage.${stage}` as never)}
     </Box>
   );
 }

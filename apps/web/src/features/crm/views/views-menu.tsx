@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -110,9 +110,14 @@ export function ViewsMenu({ entity, query, userId, onApply, onViewChanged }: Vie
       enqueueSnackbar(t('views.deleted', { name: confirmDelete.name }));
     });
 
-  const item = (view: SavedView) => (
+  // A menu holds menu items only (axe `aria-required-children`): the group headings are drawn
+  // without a role, and each view names its group as its description.
+  const mineId = useId();
+  const sharedId = useId();
+  const item = (groupId: string) => (view: SavedView) => (
     <MenuItem
       key={view.id}
+      aria-describedby={groupId}
       selected={view.id === query.viewId}
       onClick={() => {
         setAnchor(null);
@@ -141,12 +146,16 @@ export function ViewsMenu({ entity, query, userId, onApply, onViewChanged }: Vie
         onClose={() => setAnchor(null)}
         slotProps={{ paper: { sx: { minWidth: 260, maxHeight: 480 } } }}
       >
-        <ListSubheader>{t('views.mine')}</ListSubheader>
+        <ListSubheader id={mineId} role="presentation">
+          {t('views.mine')}
+        </ListSubheader>
         {mine.length === 0 && <MenuItem disabled>{t('views.noneMine')}</MenuItem>}
-        {mine.map(item)}
-        <ListSubheader>{t('views.shared')}</ListSubheader>
+        {mine.map(item(mineId))}
+        <ListSubheader id={sharedId} role="presentation">
+          {t('views.shared')}
+        </ListSubheader>
         {shared.length === 0 && <MenuItem disabled>{t('views.noneShared')}</MenuItem>}
-        {shared.map(item)}
+        {shared.map(item(sharedId))}
         <Divider />
         <MenuItem
           onClick={() => {

@@ -24,10 +24,21 @@ export interface DashboardAppPageProps {
   user: DashboardUser;
 }
 
+/** An account this young is greeted as new ("Welcome"), an older one as returning. */
+export const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the account was created within the last day (its first visits). */
+export function isNewAccount(createdAt: string | undefined, now = Date.now()): boolean {
+  if (!createdAt) return false;
+  const created = Date.parse(createdAt);
+  return Number.isFinite(created) && now - created < NEW_ACCOUNT_MS;
+}
+
 /** `/dashboard/app`: the signed-in user's home. */
 export function DashboardAppPage({ user }: DashboardAppPageProps) {
   const { t, i18n } = useTranslation('dashboard');
   const name = user.first_name || user.email;
+  const greeting = isNewAccount(user.created_at) ? 'app.greetingNew' : 'app.greeting';
   const memberSince = user.created_at
     ? new Intl.DateTimeFormat(findLanguage(i18n.resolvedLanguage).htmlLang, {
         dateStyle: 'long',
@@ -61,7 +72,7 @@ export function DashboardAppPage({ user }: DashboardAppPageProps) {
 
       <Box>
         <Typography component="h1" variant="h4" sx={{ mb: 1 }}>
-          {t('app.greeting', { name })}
+          {t(greeting, { name })}
         </Typography>
         <Typography sx={{ color: 'text.secondary' }}>
           {user.workspace

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,16 +20,25 @@ const COMMENT_MAX = 5000;
 export interface CardCommentsProps {
   cardId: string;
   canEdit: boolean;
+  /**
+   * The card was deleted by someone else while open: a comment being written stays in its field
+   * (read-only, so that it can still be copied) but cannot be sent.
+   */
+  gone?: boolean;
   members: Member[];
 }
 
 /** The card's comments, oldest first, live; contributors and admins can add one. */
-export function CardComments({ cardId, canEdit, members }: CardCommentsProps) {
+export function CardComments({ cardId, canEdit, gone = false, members }: CardCommentsProps) {
   const { t, i18n } = useTranslation('kanban');
   const locale = findLanguage(i18n.resolvedLanguage).htmlLang;
   const dispatch = useKanbanDispatch();
   const { enqueueSnackbar } = useSnackbar();
-  const comments = useKanbanSelector((root) => root.kanban.comments[cardId]);
+  const stored = useKanbanSelector((root) => root.kanban.comments[cardId]);
+  // A card deleted meanwhile takes its comments out of the store: keep showing the last ones.
+  const lastComments = useRef(stored);
+  if (stored) lastComments.current = stored;
+  const comments = stored ?? lastComments.current;
   const [body, setBody] = useState('');
   const [sending, setSending] = useState(false);
 
@@ -41,7 +50,7 @@ export function CardComments({ cardId, canEdit, members }: CardCommentsProps) {
 
   const send = async () => {
     const text = body.trim();
-    if (!text) return;
+    if (!text || gone) return;
     setSending(true);
     try {
       await dispatch(addComment({ cardId, body: text })).unwrap();
@@ -135,9 +144,14 @@ export function CardComments({ cardId, canEdit, members }: CardCommentsProps) {
                 void send();
               }
             }}
-            slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }}
+            slotProps={{ htmlInput: { maxLength: COMMENT_MAX, readOnly: gone } }}
           />
-          <Button type="submit" variant="contained" size="small" disabled={sending || !body.trim()}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="small"
+            disabled={gone || sending || !body.trim()}
+          >
             {t('comments.send')}
           </Button>
         </Box>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -17,7 +17,13 @@ export interface InlineAddFormProps {
   fullWidth?: boolean;
 }
 
-/** A button that turns into a one-line form: Enter adds, Escape (or leaving it empty) closes. */
+/**
+ * A button that turns into a one-line form: Enter adds, Escape (or leaving it empty) closes.
+ *
+ * The field empties at once on Enter and stays usable while the entry is saved, so that a second
+ * name typed right after Enter is neither lost nor blocked; entries are saved one after the other,
+ * in the order they were typed. A refused entry comes back into the field if it is empty.
+ */
 export function InlineAddForm({
   label,
   fieldLabel,
@@ -29,8 +35,10 @@ export function InlineAddForm({
   const { t } = useTranslation('kanban');
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState(0);
   const [invalid, setInvalid] = useState(false);
+  // The saves in flight, chained so that they reach the server in the order typed.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   if (!open) {
     return (
@@ -52,22 +60,22 @@ export function InlineAddForm({
     setInvalid(false);
   };
 
-  const submit = async () => {
+  const submit = () => {
     const name = value.trim();
     if (!name) {
       setInvalid(true);
       return;
     }
-    setBusy(true);
-    try {
-      await onAdd(name);
-      setValue('');
-      setInvalid(false);
-    } catch {
-      // The caller told the user; keep what was typed.
-    } finally {
-      setBusy(false);
-    }
+    setValue('');
+    setInvalid(false);
+    setPending((count) => count + 1);
+    queue.current = queue.current
+      .then(() => onAdd(name))
+      .catch(() => {
+        // The caller told the user; give back what was typed unless something new is there.
+        setValue((current) => (current.trim() ? current : name));
+      })
+      .finally(() => setPending((count) => count - 1));
   };
 
   return (
@@ -76,7 +84,7 @@ export function InlineAddForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        submit();
       }}
       sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
     >
@@ -86,7 +94,6 @@ export function InlineAddForm({
         label={fieldLabel}
         placeholder={placeholder}
         value={value}
-        disabled={busy}
         error={invalid}
         helperText={invalid ? t('validation.required') : undefined}
         onChange={(event) => {
@@ -100,13 +107,13 @@ export function InlineAddForm({
           }
         }}
         onBlur={() => {
-          if (!value.trim() && !busy) close();
+          if (!value.trim() && pending === 0) close();
         }}
         slotProps={{ htmlInput: { maxLength } }}
         sx={{ bgcolor: 'background.paper' }}
       />
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button type="submit" variant="contained" size="small" disabled={busy}>
+        <Button type="submit" variant="contained" size="small">
           {t('actions.add')}
         </Button>
         <Button

@@ -276,8 +276,8 @@ export function KanbanBoard({ board, canEdit, members, onOpenCard }: KanbanBoard
         }
         text={
           confirming?.kind === 'clear'
-            ? t('column.clearText', { number: confirming.column.cardIds.length })
-            : t('column.deleteText', { number: confirming?.column.cardIds.length ?? 0 })
+            ? t('column.clearText', { count: confirming.column.cardIds.length })
+            : t('column.deleteText', { count: confirming?.column.cardIds.length ?? 0 })
         }
         confirmLabel={confirming?.kind === 'clear' ? t('column.clear') : t('column.delete')}
         onConfirm={() => {

@@ -1,11 +1,16 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -20,13 +25,13 @@ import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { memberInitials, memberName } from '../../../utils/members.ts';
 import { useDraft } from '../hooks/use-draft.ts';
 import { useKanbanDispatch, useKanbanSelector } from '../hooks/use-kanban-store.ts';
-import { deleteCard, updateCardCall } from '../state/kanban-slice.ts';
+import { deleteCard, dropCard, updateCardCall } from '../state/kanban-slice.ts';
 import { dueAtFromValue, dueDateValue } from '../utils/dates.ts';
 import { kanbanErrorText } from '../utils/error-text.ts';
 import { CardAttachments } from './card-attachments.tsx';
 import { CardChecklist } from './card-checklist.tsx';
 import { CardComments } from './card-comments.tsx';
-import { TrashIcon } from './kanban-icons.tsx';
+import { MoveIcon, TrashIcon } from './kanban-icons.tsx';
 import { PRIORITY_COLORS } from './kanban-card-item.tsx';
 
 const NAME_MAX = 200;
@@ -53,27 +58,29 @@ export function KanbanCardDrawer({
   onClose,
 }: KanbanCardDrawerProps) {
   const { t } = useTranslation('kanban');
-  const { enqueueSnackbar } = useSnackbar();
   const card = useKanbanSelector((root) => (cardId ? root.kanban.board.cards[cardId] : undefined));
   // Keep showing the last card while the drawer slides out.
   const last = useRef<KanbanCard | undefined>(undefined);
   if (card) last.current = card;
   const shown = card ?? last.current;
   const deletedByMe = useRef(false);
+  // The card went while its drawer was open. Deleted by someone else (or with its column), the
+  // drawer stays, read-only, with a notice, so that nothing typed in it is lost unseen; deleted
+  // from this drawer, it closes.
+  const vanished = Boolean(cardId && !card && last.current?.id === cardId);
+  const gone = vanished && !deletedByMe.current;
 
-  // Someone else deleted the card (or its column) while it was open.
   useEffect(() => {
-    if (cardId && !card && last.current?.id === cardId) {
-      if (!deletedByMe.current) enqueueSnackbar(t('card.goneMeanwhile'), { variant: 'info' });
+    if (vanished && deletedByMe.current) {
       deletedByMe.current = false;
       onClose();
     }
-  }, [card, cardId, enqueueSnackbar, onClose, t]);
+  }, [vanished, onClose]);
 
   return (
     <Drawer
       anchor="right"
-      open={Boolean(cardId && card)}
+      open={Boolean(cardId && (card || gone))}
       onClose={onClose}
       slotProps={{
         paper: {
@@ -88,7 +95,8 @@ export function KanbanCardDrawer({
         <CardDetails
           key={shown.id}
           card={shown}
-          canEdit={canEdit}
+          canEdit={canEdit && !gone}
+          gone={gone}
           members={members}
           labels={labels}
           onClose={onClose}
@@ -106,9 +114,12 @@ function CardDetails({
   labels,
   onClose,
   deletedByMe,
+  gone,
 }: {
   card: KanbanCard;
   canEdit: boolean;
+  /** Deleted by someone else while open: shown read-only, with a notice. */
+  gone: boolean;
   members: Member[];
   labels: string[];
   onClose: () => void;
@@ -121,6 +132,11 @@ function CardDetails({
   const columnName = useKanbanSelector(
     (root) => root.kanban.board.columns[card.columnId]?.name ?? '',
   );
+  const columns = useKanbanSelector((root) => root.kanban.board.columns);
+  const columnOrder = useKanbanSelector((root) => root.kanban.board.columnOrder);
+  const [moveAnchor, setMoveAnchor] = useState<HTMLElement | null>(null);
+  const moveButtonId = useId();
+  const moveMenuId = useId();
   const name = useDraft(card.name);
   const description = useDraft(card.description);
   const [nameInvalid, setNameInvalid] = useState(false);
@@ -139,7 +155,23 @@ function CardDetails({
         },
       );
 
+  /** Moves the card to the end of another column: the way to move it without dragging. */
+  const moveTo = (columnId: string) => {
+    setMoveAnchor(null);
+    if (columnId === card.columnId) return;
+    const target = columns[columnId];
+    if (!target) return;
+    dispatch(dropCard(card.id, columnId, target.cardIds.length))
+      .unwrap()
+      .then(() => enqueueSnackbar(t('card.moved', { column: target.name })))
+      .catch((error: unknown) => enqueueSnackbar(kanbanErrorText(t, error), { variant: 'error' }));
+  };
+
   const saveName = () => {
+    if (!name.editing || !canEdit) {
+      name.stop();
+      return;
+    }
     name.stop();
     const value = name.draft.trim();
     if (!value) {
@@ -153,7 +185,8 @@ function CardDetails({
 
   const saveDescription = () => {
     description.stop();
-    if (description.draft !== card.description) void save({ description: description.draft });
+    if (canEdit && description.draft !== card.description)
+      void save({ description: description.draft });
   };
 
   const assignees = members.filter((m) => card.assigneeIds.includes(m.id));
@@ -175,6 +208,41 @@ function CardDetails({
           {t('card.inColumn', { column: columnName })}
         </Typography>
         {canEdit && (
+          <>
+            <Button
+              id={moveButtonId}
+              size="small"
+              color="inherit"
+              startIcon={<MoveIcon />}
+              aria-haspopup="menu"
+              aria-controls={moveAnchor ? moveMenuId : undefined}
+              aria-expanded={moveAnchor ? 'true' : undefined}
+              disabled={columnOrder.length < 2}
+              onClick={(event) => setMoveAnchor(event.currentTarget)}
+            >
+              {t('card.move')}
+            </Button>
+            <Menu
+              id={moveMenuId}
+              anchorEl={moveAnchor}
+              open={Boolean(moveAnchor)}
+              onClose={() => setMoveAnchor(null)}
+              slotProps={{ list: { 'aria-labelledby': moveButtonId } }}
+            >
+              {columnOrder.map((id) => (
+                <MenuItem
+                  key={id}
+                  selected={id === card.columnId}
+                  disabled={id === card.columnId}
+                  onClick={() => moveTo(id)}
+                >
+                  <ListItemText>{columns[id]?.name ?? ''}</ListItemText>
+                </MenuItem>
+              ))}
+            </Menu>
+          </>
+        )}
+        {canEdit && (
           <Tooltip title={t('card.delete')}>
             <IconButton aria-label={t('card.delete')} onClick={() => setConfirmDelete(true)}>
               <TrashIcon />
@@ -187,6 +255,11 @@ function CardDetails({
       </Box>
 
       <Stack spacing={3} sx={{ p: 2.5, overflowY: 'auto', flex: 1 }}>
+        {gone && (
+          <Alert severity="warning" role="alert">
+            {t('card.deletedElsewhere')}
+          </Alert>
+        )}
         <TextField
           fullWidth
           multiline
@@ -200,15 +273,23 @@ function CardDetails({
             input: { sx: { typography: 'h5' } },
           }}
           onFocus={name.start}
-          onChange={(event) => name.setDraft(event.target.value.replace(/\n/g, ''))}
+          onChange={(event) => {
+            if (!name.editing) name.start();
+            name.setDraft(event.target.value.replace(/\n/g, ''));
+          }}
           onBlur={saveName}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
               (event.target as HTMLElement).blur();
             } else if (event.key === 'Escape') {
+              // Escape cancels the edit of the name (the drawer stays open); a second Escape,
+              // with nothing being edited, closes the drawer as usual.
+              if (!name.editing) return;
               event.stopPropagation();
+              event.preventDefault();
               name.reset();
+              setNameInvalid(false);
             }
           }}
         />
@@ -361,8 +442,8 @@ function CardDetails({
         </Section>
 
         <Divider />
-        <Section title={t('comments.title', { number: card.commentCount })}>
-          <CardComments cardId={card.id} canEdit={canEdit} members={members} />
+        <Section title={t('comments.title', { count: card.commentCount })}>
+          <CardComments cardId={card.id} canEdit={canEdit || gone} gone={gone} members={members} />
         </Section>
       </Stack>
 

@@ -158,14 +158,14 @@ export const KanbanCardItem = memo(function KanbanCardItem({
               {card.commentCount > 0 && (
                 <Meta
                   icon={<CommentIcon sx={{ fontSize: 16 }} aria-hidden />}
-                  label={t('card.commentCount', { number: card.commentCount })}
+                  label={t('card.commentCount', { count: card.commentCount })}
                   text={String(card.commentCount)}
                 />
               )}
               {card.attachments.length > 0 && (
                 <Meta
                   icon={<PaperclipIcon sx={{ fontSize: 16 }} aria-hidden />}
-                  label={t('card.attachmentCount', { number: card.attachments.length })}
+                  label={t('card.attachmentCount', { count: card.attachments.length })}
                   text={String(card.attachments.length)}
                 />
               )}

@@ -140,7 +140,7 @@ export const KanbanColumn = memo(function KanbanColumn({
                   {column.name}
                 </Typography>
                 <Box component="span" sx={visuallyHidden}>
-                  {t('column.cardCount', { number: cards.length })}
+                  {t('column.cardCount', { count: cards.length })}
                 </Box>
                 <Box
                   component="span"

@@ -70,3 +70,9 @@ export const DownloadIcon = strokeIcon(
 );
 
 export const FlagIcon = strokeIcon(<path d="M5.5 21V4.5m0 0h11l-2 4 2 4h-11" />, 'FlagIcon');
+
+/** Two arrows, one each way: moving a card to another column. */
+export const MoveIcon = strokeIcon(
+  <path d="M4 8.5h14m0 0-3.5-3.5M18 8.5 14.5 12M20 15.5H6m0 0 3.5-3.5M6 15.5 9.5 19" />,
+  'MoveIcon',
+);

@@ -20,7 +20,9 @@ export function SettingsButton() {
       <Fab
         aria-label={t('open')}
         aria-haspopup="dialog"
-        onClick={openDrawer}
+        // Focus comes back here when the drawer closes (this button is drawn again then).
+        data-settings-button=""
+        onClick={() => openDrawer()}
         size="medium"
         sx={(theme) => ({
           position: 'fixed',

@@ -56,6 +56,8 @@ export function SettingsDrawer() {
       anchor="right"
       open={drawerOpen}
       onClose={closeDrawer}
+      // The provider gives focus back to what opened the drawer (that may have been redrawn).
+      disableRestoreFocus
       slotProps={{
         backdrop: { invisible: true },
         paper: {

@@ -10,7 +10,11 @@ export interface SettingsContextValue extends Settings {
   canReset: boolean;
   /** The settings drawer. */
   drawerOpen: boolean;
-  openDrawer(): void;
+  /**
+   * Opens the drawer. Focus goes back to `opener` when it closes (by default the element that had
+   * focus; the floating settings button, hidden while the drawer is open, is found again).
+   */
+  openDrawer(opener?: HTMLElement | null): void;
   closeDrawer(): void;
 }
 

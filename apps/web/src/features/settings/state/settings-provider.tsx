@@ -92,8 +92,29 @@ export function SettingsProvider({ children }: SettingsProviderProps) {
     return () => i18n.off('languageChanged', onLanguage);
   }, [i18n, save]);
 
-  const openDrawer = useCallback(() => setDrawerOpen(true), []);
-  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  // Where focus goes back when the drawer closes (WCAG 2.4.3): the element that opened it.
+  const opener = useRef<HTMLElement | null>(null);
+  const restoreFocus = useRef(false);
+  const openDrawer = useCallback((from?: HTMLElement | null) => {
+    const active = document.activeElement;
+    opener.current = from ?? (active instanceof HTMLElement ? active : null);
+    setDrawerOpen(true);
+  }, []);
+  const closeDrawer = useCallback(() => {
+    restoreFocus.current = true;
+    setDrawerOpen(false);
+  }, []);
+  // Runs after the children have drawn the closed state, so the floating button is back.
+  useEffect(() => {
+    if (drawerOpen || !restoreFocus.current) return;
+    restoreFocus.current = false;
+    const target =
+      opener.current?.isConnected && !opener.current.hasAttribute('data-settings-button')
+        ? opener.current
+        : document.querySelector<HTMLElement>('[data-settings-button]');
+    opener.current = null;
+    target?.focus();
+  }, [drawerOpen]);
 
   const value = useMemo<SettingsContextValue>(
     () => ({

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
@@ -17,23 +16,10 @@ import { ChevronDownIcon, ClockIcon, MailIcon } from '../../../../components/ico
 import { PhoneIcon } from '../../../../components/shell-icons.tsx';
 import { paths } from '../../../../utils/paths.ts';
 import { fullName, initials, localTime } from '../utils/format.ts';
+import { StageLabel } from '../../table/stage-label.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { AddToListButton, DeleteRecordButton, RecordAvatar } from './record-header-parts.tsx';
 import { DownloadIcon } from './record-icons.tsx';
-
-/** Stage chip colours: warm as the person gets closer, grey when they went quiet. */
-export const STAGE_COLORS: Record<
-  PersonStage,
-  'default' | 'info' | 'primary' | 'success' | 'warning' | 'error' | 'secondary'
-> = {
-  cold: 'default',
-  approaching: 'info',
-  replied: 'secondary',
-  interested: 'success',
-  not_interested: 'warning',
-  unresponsive: 'default',
-  do_not_contact: 'error',
-};
 
 export interface PersonHeaderProps {
   person: Person;
@@ -85,11 +71,7 @@ export function PersonHeader({
               <Typography component="h1" variant="h4" sx={{ overflowWrap: 'anywhere' }}>
                 {name}
               </Typography>
-              <Chip
-                size="small"
-                color={STAGE_COLORS[person.stage]}
-                label={t(`stages.${person.stage}`)}
-              />
+              <StageLabel stage={person.stage} label={t(`stages.${person.stage}`)} />
             </Stack>
             {(person.jobTitle || companyLink) && (
               <Typography sx={{ color: 'text.secondary', mt: 0.25 }}>

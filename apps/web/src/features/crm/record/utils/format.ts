@@ -3,6 +3,11 @@ export function localeOf(language: string): string {
   return language === 'cn' ? 'zh-Hans' : language || 'en';
 }
 
+/** A number grouped as the interface language groups it (`3 006` in French, `3,006` in English). */
+export function formatNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language)).format(value);
+}
+
 /** A date and time in the reader's language, or '' for a value that is not one. */
 export function formatDateTime(iso: string | null | undefined, language: string): string {
   if (!iso) return '';
