@@ -10,16 +10,19 @@
  * events over 2026 (about 100 in June, the month measured).
  *
  * The server and the load generator share this machine's cores: the figures are what one
- * server process does while autocannon takes part of the CPU.
+ * server process does while autocannon takes part of the CPU. "CPU/req" is the server process's
+ * own CPU time (user + system, from /proc) per request: on a busy machine it moves less than
+ * requests/s do. With PGlite the database runs inside the server process and is counted in it.
  *
  *   npm run bench:throughput                        embedded PGlite (in memory) and PostgreSQL
  *   BENCH_DB=pglite npm run bench:throughput        only one of them
  *   BENCH_POSTGRES_URL=postgres://…:5432            the PostgreSQL server (a fresh database on it,
  *                                                   created and dropped)
  *   BENCH_CPU_PROF=dir                              writes a V8 CPU profile of the Beacon server
+ *   BENCH_ONLY=people                               only the rows whose label matches (a regex)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,7 +60,7 @@ async function serveBare(): Promise<void> {
 }
 
 async function serveBeacon(): Promise<void> {
-  const { eq } = await import('drizzle-orm');
+  const { eq, sql } = await import('drizzle-orm');
   const { buildApp } = await import('../apps/server/src/app.ts');
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
@@ -129,6 +132,8 @@ async function serveBeacon(): Promise<void> {
     );
   }
 
+  await database.db.execute(sql`analyze`);
+
   const app = await buildApp({ config, database, webDir: null, logger: false, demo });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -171,16 +176,43 @@ function stop({ child }: Started): Promise<void> {
   });
 }
 
-type Figures = { rps: number; p50: number; p99: number; errors: number; bytes: number };
+type Figures = {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  bytes: number;
+  /** The server process's CPU time (user + system) per request, in ms; NaN off Linux. */
+  cpu: number;
+};
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+/** User + system CPU time of a process in ms, from /proc (Linux); NaN elsewhere. */
+function cpuTime(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function load(
+  server: Started,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Figures> {
   const { default: autocannon } = await import('autocannon');
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
   const duration = Number(process.env.BENCH_SECONDS ?? 10);
   // Warm-up: the JIT and the database's caches, 2 s not counted.
   await autocannon({ url, headers, connections, duration: 2 });
+  const cpuBefore = cpuTime(server.child.pid);
   const result = await autocannon({ url, headers, connections, duration });
+  const cpu = (cpuTime(server.child.pid) - cpuBefore) / Math.max(1, result.requests.total);
   return {
+    cpu,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -192,18 +224,21 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
 async function drive(): Promise<void> {
   const targets = (process.env.BENCH_DB ?? 'pglite,postgres').split(',');
   const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+  const wanted = (label: string) => !only || only.test(label);
   const rows: { label: string; figures: Figures }[] = [];
 
-  const bare = await start('bare');
-  try {
-    rows.push({
-      label: 'bare Fastify GET /',
-      figures: await load(`http://127.0.0.1:${bare.info.port}/`),
-    });
-  } finally {
-    await stop(bare);
+  let bareRps = Number.NaN;
+  if (wanted('bare Fastify GET /')) {
+    const bare = await start('bare');
+    try {
+      const figures = await load(bare, `http://127.0.0.1:${bare.info.port}/`);
+      rows.push({ label: 'bare Fastify GET /', figures });
+      bareRps = figures.rps;
+    } finally {
+      await stop(bare);
+    }
   }
-  const bareRps = rows[0]!.figures.rps;
 
   for (const target of targets) {
     let env: Record<string, string> = {};
@@ -253,8 +288,9 @@ async function drive(): Promise<void> {
         ['GET /meetings/events (a month)', month, auth],
       ];
       for (const [label, url, headers] of urls) {
+        if (!wanted(`${name}: ${label}`)) continue;
         await check(url);
-        rows.push({ label: `${name}: ${label}`, figures: await load(url, headers) });
+        rows.push({ label: `${name}: ${label}`, figures: await load(beacon, url, headers) });
       }
     } finally {
       await stop(beacon);
@@ -270,16 +306,16 @@ async function drive(): Promise<void> {
   const pad = (s: string, n: number) => s.padEnd(n);
   const lpad = (s: string, n: number) => s.padStart(n);
   process.stdout.write(
-    `${pad('', 46)}${lpad('req/s', 9)}${lpad('p50', 8)}${lpad('p99', 8)}${lpad('bytes', 8)}${lpad('errors', 8)}\n`,
+    `${pad('', 46)}${lpad('req/s', 9)}${lpad('p50', 8)}${lpad('p99', 8)}${lpad('bytes', 8)}${lpad('errors', 8)}${lpad('CPU/req', 10)}\n`,
   );
   for (const { label, figures } of rows) {
     process.stdout.write(
-      `${pad(label, 46)}${lpad(Math.round(figures.rps).toLocaleString('en'), 9)}${lpad(`${figures.p50} ms`, 8)}${lpad(`${figures.p99} ms`, 8)}${lpad(String(Math.round(figures.bytes)), 8)}${lpad(String(figures.errors), 8)}\n`,
+      `${pad(label, 46)}${lpad(Math.round(figures.rps).toLocaleString('en'), 9)}${lpad(`${figures.p50} ms`, 8)}${lpad(`${figures.p99} ms`, 8)}${lpad(String(Math.round(figures.bytes)), 8)}${lpad(String(figures.errors), 8)}${lpad(`${figures.cpu.toFixed(3)} ms`, 10)}\n`,
     );
   }
   process.stdout.write('\n');
   for (const { label, figures } of rows) {
-    if (label.endsWith('GET /health')) {
+    if (label.endsWith('GET /health') && !Number.isNaN(bareRps)) {
       process.stdout.write(
         `${label.split(':')[0]}: /health is ${(bareRps / figures.rps).toFixed(1)}x slower than bare Fastify\n`,
       );
