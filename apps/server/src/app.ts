@@ -6,15 +6,12 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { Mailer } from './lib/mailer.ts';
 import { defaultRateLimits, RateLimiter, type RateLimits } from './lib/rate-limiter.ts';
+import { createSerializerCompiler } from './lib/serializer.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { Realtime } from './lib/realtime.ts';
 import { JobQueue, type JobQueueOptions } from './lib/jobs.ts';
@@ -46,6 +43,11 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Options of the background job worker (tests shorten its poll). */
   jobs?: JobQueueOptions;
+  /**
+   * Serialise every answer through zod too and fail on a difference from the fast serialiser
+   * (tests: docs/decisions/027).
+   */
+  checkResponses?: boolean;
   /** Called for every route as it is registered (the route-table test walks them). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -76,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onRoute', (route) => onRoute(route));
   }
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ verify: options.checkResponses ?? false }));
   registerErrorHandler(app);
   registerJsonBodyParser(app);
 

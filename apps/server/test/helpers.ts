@@ -55,6 +55,7 @@ export async function startTestServer(
     webDir: null,
     logger: false,
     rateLimits: relaxedLimits,
+    checkResponses: true,
     onRoute: (route) => routes.push(route),
     ...appOptions,
   });

@@ -105,4 +105,31 @@ describe('two server processes on one PostgreSQL', () => {
     onA.close();
     onB.close();
   });
+
+  it('refuse a disabled member on the next request on either process', async () => {
+    const env = { DATABASE_URL: databaseUrl.toString(), DATA_DIR: dataDir };
+    const a = await startServer(dataDir, env);
+    const b = await startServer(dataDir, env);
+    servers.push(a, b);
+    const email = `gone-${Date.now()}@example.test`;
+    const registered = await fetch(`${a.url}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.8' },
+      body: JSON.stringify({ email, password: 'two processes', first_name: 'G', last_name: 'One' }),
+    });
+    const { access_token: token } = (await registered.json()) as { access_token: string };
+    const me = (server: ServerProcess) =>
+      fetch(`${server.url}/user/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await me(a)).status).toBe(200);
+    expect((await me(b)).status).toBe(200);
+    const client = new pg.Client({ connectionString: databaseUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(`update users set status = 'disabled' where email = $1`, [email]);
+    } finally {
+      await client.end();
+    }
+    expect((await me(b)).status).toBe(401);
+    expect((await me(a)).status).toBe(401);
+  });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@beacon/contract';
 import type { Database } from '../db/client.ts';
-import { findActiveUserInWorkspace, type UserRow } from '../modules/auth/auth.repository.ts';
+import { activeUserLookup, type UserRow } from '../modules/auth/auth.repository.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 import type { TokenService } from '../lib/tokens.ts';
 
@@ -40,12 +40,13 @@ export function bearerToken(header: string | undefined): string | undefined {
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Database; tokens: TokenService }) => {
     app.decorateRequest('auth', null);
+    const findActiveUser = activeUserLookup(opts.db);
 
     const authenticate: Hook = async (request) => {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthenticated();
       const claims = await opts.tokens.verify(token);
-      const row = await findActiveUserInWorkspace(opts.db, claims.sub, claims.wid);
+      const row = await findActiveUser(claims.sub, claims.wid);
       if (!row) throw unauthenticated('Invalid token');
       // A password change signs every older token out.
       if (claims.iat < Math.floor(row.user.passwordChangedAt.getTime() / 1000)) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@beacon/contract';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { authCodes, users, workspaces } from '../../db/schema/index.ts';
 
 export type CodePurpose = (typeof authCodes.$inferSelect)['purpose'];
@@ -26,6 +26,33 @@ export async function findActiveUserInWorkspace(db: Executor, userId: string, wo
       and(eq(users.id, userId), eq(users.workspaceId, workspaceId), eq(users.status, 'active')),
     );
   return row;
+}
+
+export type ActiveUser = NonNullable<Awaited<ReturnType<typeof findActiveUserInWorkspace>>>;
+
+/**
+ * `findActiveUserInWorkspace` as one named prepared statement, built once: every signed-in
+ * request runs it, so the query is neither rebuilt nor re-planned per request (decision 027).
+ */
+export function activeUserLookup(
+  db: Database,
+): (userId: string, workspaceId: string) => Promise<ActiveUser | undefined> {
+  const statement = db
+    .select({ user: users, workspace: { id: workspaces.id, name: workspaces.name } })
+    .from(users)
+    .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
+    .where(
+      and(
+        eq(users.id, sql.placeholder('userId')),
+        eq(users.workspaceId, sql.placeholder('workspaceId')),
+        eq(users.status, 'active'),
+      ),
+    )
+    .prepare('beacon_active_user');
+  return async (userId, workspaceId) => {
+    const [row] = await statement.execute({ userId, workspaceId });
+    return row;
+  };
 }
 
 export async function createWorkspace(

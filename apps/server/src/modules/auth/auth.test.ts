@@ -438,6 +438,25 @@ describe('GET /user/me and token checks', () => {
     expect((await getJson(`${server.url}/user/me`, disabled.token)).status).toBe(401);
   });
 
+  it('refuses a token on the very next request once its user is disabled or deleted', async () => {
+    // Each token is used first, so anything remembered about it or its user is in place.
+    const disabled = await register(server);
+    const deleted = await register(server);
+    for (const account of [disabled, deleted]) {
+      expect((await getJson(`${server.url}/user/me`, account.token)).status).toBe(200);
+      expect((await getJson(`${server.url}/api/people`, account.token)).status).toBe(200);
+    }
+    await server.database.db
+      .update(users)
+      .set({ status: 'disabled' })
+      .where(eq(users.email, disabled.email));
+    await server.database.db.delete(users).where(eq(users.email, deleted.email));
+    for (const account of [disabled, deleted]) {
+      expect((await getJson(`${server.url}/user/me`, account.token)).status).toBe(401);
+      expect((await getJson(`${server.url}/api/people`, account.token)).status).toBe(401);
+    }
+  });
+
   it('takes the role from the database, not from the token', async () => {
     const member = await register(server);
     await server.database.db

@@ -35,15 +35,34 @@ export const personColumns = {
 
 export type PersonRow = Pick<typeof people.$inferSelect, keyof typeof personColumns>;
 
+/** Field by field: a rest spread over the row is a slow path of V8 on every person of a page. */
 export function toPerson(row: PersonRow): Person {
-  const { consentStatus, consentAt, consentMethod, consentNote, ...rest } = row;
   return {
-    ...rest,
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    additionalEmails: row.additionalEmails,
+    phones: row.phones,
+    jobTitle: row.jobTitle,
+    seniority: row.seniority,
+    department: row.department,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    city: row.city,
+    region: row.region,
+    country: row.country,
+    timeZone: row.timeZone,
+    linkedinUrl: row.linkedinUrl,
+    ownerId: row.ownerId,
+    stage: row.stage,
+    tags: row.tags,
+    source: row.source,
     consent: {
-      status: consentStatus,
-      at: consentAt ? consentAt.toISOString() : null,
-      method: consentMethod,
-      note: consentNote,
+      status: row.consentStatus,
+      at: row.consentAt ? row.consentAt.toISOString() : null,
+      method: row.consentMethod,
+      note: row.consentNote,
     },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

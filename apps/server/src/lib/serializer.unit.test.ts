@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as contract from '@beacon/contract';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { compileFast, createSerializerCompiler } from './serializer.ts';
+
+const zodBytes = (schema: z.ZodType, data: unknown) =>
+  (
+    zodSerializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' }) as (
+      d: unknown,
+    ) => string
+  )(data);
+
+const schema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  note: z.string().nullable(),
+  stage: z.enum(['lead', 'customer']).nullable(),
+  count: z.number().int(),
+  ratio: z.number(),
+  flag: z.boolean(),
+  at: z.iso.datetime({ offset: true }),
+  tags: z.array(z.string()),
+  nested: z.object({ a: z.string(), b: z.number().nullable() }).nullable(),
+  optional: z.string().optional(),
+  choice: z.union([
+    z.object({ kind: z.literal('x'), x: z.string() }),
+    z.object({ kind: z.literal('y'), y: z.number() }),
+  ]),
+  extra: z.record(z.string(), z.string()),
+  anything: z.unknown(),
+});
+
+const sample = {
+  id: '0d6f8a52-7a8c-4b8e-9d55-8a4f6f9f3c11',
+  name: 'Zoë "quoted" \\ \n\t\u2028 \ud800 lone surrogate </script>',
+  note: null,
+  stage: null,
+  count: 3,
+  ratio: 0.1 + 0.2,
+  flag: false,
+  at: '2026-06-01T09:00:00.000Z',
+  tags: ['a', 'b"c'],
+  nested: { a: 'x', b: null },
+  choice: { kind: 'y', y: 2 },
+  extra: { one: '1' },
+  anything: { deep: [1, null, 'x'] },
+};
+
+describe('the fast response serialiser', () => {
+  it('writes the same bytes as zod, unknown keys left out and nulls kept', () => {
+    const fast = compileFast(schema);
+    expect(fast).not.toBeNull();
+    for (const data of [
+      sample,
+      { ...sample, unknownKey: 'dropped', nested: null, optional: 'here', stage: 'lead' },
+      { ...sample, choice: { kind: 'x', x: 'ex' }, extra: {}, anything: null },
+    ]) {
+      expect(fast!(data)).toBe(zodBytes(schema, data));
+    }
+    expect(fast!({ ...sample, unknownKey: 1 })).not.toContain('unknownKey');
+  });
+
+  it('compiles every response schema of the contract but one with a transform', () => {
+    const fallback: string[] = [];
+    for (const [name, value] of Object.entries(contract)) {
+      if (!(value instanceof z.ZodType) || !name.endsWith('Schema')) continue;
+      if (!compileFast(value)) fallback.push(name);
+    }
+    expect(fallback).toEqual(['paymentRequestSchema']);
+  });
+
+  it('keeps zod for a schema JSON Schema cannot describe, and checks both when asked', () => {
+    const transformed = z.object({ n: z.string().transform((s) => s.length) });
+    expect(compileFast(transformed)).toBeNull();
+    const compile = createSerializerCompiler({ verify: true });
+    const serialize = compile({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+    expect(serialize(sample)).toBe(zodBytes(schema, sample));
+    // zod refuses what does not fit the schema; so does the checked serialiser.
+    expect(() => serialize({ ...sample, count: 'three' })).toThrow();
+  });
+});
