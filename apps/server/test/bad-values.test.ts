@@ -213,7 +213,13 @@ describe('bad values in JSON bodies answer 400, never 500', () => {
       sort: 'lastName',
       columns: ['lastName'],
     };
+    // The version each record is at, for the changes that name it (expectedUpdatedAt).
+    const versionOf = async (path: string, key: 'person' | 'company') =>
+      ((await w.ok('GET', path)) as Record<string, { updatedAt: string }>)[key]!.updatedAt;
+    const personVersion = await versionOf(`/api/people/${personId}`, 'person');
+    const companyVersion = await versionOf(`/api/companies/${companyId}`, 'company');
     const person = {
+      allowDuplicate: false,
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: uniqueEmail('ada'),
@@ -296,7 +302,11 @@ describe('bad values in JSON bodies answer 400, never 500', () => {
         method: 'PATCH',
         route: '/api/people/:id',
         path: `/api/people/${personId}`,
-        bodies: [{ ...person, email: uniqueEmail('ada') }],
+        // The one made on the version read goes first: the next change moves the version on.
+        bodies: [
+          { jobTitle: 'CTO', expectedUpdatedAt: personVersion },
+          { ...person, email: uniqueEmail('ada') },
+        ],
       },
       {
         method: 'POST',
@@ -317,7 +327,10 @@ describe('bad values in JSON bodies answer 400, never 500', () => {
         method: 'PATCH',
         route: '/api/companies/:id',
         path: `/api/companies/${companyId}`,
-        bodies: [{ ...company, domain: 'initrode.example' }],
+        bodies: [
+          { industry: 'Software', expectedUpdatedAt: companyVersion },
+          { ...company, domain: 'initrode.example' },
+        ],
       },
       {
         method: 'POST',

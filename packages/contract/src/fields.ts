@@ -24,7 +24,6 @@ export const urlField = z.union([
  * written, so two members editing one record never silently overwrite each other
  * (docs/decisions/029-duplicates-and-edit-conflicts.md).
  */
-export const expectedUpdatedAt = z.iso
-  .datetime({ offset: true, message: 'Not a date-time' })
+export const expectedUpdatedAt = instant
   .optional()
   .describe('The `updatedAt` the change was made on; another answers 409 EDIT_CONFLICT');
