@@ -33,7 +33,16 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /**
+       * Told when PostgreSQL ends an idle pooled connection (a restart, a failover, an
+       * administrator's `pg_terminate_backend`); the pool drops it and opens another when needed.
+       */
+      onConnectionError?: (error: Error) => void;
+    }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory' };
 
@@ -82,6 +91,12 @@ const pgliteStartParams = [
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Without a listener, an idle connection that the server ends would be an uncaught 'error'
+    // and stop the whole process.
+    pool.on('error', (error) => {
+      if (options.onConnectionError) options.onConnectionError(error);
+      else console.error(`beacon: a database connection was closed: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema });
     try {
       await migratePg(db, { migrationsFolder: migrationsFolder() });
