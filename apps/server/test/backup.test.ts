@@ -116,6 +116,21 @@ async function fillEveryTable(db: Database): Promise<void> {
     values ('token:ip:10.0.0.1', 7, '2026-11-01 00:00:00.5+00'), ('Z-upper', 1, now())`);
   await db.execute(sql`
     insert into calendar_feeds (user_id, workspace_id, token) values (${user}, ${workspace}, 'tok_-x')`);
+  // A series whose changed occurrence sorts before it by id, more than one insert batch (1,000
+  // rows) away: the restore loads rows in key order, so the occurrence's series is not there yet.
+  await db.execute(sql`
+    insert into calendar_events (id, workspace_id, title, start_at, end_at, rrule, time_zone)
+    values ('ffffffff-ffff-4fff-bfff-ffffffffffff', ${workspace}, 'Weekly', '2027-01-04 09:00+00',
+            '2027-01-04 10:00+00', 'FREQ=WEEKLY', 'Europe/Paris')`);
+  await db.execute(sql`
+    insert into calendar_events (id, workspace_id, title, start_at, end_at, series_id, recurrence_id)
+    values ('00000000-0000-4000-8000-000000000001', ${workspace}, 'Weekly, moved',
+            '2027-01-11 11:00+00', '2027-01-11 12:00+00', 'ffffffff-ffff-4fff-bfff-ffffffffffff',
+            '2027-01-11 09:00+00')`);
+  await db.execute(sql`
+    insert into calendar_events (workspace_id, title, start_at, end_at)
+    select ${workspace}, 'Filler ' || n, now(), now() + interval '1 hour'
+    from generate_series(1, 1000) n`);
   await db.execute(sql`
     insert into kanban_attachments (card_id, name, mime_type, size, content, created_by)
     values (${card}, 'every byte.bin', 'application/octet-stream', ${bytes.length}, ${bytes}, ${user}),

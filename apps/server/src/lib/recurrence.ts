@@ -39,7 +39,7 @@ export function expandSeries(
   series: Series,
   window: { from?: Date; to?: Date },
   limits: ExpansionLimits = DEFAULT_LIMITS,
-): { occurrences: Occurrence[]; complete: boolean } {
+): { occurrences: Occurrence[]; complete: boolean; steps: number } {
   const startMs = series.start.getTime();
   const duration = series.end.getTime() - startMs;
   const zone = series.allDay ? null : series.timeZone;
@@ -54,9 +54,13 @@ export function expandSeries(
 
   const iterator = parseRule(series.rrule).iterator(dtstart);
   const occurrences: Occurrence[] = [];
-  for (let step = 0; step < limits.maxSteps; step += 1) {
+  // Candidates the rule was asked for: what the expansion cost.
+  let steps = 0;
+  const done = (complete: boolean) => ({ occurrences, complete, steps });
+  while (steps < limits.maxSteps) {
+    steps += 1;
     const next = iterator.next();
-    if (!next) return { occurrences, complete: true };
+    if (!next) return done(true);
     const parts = {
       year: next.year,
       month: next.month,
@@ -66,29 +70,44 @@ export function expandSeries(
       second: next.isDate ? 0 : next.second,
     };
     const asUtc = wallAsUtc(parts);
-    if (Number.isNaN(asUtc)) return { occurrences, complete: false };
+    if (Number.isNaN(asUtc)) return done(false);
     // No zone is more than a day from UTC: far from the window, skip the zone conversion.
     if (asUtc + duration < from - DAY) continue;
-    if (asUtc >= to + DAY) return { occurrences, complete: false };
+    if (asUtc >= to + DAY) return done(false);
     const start = zone ? wallToUtc(parts, zone) : asUtc;
-    if (start >= to) return { occurrences, complete: false };
+    if (start >= to) return done(false);
     if (start + duration >= from && !skip.has(start)) {
       occurrences.push({ start: new Date(start), end: new Date(start + duration) });
-      if (occurrences.length >= limits.maxOccurrences) return { occurrences, complete: false };
+      if (occurrences.length >= limits.maxOccurrences) return done(false);
     }
   }
-  return { occurrences, complete: false };
+  return done(false);
 }
 
-/** When the last occurrence of a rule that ends ends; null when it repeats for ever (or long). */
-export function seriesEnd(series: Omit<Series, 'skip'>): Date | null {
+/** The steps one series' end may cost, and all the series of one request (an import). */
+export const SERIES_END_STEPS = 5_000;
+export const REQUEST_STEPS = 200_000;
+
+/**
+ * When the last occurrence of a rule that ends ends; null when it repeats for ever, or for
+ * longer than `SERIES_END_STEPS` candidates (a stored end only narrows the reads, so null is
+ * always safe). `budget` is shared by every series of one request: once it is spent, the rest
+ * count as never-ending without being expanded, so no file can buy unbounded work.
+ */
+export function seriesEnd(
+  series: Omit<Series, 'skip'>,
+  budget: { steps: number } = { steps: SERIES_END_STEPS },
+): Date | null {
   const recur = parseRule(series.rrule);
   if (!recur.count && !recur.until) return null;
-  const { occurrences, complete } = expandSeries(
+  const maxSteps = Math.min(SERIES_END_STEPS, budget.steps);
+  if (maxSteps <= 0) return null;
+  const { occurrences, complete, steps } = expandSeries(
     { ...series, skip: [] },
     {},
-    { maxOccurrences: 100_000, maxSteps: 100_000 },
+    { maxOccurrences: maxSteps, maxSteps },
   );
+  budget.steps -= steps;
   if (!complete) return null;
   return occurrences.at(-1)?.end ?? series.end;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandSeries, seriesEnd } from './recurrence.ts';
+import { SERIES_END_STEPS, expandSeries, seriesEnd } from './recurrence.ts';
 
 const weekly = {
   start: new Date('2027-03-16T13:00:00Z'),
@@ -35,11 +35,34 @@ describe('expandSeries', () => {
     };
     // Years of seconds before the window: given up after 20,000 steps, not walked through.
     const far = expandSeries(every, { from: new Date('2027-01-01T00:00:00Z') });
-    expect(far).toEqual({ occurrences: [], complete: false });
+    expect(far).toEqual({ occurrences: [], complete: false, steps: 20_000 });
     const near = expandSeries(
       { ...every, start: new Date('2027-01-01T00:00:00Z'), end: new Date('2027-01-01T00:00:01Z') },
       {},
     );
     expect(near.occurrences).toHaveLength(1000);
+  });
+
+  it('bounds the end of long rules, and shares one budget across the series of a request', () => {
+    const secondly = {
+      ...weekly,
+      start: new Date('2027-01-01T00:00:00Z'),
+      end: new Date('2027-01-01T00:00:01Z'),
+    };
+    // A rule that ends, but only after more candidates than a series may cost: never-ending.
+    const budget = { steps: 3 * SERIES_END_STEPS };
+    expect(seriesEnd({ ...secondly, rrule: 'FREQ=SECONDLY;COUNT=100000' }, budget)).toBeNull();
+    expect(budget.steps).toBe(2 * SERIES_END_STEPS);
+    // A short one still gets its real end while the budget lasts.
+    expect(seriesEnd({ ...secondly, rrule: 'FREQ=SECONDLY;COUNT=10' }, budget)?.toISOString()).toBe(
+      '2027-01-01T00:00:10.000Z',
+    );
+    // Once the budget is spent, nothing more is expanded: every later series counts as endless.
+    seriesEnd({ ...secondly, rrule: 'FREQ=SECONDLY;COUNT=100000' }, budget);
+    seriesEnd({ ...secondly, rrule: 'FREQ=SECONDLY;COUNT=100000' }, budget);
+    expect(budget.steps).toBeLessThanOrEqual(0);
+    const before = budget.steps;
+    expect(seriesEnd({ ...secondly, rrule: 'FREQ=SECONDLY;COUNT=10' }, budget)).toBeNull();
+    expect(budget.steps).toBe(before);
   });
 });

@@ -27,13 +27,18 @@ const noIds = z.registry<{ id?: string }>();
  * - `required` goes, outside unions: fast-json-stringify writes required properties before
  *   optional ones, zod in the schema's order. Inside a union it stays, as it picks the branch.
  */
-function simplify(node: unknown, inUnion = false): unknown {
+function simplify(node: unknown, inUnion = false, properties = false): unknown {
   if (Array.isArray(node)) return node.map((n) => simplify(n, inUnion));
   if (!node || typeof node !== 'object') return node;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node)) {
+    // In `properties` the keys are field names: a field called `required` stays.
+    if (properties) {
+      out[key] = simplify(value, inUnion);
+      continue;
+    }
     if (key === 'required' && !inUnion) continue;
-    out[key] = simplify(value, inUnion || key === 'anyOf' || key === 'oneOf');
+    out[key] = simplify(value, inUnion || key === 'anyOf' || key === 'oneOf', key === 'properties');
   }
   const anyOf = out.anyOf;
   if (Array.isArray(anyOf) && anyOf.length === 2) {
@@ -61,6 +66,29 @@ function simplify(node: unknown, inUnion = false): unknown {
   return out;
 }
 
+/**
+ * Whether a union has an object among its branches. fast-json-stringify picks a union's branch by
+ * validating the value against each, and an answer with a key the branch does not list (a row
+ * with more columns than the schema) would match none and fail, where zod strips the key: such a
+ * schema keeps the zod serialiser.
+ */
+function hasObjectUnion(node: unknown, properties = false): boolean {
+  if (Array.isArray(node)) return node.some((n) => hasObjectUnion(n));
+  if (!node || typeof node !== 'object') return false;
+  for (const [key, value] of Object.entries(node)) {
+    if (properties) {
+      if (hasObjectUnion(value)) return true;
+      continue;
+    }
+    if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) {
+      const isObject = (branch: JsonSchema) => branch.type === 'object' || 'properties' in branch;
+      if ((value as JsonSchema[]).some(isObject)) return true;
+    }
+    if (hasObjectUnion(value, key === 'properties')) return true;
+  }
+  return false;
+}
+
 /** The fast serialiser of a zod schema, or null when JSON Schema cannot say what zod does. */
 export function compileFast(schema: z.ZodType): Stringify | null {
   let json: JsonSchema;
@@ -77,7 +105,9 @@ export function compileFast(schema: z.ZodType): Stringify | null {
     return null;
   }
   delete json.$schema;
-  return fastJson(simplify(json) as Parameters<typeof fastJson>[0]) as Stringify;
+  const simple = simplify(json);
+  if (hasObjectUnion(simple)) return null;
+  return fastJson(simple as Parameters<typeof fastJson>[0]) as Stringify;
 }
 
 type CompilerInput = Parameters<FastifySerializerCompiler<z.ZodType>>[0];

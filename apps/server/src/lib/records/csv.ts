@@ -56,5 +56,6 @@ export async function* csvChunks<T, C>(
   }
 }
 
-export const list = (values: string[]) => values.join('; ');
+/** A list cell: values joined by "; " (the import splits on it). */
+export const listCell = (values: string[]) => values.join('; ');
 export const orEmpty = (value: string | null) => value ?? '';

@@ -331,9 +331,21 @@ export async function saveFeedVersion(db: Executor, userId: string, etag: string
     .where(eq(calendarFeeds.userId, userId));
 }
 
+/** A feed by its secret address; only while its owner is an active member of that workspace. */
 export async function findFeedByToken(db: Executor, token: string) {
-  const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.token, token));
-  return row;
+  const [row] = await db
+    .select({ feed: calendarFeeds })
+    .from(calendarFeeds)
+    .innerJoin(
+      users,
+      and(
+        eq(users.id, calendarFeeds.userId),
+        eq(users.workspaceId, calendarFeeds.workspaceId),
+        eq(users.status, 'active'),
+      ),
+    )
+    .where(eq(calendarFeeds.token, token));
+  return row?.feed;
 }
 
 export async function upsertFeed(db: Executor, userId: string, workspaceId: string, token: string) {

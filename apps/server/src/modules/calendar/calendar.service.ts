@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { formatIcs, parseIcs, type IcsEvent, type ParsedIcsEvent } from '../../lib/ics.ts';
-import { expandSeries, seriesEnd } from '../../lib/recurrence.ts';
+import { REQUEST_STEPS, expandSeries, seriesEnd } from '../../lib/recurrence.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import * as repo from './calendar.repository.ts';
@@ -115,15 +115,19 @@ export class CalendarService {
       to ?? new Date(Math.max(Date.now(), from?.getTime() ?? 0) + OPEN_RANGE_DAYS * 86_400_000);
     const result: CalendarEvent[] = [];
     let budget = MAX_OCCURRENCES_PER_REQUEST;
+    // The candidates every series of this answer may look at together: a rule that repeats
+    // every second from long ago costs its share, not the whole request.
+    let steps = REQUEST_STEPS;
     for (const event of stored) {
       if (!event.rrule) {
         result.push(plain(event));
         continue;
       }
-      if (budget <= 0) continue;
+      if (budget <= 0 || steps <= 0) continue;
       let occurrences: { start: Date; end: Date }[];
       try {
-        ({ occurrences } = expandSeries(
+        let used: number;
+        ({ occurrences, steps: used } = expandSeries(
           {
             start: new Date(event.start),
             end: new Date(event.end),
@@ -133,8 +137,12 @@ export class CalendarService {
             skip: [...event.exdates, ...(overridden.get(event.id) ?? [])],
           },
           { ...(from ? { from } : {}), to: seriesTo },
-          { maxOccurrences: Math.min(MAX_OCCURRENCES_PER_SERIES, budget), maxSteps: 20_000 },
+          {
+            maxOccurrences: Math.min(MAX_OCCURRENCES_PER_SERIES, budget),
+            maxSteps: Math.min(20_000, steps),
+          },
         ));
+        steps -= used;
       } catch {
         occurrences = [];
       }
@@ -334,16 +342,21 @@ export class CalendarService {
       else if (event.uid) masters.set(event.uid, event);
       else loose.push(event);
     }
+    // Shared by every series of the file (lib/recurrence.ts).
+    const endBudget = { steps: REQUEST_STEPS };
     const values = (event: ParsedIcsEvent) => {
       let repeatUntil: Date | null = null;
       if (event.rrule) {
-        repeatUntil = seriesEnd({
-          start: event.start,
-          end: event.end,
-          allDay: event.allDay,
-          timeZone: event.timeZone,
-          rrule: event.rrule,
-        });
+        repeatUntil = seriesEnd(
+          {
+            start: event.start,
+            end: event.end,
+            allDay: event.allDay,
+            timeZone: event.timeZone,
+            rrule: event.rrule,
+          },
+          endBudget,
+        );
       }
       return {
         title: event.title,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarEventSchema, type CalendarEvent } from '@beacon/contract';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.ts';
 import {
   addMember,
   authed,
@@ -269,6 +271,21 @@ describe('iCalendar export, feed and import', () => {
     expect(revoked.status).toBe(204);
     expect((await fetch(rotated.body.url as string)).status).toBe(404);
     expect((await fetch(`${server.url}/api/calendar/feeds/nonsense.ics`)).status).toBe(404);
+  });
+
+  it('stops serving a member’s feed the moment they are disabled, and again once active', async () => {
+    // A workspace of its own: the others' member lists stay as they are.
+    const owner = await register(server);
+    const member = await addMember(server, owner.token, 'contributor');
+    const made = await postJson(`${server.url}/api/calendar/feed`, {}, authed(member.token));
+    const url = made.body.url as string;
+    expect((await fetch(url)).status).toBe(200);
+    const setStatus = (status: 'active' | 'disabled') =>
+      server.database.db.update(users).set({ status }).where(eq(users.id, member.id));
+    await setStatus('disabled');
+    expect((await fetch(url)).status).toBe(404);
+    await setStatus('active');
+    expect((await fetch(url)).status).toBe(200);
   });
 
   it('imports events from an .ics file, updating earlier imports of the same UID', async () => {

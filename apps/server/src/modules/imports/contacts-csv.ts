@@ -1,7 +1,7 @@
 import type { Company, Person } from '@beacon/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { CsvColumn } from '../../lib/records/csv.ts';
+import { listCell, orEmpty, type CsvColumn } from '../../lib/records/csv.ts';
 import { rowsOf, uuidArray } from '../../lib/records/sql.ts';
 
 /**
@@ -18,9 +18,6 @@ export type ContactsCsvContext = {
   domains: Map<string, string>;
 };
 
-/** A list cell: values joined by "; " (the import splits on it). */
-export const listCell = (values: string[]) => values.join('; ');
-const orEmpty = (value: string | null) => value ?? '';
 
 const enumLabels: Record<string, string> = { c_level: 'C-level', vp: 'VP' };
 /** An enum value as a label: `do_not_contact` → "Do not contact" (the import reads both). */

@@ -193,6 +193,58 @@ describe('PersonPage', () => {
     );
   });
 
+  it('reads the person again after adding a note, so the next change names the new version', async () => {
+    let current = person;
+    const api = stubApi({
+      [`GET /api/people/${ID}`]: () => json(200, { person: current, company: null, lists: [] }),
+      [`GET /api/people/${ID}/activity`]: json(200, { items: [], nextCursor: null }),
+      'GET /api/members': json(200, []),
+      [`POST /api/people/${ID}/notes`]: () => {
+        // A note moves the person's version on, as the server does.
+        current = { ...current, updatedAt: '2026-01-05T10:00:00.000Z' };
+        return json(201, {
+          id: 'n-1',
+          subjectType: 'person',
+          subjectId: ID,
+          body: 'Called',
+          authorId: 'user-1',
+          createdAt: current.updatedAt,
+          updatedAt: current.updatedAt,
+        });
+      },
+      [`PATCH /api/people/${ID}`]: (init) => {
+        current = { ...current, ...(JSON.parse(String(init.body)) as Partial<Person>) };
+        return json(200, current);
+      },
+    });
+    await renderPage();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'New note' }), {
+      target: { value: 'Called' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() =>
+      expect(
+        api.mock.calls.filter(
+          ([url, init]) =>
+            String(url).endsWith(`/api/people/${ID}`) && (init?.method ?? 'GET') === 'GET',
+        ).length,
+      ).toBeGreaterThanOrEqual(2),
+    );
+
+    const title = screen.getByRole('textbox', { name: 'Job title' });
+    fireEvent.focus(title);
+    fireEvent.change(title, { target: { value: 'Chief Analyst' } });
+    fireEvent.blur(title);
+    await waitFor(() =>
+      expect(api.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true),
+    );
+    const patch = api.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      jobTitle: 'Chief Analyst',
+      expectedUpdatedAt: '2026-01-05T10:00:00.000Z',
+    });
+  });
+
   it('offers to retry a failed load', async () => {
     let fail = true;
     stubApi({

@@ -99,21 +99,28 @@ export function useRecordPage<D>(
     if (nextCursor && !timelineLoading) readTimeline(nextCursor);
   }, [readTimeline, nextCursor, timelineLoading]);
 
+  // Adding or deleting a note moves the record's version (`updatedAt`) on: the page reads the
+  // record too, so that its next field change is made on the version it now has.
   const addNote = useCallback(
     async (body: string) => {
       await recordApi.addNote(subject, id, body);
+      refresh();
       readTimeline(null);
     },
-    [subject, id, readTimeline],
+    [subject, id, refresh, readTimeline],
   );
   const updateNote = useCallback(async (noteId: string, body: string) => {
     const note = await recordApi.updateNote(noteId, body);
     dispatch({ type: 'note/saved', note });
   }, []);
-  const deleteNote = useCallback(async (noteId: string) => {
-    await recordApi.deleteNote(noteId);
-    dispatch({ type: 'note/removed', noteId });
-  }, []);
+  const deleteNote = useCallback(
+    async (noteId: string) => {
+      await recordApi.deleteNote(noteId);
+      dispatch({ type: 'note/removed', noteId });
+      refresh();
+    },
+    [refresh],
+  );
   const replace = useCallback((data: D) => dispatch({ type: 'data/replace', data }), []);
 
   return { state, refresh, replace, refreshTimeline, loadMore, addNote, updateNote, deleteNote };
