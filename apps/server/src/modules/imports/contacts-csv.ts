@@ -18,7 +18,6 @@ export type ContactsCsvContext = {
   domains: Map<string, string>;
 };
 
-
 const enumLabels: Record<string, string> = { c_level: 'C-level', vp: 'VP' };
 /** An enum value as a label: `do_not_contact` → "Do not contact" (the import reads both). */
 export function enumLabel(value: string | null): string {
