@@ -382,6 +382,20 @@ test('axe: the board', async ({ page, request }) => {
   expect(serious).toEqual([]);
 });
 
+test('the board keeps its headings in order once it has cards (Lighthouse counts this)', async ({
+  page,
+  request,
+}) => {
+  const { token } = await workspace(request);
+  const client = api(request, token);
+  const { id } = await client.column(unique('Order'));
+  await client.card(id, unique('Order card'));
+  await openBoard(page, token);
+  await expect(page.locator('[data-testid="kanban-card"]').first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  expect(results.violations.map((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+});
+
 test('quick add keeps a second card typed right after Enter', async ({ page, request }) => {
   const { token } = await workspace(request);
   const client = api(request, token);

@@ -109,7 +109,7 @@ export const KanbanCardItem = memo(function KanbanCardItem({
                 />
               ))}
             </Box>
-            <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography component="p" variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
               {card.name}
             </Typography>
 
