@@ -31,6 +31,9 @@ async function call(path: string, init: RequestInit = {}): Promise<Answer> {
   };
 }
 
+/** The head of each raw answer, for the security headers. */
+const rawHeads: string[] = [];
+
 /** Sends bytes as they are (what fetch would refuse to send) and reads the first answer. */
 function raw(request: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -45,6 +48,7 @@ function raw(request: string): Promise<Answer> {
       const [head = '', ...rest] = data.split('\r\n\r\n');
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
       const contentType = /\r\ncontent-type: ([^\r]*)/i.exec(head)?.[1] ?? '';
+      rawHeads.push(head);
       const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1]);
       const body = Buffer.from(rest.join('\r\n\r\n'), 'latin1').subarray(0, length);
       resolve({ status, contentType, body: JSON.parse(body.toString('utf8')) });
@@ -62,6 +66,10 @@ describe('framework errors answer { detail, code }', () => {
     }
     // Without a token too: the router refuses it before any route runs.
     expectErrorBody(await call('/api/people/%E0%A4%A'), 400);
+    // No hook ran, yet the answer carries the security headers as every other does.
+    const response = await fetch(`${server.url}/api/people/%zz`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
   it('refuses an over-long path parameter with a 414', async () => {
@@ -95,6 +103,12 @@ describe('framework errors answer { detail, code }', () => {
       await raw(`GET /health HTTP/1.1\r\n${head}X-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
       431,
     );
+    // Each written straight to the socket, with the security headers of every other answer.
+    expect(rawHeads).toHaveLength(4);
+    for (const answerHead of rawHeads) {
+      expect(answerHead).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+      expect(answerHead).toMatch(/\r\ncontent-security-policy: default-src 'self'/i);
+    }
   });
 
   it('answers a Content-Length shorter than the body (the rest is not a request)', async () => {

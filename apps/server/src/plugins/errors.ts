@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@beacon/contract';
 import { AppError } from '../lib/errors.ts';
+import { securityHeaders } from './security.ts';
 
 type ZodIssueLike = { path?: PropertyKey[]; message?: string };
 
@@ -149,7 +150,9 @@ export function frameworkErrorHandler(
     code: 'INTERNAL' as const,
     detail: 'Something went wrong on our side. Please try again.',
   };
+  // No hook has run: the security headers are set here, as for every other answer.
   void reply
+    .headers(securityHeaders())
     .status(status)
     .type('application/json; charset=utf-8')
     .send({ detail, code } satisfies ErrorBody);
@@ -171,9 +174,12 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
         : [400, 'Bad Request', 'The request is not valid HTTP'];
   const body = JSON.stringify({ detail, code: 'BAD_REQUEST' } satisfies ErrorBody);
   if (socket.writable) {
+    const headers = Object.entries(securityHeaders())
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `${headers}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);

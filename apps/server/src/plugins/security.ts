@@ -65,6 +65,17 @@ function headersOf(helmetOptions: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+let fixedHeaders: Record<string, string> | undefined;
+/**
+ * The security headers of every answer that carries no page (the strict policy without nonces),
+ * worked out once: the plugin sets them on each request, and the answers written before any route
+ * runs (plugins/errors.ts) set them too.
+ */
+export function securityHeaders(): Record<string, string> {
+  fixedHeaders ??= headersOf(options(false));
+  return fixedHeaders;
+}
+
 const NONCES = Symbol('beacon.cspNonces');
 type WithNonces = FastifyReply & { [NONCES]: { script: string; style: string } | null };
 
@@ -75,7 +86,7 @@ type WithNonces = FastifyReply & { [NONCES]: { script: string; style: string } |
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
-    const headers = headersOf(options(false));
+    const headers = securityHeaders();
     const policy = headersOf(options(true))['content-security-policy']!;
     const [beforeScript, afterScript] = policy.split(SCRIPT_NONCE) as [string, string];
     const [between, afterStyle] = afterScript.split(STYLE_NONCE) as [string, string];
