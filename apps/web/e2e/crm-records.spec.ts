@@ -1,13 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  expect,
-  issueToken,
-  newAccount,
-  openWithToken,
-  registerAccount,
-  test,
-} from './fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, newWorkspace, openWithToken, test } from './fixtures.ts';
 
 // Whole screens against the real server: several round trips each.
 test.describe.configure({ timeout: 120_000 });
@@ -19,19 +12,13 @@ test.describe.configure({ timeout: 120_000 });
  */
 
 async function workspace(request: APIRequestContext) {
-  const account = await registerAccount(request, newAccount());
-  const token = await issueToken(request, account.email, account.password);
-  const headers = { Authorization: `Bearer ${token}` };
+  const { token, headers } = await newWorkspace(request);
   const post = async (path: string, data: Record<string, unknown>) => {
     const response = await request.post(path, { headers, data });
     expect(response.status(), await response.text()).toBe(201);
     return (await response.json()) as { id: string };
   };
   return { token, post };
-}
-
-async function open(page: Page, token: string, path: string) {
-  await openWithToken(page, token, path);
 }
 
 test('Ctrl K finds people and companies by name and opens them', async ({ page, request }) => {
@@ -42,7 +29,7 @@ test('Ctrl K finds people and companies by name and opens them', async ({ page, 
     email: 'ada@quenneville.test',
   });
   await post('/api/companies', { name: 'Quenneville Works', domain: 'quenneville.test' });
-  await open(page, token, '/dashboard/app');
+  await openWithToken(page, token, '/dashboard/app');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
 
   await page.keyboard.press('Control+k');
@@ -65,7 +52,7 @@ test('adding a person whose e-mail is taken names who has it; adding anyway is a
 }) => {
   const { token, post } = await workspace(request);
   const ann = await post('/api/people', { firstName: 'Ann', lastName: 'Lee', email: 'ann@x.test' });
-  await open(page, token, '/dashboard/people');
+  await openWithToken(page, token, '/dashboard/people');
   await expect(page.getByTestId('record-count')).toHaveText('People: 1', { timeout: 30_000 });
 
   await page.getByRole('button', { name: 'New person' }).click();
@@ -96,7 +83,7 @@ test('the duplicates page merges two people into the one kept', async ({ page, r
     jobTitle: 'CEO',
     allowDuplicate: true,
   });
-  await open(page, token, '/dashboard/people');
+  await openWithToken(page, token, '/dashboard/people');
   await page.getByRole('link', { name: 'Duplicates' }).click();
   await expect(page).toHaveURL(/\/dashboard\/people\/duplicates$/);
   const group = page.getByRole('region', { name: 'Same e-mail: ann@x.test' });
@@ -122,7 +109,7 @@ test('the duplicates page merges two people into the one kept', async ({ page, r
 
 test('a word where a person’s id belongs shows the not-found page', async ({ page, request }) => {
   const { token } = await workspace(request);
-  await open(page, token, '/dashboard/people/new');
+  await openWithToken(page, token, '/dashboard/people/new');
   await expect(page.getByRole('heading', { level: 1, name: 'Person not found' })).toBeVisible({
     timeout: 30_000,
   });

@@ -122,6 +122,13 @@ export async function issueToken(request: APIRequestContext, email: string, pass
   return body.access_token;
 }
 
+/** A new workspace through the API: its admin's account, token and the headers to call as them. */
+export async function newWorkspace(request: APIRequestContext) {
+  const account = await registerAccount(request, newAccount());
+  const token = await issueToken(request, account.email, account.password);
+  return { account, token, headers: { Authorization: `Bearer ${token}` } };
+}
+
 /** The same claims as a real token, re-signed with the server's secret to expire in `seconds`. */
 export async function shortLivedToken(token: string, seconds: number) {
   const secret = process.env.JWT_SECRET;

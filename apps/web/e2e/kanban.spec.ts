@@ -1,14 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  expect,
-  issueToken,
-  newAccount,
-  openWithToken,
-  registerAccount,
-  test,
-  type Account,
-} from './fixtures.ts';
+import { expect, issueToken, newWorkspace, openWithToken, test, type Account } from './fixtures.ts';
 
 // These tests drive whole screens against the real server (several round trips and drags each).
 test.describe.configure({ timeout: 90_000 });
@@ -20,8 +12,8 @@ test.describe.configure({ timeout: 90_000 });
  */
 
 async function freshWorkspace(request: APIRequestContext) {
-  const account = await registerAccount(request, newAccount());
-  return { account, token: await issueToken(request, account.email, account.password) };
+  const { account, token } = await newWorkspace(request);
+  return { account, token };
 }
 
 let shared: Promise<{ account: Account; token: string }> | undefined;

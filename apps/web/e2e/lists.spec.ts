@@ -1,13 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  expect,
-  issueToken,
-  newAccount,
-  openWithToken,
-  registerAccount,
-  test,
-} from './fixtures.ts';
+import { expect, newWorkspace, openWithToken, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -15,9 +8,7 @@ const NAMES = ['Grace Hopper', 'Alan Turing', 'Katherine Johnson', 'Edsger Dijks
 
 /** A workspace of its own with a few people, made through the API. */
 async function workspaceWithPeople(request: APIRequestContext) {
-  const account = await registerAccount(request, newAccount());
-  const token = await issueToken(request, account.email, account.password);
-  const headers = { Authorization: `Bearer ${token}` };
+  const { token, headers } = await newWorkspace(request);
   for (const name of NAMES) {
     const [firstName, lastName] = name.split(' ');
     const response = await request.post('/api/people', {

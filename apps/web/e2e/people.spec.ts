@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  expect,
-  issueToken,
-  newAccount,
-  openWithToken,
-  registerAccount,
-  test,
-} from './fixtures.ts';
+import { expect, newWorkspace, openWithToken, test } from './fixtures.ts';
 
 // Whole screens against the real server: several round trips each.
 test.describe.configure({ timeout: 120_000 });
@@ -21,9 +14,7 @@ test.describe.configure({ timeout: 120_000 });
 const STAGES = ['cold', 'replied', 'interested'] as const;
 
 async function workspaceWithPeople(request: APIRequestContext, count = 12) {
-  const account = await registerAccount(request, newAccount());
-  const token = await issueToken(request, account.email, account.password);
-  const headers = { Authorization: `Bearer ${token}` };
+  const { token, headers } = await newWorkspace(request);
   const surnames = ['Adams', 'Baker', 'Clark', 'Davis', 'Evans', 'Fisher', 'Garcia', 'Hughes'];
   for (let i = 0; i < count; i += 1) {
     const response = await request.post('/api/people', {
@@ -268,9 +259,7 @@ test('loads more rows on scroll, selects all matching, changes their stage and e
 });
 
 test('shows the companies table and opens a company from its name', async ({ page, request }) => {
-  const account = await registerAccount(request, newAccount());
-  const token = await issueToken(request, account.email, account.password);
-  const headers = { Authorization: `Bearer ${token}` };
+  const { token, headers } = await newWorkspace(request);
   const created = await request.post('/api/companies', {
     headers,
     data: { name: 'Northwind Traders', domain: `northwind-${Date.now().toString(36)}.example` },
@@ -291,9 +280,7 @@ test('shows the empty state with create and import for a new workspace', async (
   page,
   request,
 }) => {
-  const account = await registerAccount(request, newAccount());
-  const token = await issueToken(request, account.email, account.password);
-  const headers = { Authorization: `Bearer ${token}` };
+  const { token, headers } = await newWorkspace(request);
   const created = await request.post('/api/companies', {
     headers,
     data: { name: 'Initech', domain: `initech-${Date.now().toString(36)}.example` },
@@ -339,9 +326,7 @@ for (const mode of ['light', 'dark'] as const) {
 
 for (const mode of ['light', 'dark'] as const) {
   test(`axe: the companies page (${mode})`, async ({ page, request, baseURL }) => {
-    const account = await registerAccount(request, newAccount());
-    const token = await issueToken(request, account.email, account.password);
-    const headers = { Authorization: `Bearer ${token}` };
+    const { token, headers } = await newWorkspace(request);
     for (const name of ['Northwind Traders', 'Contoso']) {
       const created = await request.post('/api/companies', {
         headers,
@@ -367,8 +352,7 @@ for (const mode of ['light', 'dark'] as const) {
 }
 
 test('adds people one after another from the quick-add row', async ({ page, request }) => {
-  const account = await registerAccount(request, newAccount());
-  const token = await issueToken(request, account.email, account.password);
+  const { token } = await newWorkspace(request);
   await openWithToken(page, token, '/dashboard/people');
   await expect(page.getByText('No people yet')).toBeVisible({ timeout: 30_000 });
   const quickAdd = page.getByRole('form', { name: 'Quick add a person' });

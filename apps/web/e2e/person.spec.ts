@@ -1,22 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  expect,
-  issueToken,
-  newAccount,
-  openWithToken,
-  registerAccount,
-  test,
-} from './fixtures.ts';
+import { expect, newWorkspace, openWithToken, test } from './fixtures.ts';
 
 // Whole screens against the real server: several round trips each.
 test.describe.configure({ timeout: 120_000 });
 
 /** A workspace of its own with one person at one company, made through the API. */
 async function workspaceWithPerson(request: APIRequestContext) {
-  const account = await registerAccount(request, newAccount());
-  const token = await issueToken(request, account.email, account.password);
-  const headers = { Authorization: `Bearer ${token}` };
+  const { token, headers } = await newWorkspace(request);
   const company = await request.post('/api/companies', {
     headers,
     data: { name: 'Northwind Traders', domain: `nw-${Date.now().toString(36)}.example.com` },
@@ -146,8 +137,7 @@ test('add a note with rich text, edit it and delete it', async ({ page, request 
 });
 
 test('a person that does not exist says so', async ({ page, request }) => {
-  const account = await registerAccount(request, newAccount());
-  const token = await issueToken(request, account.email, account.password);
+  const { token } = await newWorkspace(request);
   await openWithToken(page, token, '/dashboard/people/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { level: 1, name: 'Person not found' })).toBeVisible({
     timeout: 30_000,
