@@ -24,14 +24,12 @@ export function TaskDue({ task }: { task: Pick<Task, 'dueAt' | 'dueState'> }) {
       </Typography>
     );
   }
-  const color =
-    task.dueState === 'overdue'
-      ? 'error.main'
-      : task.dueState === 'today'
-        ? 'warning.dark'
-        : 'text.primary';
+  const color = task.dueState === 'overdue' ? 'error.main' : 'text.primary';
   return (
-    <Typography variant="body2" sx={{ color, whiteSpace: 'nowrap' }}>
+    <Typography
+      variant="body2"
+      sx={{ color, whiteSpace: 'nowrap', fontWeight: task.dueState === 'today' ? 600 : 400 }}
+    >
       {formatDue(task.dueAt, i18n.language)}
       {task.dueState === 'overdue' && (
         <Box component="span" sx={{ ml: 0.5, fontWeight: 600 }}>

@@ -175,7 +175,13 @@ function TasksList({ canEdit, currentUserId }: TasksPageProps) {
             variant="scrollable"
             allowScrollButtonsMobile
             aria-label={t('tabs.label')}
-            sx={{ flex: 1, minWidth: 0 }}
+            sx={{
+              flex: 1,
+              minWidth: 0,
+              // Tabs in the text colour (the brand green is too light for text on white).
+              '& .MuiTab-root.Mui-selected': { color: 'text.primary' },
+              '& .MuiTabs-indicator': { bgcolor: 'text.primary' },
+            }}
           >
             {TASK_TABS.map((value) => (
               <Tab
