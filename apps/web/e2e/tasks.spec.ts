@@ -132,3 +132,25 @@ test('the tasks page: tabs with counts, bulk complete, live from elsewhere; axe'
   await page.getByRole('tab', { name: 'Overdue (1)' }).click();
   await expect(page.getByRole('button', { name: tasks[0]!.title })).toBeVisible();
 });
+
+test('axe in dark mode and right to left: the tasks page and the queue', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const { token } = await workspaceWithTasks(request);
+  await page.context().addCookies([
+    { name: 'themeMode', value: 'dark', url: baseURL },
+    { name: 'i18next', value: 'ar', url: baseURL },
+  ]);
+  await openWithToken(page, token, '/dashboard/tasks?lng=ar');
+  await expect(page.getByRole('heading', { level: 1, name: 'المهام' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('table')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  await openWithToken(page, token, '/dashboard/tasks?queue=1&lng=ar');
+  await expect(page.locator('#queue-task-title')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Rear admiral')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+});

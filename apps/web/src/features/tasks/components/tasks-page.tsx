@@ -20,6 +20,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Task, TaskBulkAction } from '@beacon/contract';
@@ -132,6 +134,8 @@ function TasksList({ canEdit, currentUserId }: TasksPageProps) {
     }
   };
 
+  // On a phone the table keeps two columns: the checkboxes, and the task with its facts below.
+  const compact = useMediaQuery(useTheme().breakpoints.down('sm'));
   const allChecked = visible.length > 0 && selectedHere.length === visible.length;
 
   return (
@@ -314,10 +318,14 @@ function TasksList({ canEdit, currentUserId }: TasksPageProps) {
                     </Typography>
                   </TableCell>
                   <TableCell>{t('fields.title')}</TableCell>
-                  <TableCell>{t('fields.related')}</TableCell>
-                  <TableCell>{t('fields.dueAt')}</TableCell>
-                  <TableCell>{t('fields.assignee')}</TableCell>
-                  <TableCell>{t('fields.priority')}</TableCell>
+                  {!compact && (
+                    <>
+                      <TableCell>{t('fields.related')}</TableCell>
+                      <TableCell>{t('fields.dueAt')}</TableCell>
+                      <TableCell>{t('fields.assignee')}</TableCell>
+                      <TableCell>{t('fields.priority')}</TableCell>
+                    </>
+                  )}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -362,7 +370,7 @@ function TasksList({ canEdit, currentUserId }: TasksPageProps) {
                         </span>
                       </Tooltip>
                     </TableCell>
-                    <TableCell sx={{ minWidth: 220 }}>
+                    <TableCell sx={{ minWidth: compact ? 0 : 220 }}>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                         {canEdit ? (
                           <Button
@@ -386,21 +394,31 @@ function TasksList({ canEdit, currentUserId }: TasksPageProps) {
                         )}
                         <TaskTypeChip task={task} />
                       </Box>
+                      {compact && (
+                        <Box sx={{ mt: 0.5 }}>
+                          <TaskDue task={task} />
+                          <TaskRelated task={task} />
+                        </Box>
+                      )}
                     </TableCell>
-                    <TableCell>
-                      <TaskRelated task={task} />
-                    </TableCell>
-                    <TableCell>
-                      <TaskDue task={task} />
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2">
-                        {task.assigneeId ? (nameOf(task.assigneeId) ?? '—') : t('unassigned')}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2">{t(`priority.${task.priority}`)}</Typography>
-                    </TableCell>
+                    {!compact && (
+                      <>
+                        <TableCell>
+                          <TaskRelated task={task} />
+                        </TableCell>
+                        <TableCell>
+                          <TaskDue task={task} />
+                        </TableCell>
+                        <TableCell>
+                          <Typography variant="body2">
+                            {task.assigneeId ? (nameOf(task.assigneeId) ?? '—') : t('unassigned')}
+                          </Typography>
+                        </TableCell>
+                        <TableCell>
+                          <Typography variant="body2">{t(`priority.${task.priority}`)}</Typography>
+                        </TableCell>
+                      </>
+                    )}
                   </TableRow>
                 ))}
               </TableBody>
