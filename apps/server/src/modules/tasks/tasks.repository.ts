@@ -26,6 +26,17 @@ const todayStart = (zone: SQL) =>
 const tomorrowStart = (zone: SQL) =>
   sql`((date_trunc('day', now() at time zone ${zone}) + interval '1 day') at time zone ${zone})`;
 
+/**
+ * One assignee's tasks: their zone is one value (an init plan), so the due bounds are constants
+ * and the (workspace, assignee, status, due) index gives the range; else each row's own zone.
+ */
+function zoneFor(filter: TaskFilter, userId: string, callerZone: string): SQL {
+  const assignee = filter.mine ? userId : filter.assignee;
+  return assignee
+    ? sql`coalesce((select u.time_zone from users u where u.id = ${assignee}), ${callerZone})`
+    : zoneOf(callerZone);
+}
+
 function dueCondition(due: NonNullable<TaskFilter['due']>, zone: SQL): SQL {
   const open = sql`t.status = 'open'`;
   switch (due) {
@@ -48,7 +59,7 @@ function conditions(
   callerZone: string,
   filter: TaskFilter,
 ): SQL[] {
-  const zone = zoneOf(callerZone);
+  const zone = zoneFor(filter, userId, callerZone);
   const where: SQL[] = [sql`t.workspace_id = ${workspaceId}`];
   if (filter.mine) where.push(sql`t.assignee_id = ${userId}`);
   if (filter.assignee) where.push(sql`t.assignee_id = ${filter.assignee}`);
@@ -217,7 +228,7 @@ export async function countTabs(
 ): Promise<TaskCounts> {
   const { due: _due, status: _status, ...rest } = filter;
   const where = conditions(caller.workspaceId, caller.userId, caller.timeZone, rest);
-  const zone = zoneOf(caller.timeZone);
+  const zone = zoneFor(filter, caller.userId, caller.timeZone);
   const [row] = await rowsOf<Record<keyof TaskCounts, number | string>>(
     db.execute(sql`select
         count(*) filter (where ${dueCondition('today', zone)})::int as today,
