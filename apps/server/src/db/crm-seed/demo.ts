@@ -16,6 +16,7 @@ import {
   generatePeople,
   type SeedPerson,
 } from './generate.ts';
+import { seedDemoDeals } from './deals.ts';
 
 export const DEMO_PEOPLE = 3000;
 export const DEMO_COMPANIES = 300;
@@ -258,6 +259,14 @@ export async function seedDemoCrm(
       })),
     );
   }
+  await seedDemoDeals(db, {
+    ...input,
+    now,
+    companies: seedCompanies,
+    companyIds,
+    people: seedPeople,
+    personIds,
+  });
   return { people: personIds.length, companies: companyIds.length };
 }
 
