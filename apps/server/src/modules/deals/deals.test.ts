@@ -13,7 +13,7 @@ import { crmWorkspace, query } from '../../../test/crm.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ jobs: { pollMs: 100 } });
 });
 afterAll(async () => {
   await server.close();
@@ -502,5 +502,77 @@ describe('deals', () => {
     expect(dealDetailSchema.parse(await w.ok('GET', `/api/deals/${made.id}`)).deal.name).toBe(
       'Mine',
     );
+  });
+
+  it('imports deals from CSV: export headers read back, refused rows with their reasons', async () => {
+    const w = await crmWorkspace(server);
+    const pipeline = await pipelineOf(w);
+    await w.ok('POST', '/api/people', { firstName: 'Ada', email: 'ada@acme.test' });
+    await w.ok('POST', '/api/companies', { name: 'Acme', domain: 'acme.test' });
+    const csv = [
+      'Name,Pipeline,Stage,Amount,Currency,Expected close date,Owner email,Company,Company domain,People emails,Tags,Lost reason',
+      `Acme pilot,Sales pipeline,Proposal,"1,234.50",EUR,2026-12-01,${w.admin.email},Acme,acme.test,ada@acme.test,pilot; q4,`,
+      'Newco deal,,,99,usd,,,Newco,,,,',
+      'Lost one,,Lost,10,EUR,,,,,,,Too pricey',
+      'No reason,,Lost,10,EUR,,,,,,,',
+      'Negative,,,-5,EUR,,,,,,,',
+      'Bad stage,,Nowhere,5,EUR,,,,,,,',
+      'Stranger,,,5,EUR,,,,,nobody@x.test,,',
+      'Bad money,,,5,EURO,,,,,,,',
+    ].join('\n');
+    const response = await fetch(`${server.url}/api/imports?entity=deals&fileName=deals.csv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${w.admin.token}`, 'content-type': 'text/csv' },
+      body: csv,
+    });
+    expect(response.status).toBe(201);
+    const job = (await response.json()) as { id: string; mapping: Record<string, string | null> };
+    expect(job.mapping).toMatchObject({
+      Name: 'name',
+      Stage: 'stageName',
+      Amount: 'amount',
+      'Owner email': 'ownerEmail',
+      'People emails': 'personEmail',
+      'Lost reason': 'lostReason',
+    });
+    await w.ok('POST', `/api/imports/${job.id}/start`, { mapping: job.mapping });
+    let done: {
+      status: string;
+      created: number;
+      refused: number;
+      errors: { row: number; reason: string }[];
+    };
+    const started = Date.now();
+    for (;;) {
+      done = (await w.ok('GET', `/api/imports/${job.id}`)) as typeof done;
+      if (['completed', 'failed'].includes(done.status) || Date.now() - started > 30_000) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(done.status).toBe('completed');
+    expect(done.created).toBe(3);
+    expect(done.errors.map((e) => e.row)).toEqual([5, 6, 7, 8, 9]);
+    expect(done.errors[0]!.reason).toContain('Lost reason');
+    const made = await page(w, { sort: 'name' });
+    expect(made.items.map((d) => [d.name, d.amount, d.currency, d.status])).toEqual([
+      ['Acme pilot', 123_450, 'EUR', 'open'],
+      ['Lost one', 1000, 'EUR', 'lost'],
+      ['Newco deal', 9900, 'USD', 'open'],
+    ]);
+    const acme = made.items[0]!;
+    expect(acme).toMatchObject({
+      stageId: stage(pipeline, 'Proposal'),
+      companyName: 'Acme',
+      ownerId: w.userId,
+      expectedCloseDate: '2026-12-01',
+      tags: ['pilot', 'q4'],
+    });
+    expect(acme.people.map((p) => p.email)).toEqual(['ada@acme.test']);
+    expect(made.items[2]!.companyName).toBe('Newco');
+    const history = dealDetailSchema.parse(await w.ok('GET', `/api/deals/${acme.id}`)).stages;
+    expect(history.map((s) => s.toStageName)).toEqual(['Proposal']);
+    const b = await board(w);
+    expect(columnOf(b, stage(pipeline, 'Proposal')).sums).toEqual([
+      { currency: 'EUR', amount: 123_450, weighted: 61_725 },
+    ]);
   });
 });
