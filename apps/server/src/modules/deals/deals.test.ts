@@ -10,6 +10,8 @@ import {
 } from '@beacon/contract';
 import { addMember, startTestServer, type TestServer } from '../../../test/helpers.ts';
 import { crmWorkspace, query } from '../../../test/crm.ts';
+import { connectRealtime } from '../../../test/ws-client.ts';
+import { sql } from 'drizzle-orm';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -574,5 +576,92 @@ describe('deals', () => {
     expect(columnOf(b, stage(pipeline, 'Proposal')).sums).toEqual([
       { currency: 'EUR', amount: 123_450, weighted: 61_725 },
     ]);
+  });
+
+  it("marks an open deal stale after its stage's rot days without activity, and not a closed one", async () => {
+    const w = await crmWorkspace(server);
+    const pipeline = await pipelineOf(w);
+    const quiet = await deal(w, { name: 'Quiet', stageId: stage(pipeline, 'Proposal') });
+    const busy = await deal(w, { name: 'Busy', stageId: stage(pipeline, 'Proposal') });
+    const won = await deal(w, { name: 'Done', stageId: stage(pipeline, 'Won') });
+    // Time passes: their last activity goes 22 days back (Proposal rots after 21).
+    await server.database.db.execute(
+      sql`update deals set last_activity_at = now() - interval '22 days' where id in (${quiet.id}::uuid, ${won.id}::uuid)`,
+    );
+    const stale = async () =>
+      (await page(w, { filters: [{ field: 'stale', op: 'equals', value: 'true' }] })).items.map(
+        (d) => d.name,
+      );
+    expect(await stale()).toEqual(['Quiet']);
+    expect(
+      columnOf(await board(w), stage(pipeline, 'Proposal')).deals.map((d) => [d.name, d.stale]),
+    ).toEqual([
+      ['Quiet', true],
+      ['Busy', false],
+    ]);
+    // A note is activity: the deal is fresh again. A longer rot time also lifts the mark.
+    await w.ok('POST', `/api/deals/${quiet.id}/notes`, { body: 'Called them' });
+    expect(await stale()).toEqual([]);
+    await server.database.db.execute(
+      sql`update deals set last_activity_at = now() - interval '22 days' where id = ${quiet.id}::uuid`,
+    );
+    await w.ok('PATCH', `/api/pipelines/${pipeline.id}/stages/${stage(pipeline, 'Proposal')}`, {
+      rotDays: 30,
+    });
+    expect(await stale()).toEqual([]);
+    expect(busy.stale).toBe(false);
+  });
+
+  it('tells the workspace, and no other, that a deal moved', async () => {
+    const w = await crmWorkspace(server);
+    const pipeline = await pipelineOf(w);
+    const other = await crmWorkspace(server);
+    const made = await deal(w, { name: 'Live' });
+    const watching = await connectRealtime(server.url, w.admin.token);
+    const outsider = await connectRealtime(server.url, other.admin.token);
+    await w.ok('POST', `/api/deals/${made.id}/move`, { stageId: stage(pipeline, 'Negotiation') });
+    const moved = await watching.next((m) => m.type === 'deals.moved');
+    expect(moved.data).toMatchObject({
+      dealId: made.id,
+      fromStageId: made.stageId,
+      toStageId: stage(pipeline, 'Negotiation'),
+      by: w.userId,
+    });
+    const changed = await watching.next((m) => m.type === 'crm.changed');
+    expect(changed.data).toMatchObject({ entity: 'deals', id: made.id, by: w.userId });
+    await w.ok('PATCH', `/api/pipelines/${pipeline.id}`, { name: 'Main' });
+    await watching.next((m) => m.type === 'pipelines.changed');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(outsider.messages.filter((m) => m.type !== 'ready')).toEqual([]);
+    watching.close();
+    outsider.close();
+  });
+
+  it('keeps saved views and lists of deals', async () => {
+    const w = await crmWorkspace(server);
+    const view = (await w.ok('POST', '/api/views', {
+      name: 'Big open deals',
+      entity: 'deals',
+      filters: [
+        { field: 'amount', op: 'gte', value: '100000' },
+        { field: 'status', op: 'equals', value: 'open' },
+      ],
+      sort: '-amount',
+      columns: ['name', 'amount', 'stageId'],
+    })) as { id: string };
+    const views = (await w.ok('GET', '/api/views?entity=deals')) as
+      { id: string }[] | { items: { id: string }[] };
+    const ids = (Array.isArray(views) ? views : views.items).map((v) => v.id);
+    expect(ids).toContain(view.id);
+    expect(
+      (await w.call('POST', '/api/views', { name: 'Bad', entity: 'deals', sort: 'stage' })).status,
+    ).toBe(400);
+    const list = (await w.ok('POST', '/api/lists', { name: 'Focus', kind: 'deals' })) as {
+      id: string;
+    };
+    const made = await deal(w, { name: 'Listed' });
+    await w.ok('POST', `/api/lists/${list.id}/items`, { selection: { ids: [made.id] } });
+    const detail = dealDetailSchema.parse(await w.ok('GET', `/api/deals/${made.id}`));
+    expect(detail.lists.map((l) => l.name)).toEqual(['Focus']);
   });
 });
