@@ -538,8 +538,8 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
 
   /**
    * One pipeline's columns: per stage the first page of the matching deals (by position), their
-   * count and their sums by currency. One grouped query for every count and sum (index-only on
-   * deals_stage_sums_idx without filters) and one page query per stage: never every deal.
+   * count and their sums by currency: the kept totals (or one grouped query when filtered) and
+   * one page query per stage; never every deal.
    */
   async board(caller: Caller, query: BoardQuery): Promise<DealBoard> {
     const pipelineId = query.pipelineId ?? (await defaultPipelineId(this.db, caller.workspaceId));
@@ -548,13 +548,17 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
     const filters = parseFilters(query.filters);
     const where = await filterWhere(this.db, dealsEntity, caller.workspaceId, filters, query.q);
     const stageIds = pipeline.stages.map((s) => s.id);
+    // Unfiltered, the totals the triggers keep (drizzle/0008_deals.sql): a read of a few rows
+    // whatever the number of deals. Filtered, one grouped query over the matching deals.
     const sums =
       stageIds.length === 0
         ? []
-        : await repo.stageSums(
-            this.db,
-            and(where, sql`"deals"."pipeline_id" = ${pipeline.id}::uuid`)!,
-          );
+        : filters.length === 0 && !query.q
+          ? await repo.keptStageSums(this.db, caller.workspaceId, stageIds)
+          : await repo.stageSums(
+              this.db,
+              and(where, sql`"deals"."pipeline_id" = ${pipeline.id}::uuid`)!,
+            );
     const columns = [];
     for (const stage of pipeline.stages) {
       const stageFilters: FilterCondition[] = [
