@@ -102,6 +102,11 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
     return page;
   }
 
+  /** A page of deals without their people (the board fills them once for every column). */
+  private bare(caller: Caller, query: ListQuery) {
+    return super.list(caller, query);
+  }
+
   // -------------------------------------------------------------------------------------------
   // Checks (each a 400 on its field: nothing is written).
 
@@ -559,18 +564,29 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
               this.db,
               and(where, sql`"deals"."pipeline_id" = ${pipeline.id}::uuid`)!,
             );
-    const columns = [];
-    for (const stage of pipeline.stages) {
-      const stageFilters: FilterCondition[] = [
-        ...filters,
-        { field: 'stageId', op: 'equals', value: stage.id },
-      ];
-      const page = await this.list(caller, {
-        q: query.q,
-        filters: JSON.stringify(stageFilters),
-        sort: 'position',
-        limit: query.limit,
-      });
+    // The columns' pages at once (the pool runs them side by side on PostgreSQL), then the
+    // people of every card in one query.
+    const pages = await Promise.all(
+      pipeline.stages.map((stage) => {
+        const stageFilters: FilterCondition[] = [
+          ...filters,
+          { field: 'stageId', op: 'equals', value: stage.id },
+        ];
+        return this.bare(caller, {
+          q: query.q,
+          filters: JSON.stringify(stageFilters),
+          sort: 'position',
+          limit: query.limit,
+        });
+      }),
+    );
+    await repo.withPeople(
+      this.db,
+      caller.workspaceId,
+      pages.flatMap((p) => p.items),
+    );
+    const columns = pipeline.stages.map((stage, i) => {
+      const page = pages[i]!;
       const own = sums
         .filter((s) => s.stageId === stage.id)
         .map((s) => ({
@@ -580,14 +596,14 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
           weighted: weighted(s.amount, stage.probability),
         }))
         .sort((x, y) => y.amount - x.amount || x.currency.localeCompare(y.currency));
-      columns.push({
+      return {
         stage,
         count: own.reduce((n, s) => n + s.count, 0),
         sums: own.map(({ currency, amount, weighted: w }) => ({ currency, amount, weighted: w })),
         deals: page.items,
         nextCursor: page.nextCursor,
-      });
-    }
+      };
+    });
     return { pipeline, columns };
   }
 
