@@ -711,4 +711,33 @@ describe('deals', () => {
     await w.ok('DELETE', `/api/companies/${company.id}`);
     await same();
   });
+
+  it("moves a merged person's deals to the person kept", async () => {
+    const w = await crmWorkspace(server);
+    const keep = (await w.ok('POST', '/api/people', { firstName: 'Ann', email: 'ann@x.test' })) as {
+      id: string;
+    };
+    const dup = (await w.ok('POST', '/api/people', {
+      firstName: 'Ann',
+      email: 'ann2@x.test',
+    })) as { id: string };
+    const both = await deal(w, {
+      name: 'Both',
+      people: [
+        { personId: keep.id, role: 'champion' },
+        { personId: dup.id, role: 'user' },
+      ],
+    });
+    const only = await deal(w, {
+      name: 'Only dup',
+      people: [{ personId: dup.id, role: 'blocker' }],
+    });
+    await w.ok('POST', '/api/people/merge', { primaryId: keep.id, duplicateIds: [dup.id] });
+    const people = async (id: string) =>
+      dealDetailSchema
+        .parse(await w.ok('GET', `/api/deals/${id}`))
+        .deal.people.map((p) => [p.personId, p.role]);
+    expect(await people(both.id)).toEqual([[keep.id, 'champion']]);
+    expect(await people(only.id)).toEqual([[keep.id, 'blocker']]);
+  });
 });
