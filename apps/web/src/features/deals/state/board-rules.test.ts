@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   appendPage,
+  applyRemoteMove,
+  neighbours,
   boardTotals,
   dealsOf,
   moveDeal,
@@ -28,8 +30,7 @@ function board(): Board<BoardDeal> {
         probability: 10,
         dealIds: ['a', 'b'],
         count: 5,
-        amount: 50_000,
-        weighted: 5_000,
+        sums: [{ currency: 'USD', amount: 50_000, weighted: 5_000 }],
         nextCursor: 'next',
       },
       prop: {
@@ -37,8 +38,7 @@ function board(): Board<BoardDeal> {
         probability: 50,
         dealIds: ['c'],
         count: 1,
-        amount: 30_000,
-        weighted: 15_000,
+        sums: [{ currency: 'USD', amount: 30_000, weighted: 15_000 }],
         nextCursor: null,
       },
     },
@@ -56,23 +56,44 @@ describe('moveDeal (what a drop shows before the server answers)', () => {
     expect(moved.columns.qual).toMatchObject({
       dealIds: ['a'],
       count: 4,
-      amount: 30_000,
-      weighted: 3_000,
+      sums: [{ currency: 'USD', amount: 30_000, weighted: 3_000 }],
     });
     expect(moved.columns.prop).toMatchObject({
       dealIds: ['b', 'c'],
       count: 2,
-      amount: 50_000,
-      weighted: 25_000,
+      sums: [{ currency: 'USD', amount: 50_000, weighted: 25_000 }],
     });
     expect(moved.deals.b?.stageId).toBe('prop');
     // The whole pipeline is unchanged but for the weighting.
-    expect(boardTotals(moved)).toEqual({ count: 6, amount: 80_000, weighted: 28_000 });
+    expect(boardTotals(moved)).toEqual({
+      count: 6,
+      sums: [{ currency: 'USD', amount: 80_000, weighted: 28_000 }],
+    });
+  });
+
+  it('keeps currencies apart: a deal in another currency gets a sum of its own', () => {
+    const start = board();
+    start.deals.e = { id: 'e', stageId: 'qual', amount: 9_000, currency: 'EUR' };
+    start.columns.qual!.dealIds.push('e');
+    start.columns.qual!.sums.push({ currency: 'EUR', amount: 9_000, weighted: 900 });
+    const moved = moveDeal(start, 'e', 'prop', 1);
+    expect(moved.columns.prop?.sums).toEqual([
+      { currency: 'USD', amount: 30_000, weighted: 15_000 },
+      { currency: 'EUR', amount: 9_000, weighted: 4_500 },
+    ]);
+    // The emptied EUR sum leaves the first stage.
+    expect(moved.columns.qual?.sums).toEqual([
+      { currency: 'USD', amount: 50_000, weighted: 5_000 },
+    ]);
   });
 
   it('reorders within a stage without touching its totals', () => {
     const moved = moveDeal(board(), 'b', 'qual', 0);
-    expect(moved.columns.qual).toMatchObject({ dealIds: ['b', 'a'], count: 5, amount: 50_000 });
+    expect(moved.columns.qual).toMatchObject({
+      dealIds: ['b', 'a'],
+      count: 5,
+      sums: [{ currency: 'USD', amount: 50_000, weighted: 5_000 }],
+    });
   });
 
   it('clamps the index and ignores unknown deals and stages', () => {
@@ -113,5 +134,78 @@ describe('weigh', () => {
   it('rounds to the minor unit', () => {
     expect(weigh(333, 10)).toBe(33);
     expect(weigh(335, 10)).toBe(34);
+  });
+});
+
+type PlacedDeal = BoardDeal & { position: string };
+function placedBoard(): Board<PlacedDeal> {
+  const start = board();
+  const positions: Record<string, string> = { a: 'a0', b: 'a5', c: 'b0' };
+  const deals: Record<string, PlacedDeal> = {};
+  for (const [id, d] of Object.entries(start.deals)) deals[id] = { ...d, position: positions[id]! };
+  return { ...start, deals };
+}
+
+describe('neighbours (how a move names its place)', () => {
+  it('answers the deals above and below', () => {
+    const moved = moveDeal(board(), 'c', 'qual', 1);
+    expect(neighbours(moved, 'c')).toEqual({ afterId: 'a', beforeId: 'b' });
+    expect(neighbours(moved, 'a')).toEqual({ afterId: null, beforeId: 'c' });
+    expect(neighbours(moved, 'zzz')).toEqual({ afterId: null, beforeId: null });
+  });
+});
+
+describe('applyRemoteMove (another member’s move)', () => {
+  it('places the card by its position key and moves the figures', () => {
+    const next = applyRemoteMove(placedBoard(), {
+      dealId: 'c',
+      fromStageId: 'prop',
+      toStageId: 'qual',
+      position: 'a2',
+    });
+    expect(next?.columns.qual?.dealIds).toEqual(['a', 'c', 'b']);
+    expect(next?.columns.qual?.count).toBe(6);
+    expect(next?.columns.prop).toMatchObject({ dealIds: [], count: 0, sums: [] });
+    expect(next?.deals.c).toMatchObject({ stageId: 'qual', position: 'a2' });
+  });
+
+  it('changes nothing for a move the board already shows (one’s own, coming back)', () => {
+    const start = placedBoard();
+    expect(
+      applyRemoteMove(start, {
+        dealId: 'a',
+        fromStageId: 'qual',
+        toStageId: 'qual',
+        position: 'a0',
+      }),
+    ).toBe(start);
+  });
+
+  it('counts a deal moved past the loaded page without showing it', () => {
+    const next = applyRemoteMove(placedBoard(), {
+      dealId: 'c',
+      fromStageId: 'prop',
+      toStageId: 'qual',
+      position: 'z9',
+    });
+    // The first stage has more to load: the deal is among those, counted but not shown.
+    expect(next?.columns.qual?.dealIds).toEqual(['a', 'b']);
+    expect(next?.columns.qual?.count).toBe(6);
+    expect(next?.deals.c).toBeUndefined();
+  });
+
+  it('asks for the board again for a deal it has not loaded', () => {
+    expect(
+      applyRemoteMove(placedBoard(), {
+        dealId: 'x',
+        fromStageId: 'qual',
+        toStageId: 'prop',
+        position: 'c0',
+      }),
+    ).toBeNull();
+    const start = placedBoard();
+    expect(
+      applyRemoteMove(start, { dealId: 'x', fromStageId: 'o1', toStageId: 'o2', position: 'c0' }),
+    ).toBe(start);
   });
 });

@@ -13,6 +13,14 @@ export interface BoardDeal {
   currency: string;
 }
 
+/** The amounts of one currency (never added to another's), in minor units. */
+export interface MoneySum {
+  currency: string;
+  amount: number;
+  /** Weighted by the stage's probability. */
+  weighted: number;
+}
+
 /** One stage's column: the deals loaded so far (in order) and the whole stage's figures. */
 export interface BoardColumn {
   stageId: string;
@@ -21,10 +29,8 @@ export interface BoardColumn {
   dealIds: string[];
   /** Deals in the stage (all of them, loaded or not). */
   count: number;
-  /** Sum of the amounts, in minor units. */
-  amount: number;
-  /** Sum of the amounts weighted by the stage's probability, in minor units. */
-  weighted: number;
+  /** Sums of the amounts by currency, largest first. */
+  sums: MoneySum[];
   nextCursor: string | null;
 }
 
@@ -49,24 +55,43 @@ function withoutDeal(column: BoardColumn, dealId: string): BoardColumn {
   return { ...column, dealIds: column.dealIds.filter((id) => id !== dealId) };
 }
 
+/** Adds `sign` times the deal's amount to its currency's sum; an emptied sum goes. */
+function shiftSums(column: BoardColumn, deal: BoardDeal, sign: 1 | -1): MoneySum[] {
+  const weighted = weigh(deal.amount, column.probability);
+  const known = column.sums.some((sum) => sum.currency === deal.currency);
+  const sums = known
+    ? column.sums.map((sum) =>
+        sum.currency === deal.currency
+          ? {
+              ...sum,
+              amount: sum.amount + sign * deal.amount,
+              weighted: sum.weighted + sign * weighted,
+            }
+          : sum,
+      )
+    : [
+        ...column.sums,
+        { currency: deal.currency, amount: sign * deal.amount, weighted: sign * weighted },
+      ];
+  return sortSums(sign > 0 ? sums : sums.filter((sum) => sum.amount !== 0 || sum.weighted !== 0));
+}
+
+/** Largest amount first, then by currency code (the server's order). */
+export function sortSums(sums: MoneySum[]): MoneySum[] {
+  return [...sums].sort(
+    (a, b) =>
+      b.amount - a.amount || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0),
+  );
+}
+
 /** The deal leaves a stage's figures (it was counted there). */
 function subtract(column: BoardColumn, deal: BoardDeal): BoardColumn {
-  return {
-    ...column,
-    count: Math.max(0, column.count - 1),
-    amount: column.amount - deal.amount,
-    weighted: column.weighted - weigh(deal.amount, column.probability),
-  };
+  return { ...column, count: Math.max(0, column.count - 1), sums: shiftSums(column, deal, -1) };
 }
 
 /** The deal joins a stage's figures. */
 function add(column: BoardColumn, deal: BoardDeal): BoardColumn {
-  return {
-    ...column,
-    count: column.count + 1,
-    amount: column.amount + deal.amount,
-    weighted: column.weighted + weigh(deal.amount, column.probability),
-  };
+  return { ...column, count: column.count + 1, sums: shiftSums(column, deal, 1) };
 }
 
 /**
@@ -153,23 +178,32 @@ export function appendPage<D extends BoardDeal>(
   };
 }
 
-/** Every stage's figures together: deals, amount and weighted amount of the whole pipeline. */
-export function boardTotals(board: Board<BoardDeal>): {
-  count: number;
-  amount: number;
-  weighted: number;
-} {
-  let count = 0;
-  let amount = 0;
-  let weighted = 0;
-  for (const id of board.order) {
-    const column = board.columns[id];
-    if (!column) continue;
-    count += column.count;
-    amount += column.amount;
-    weighted += column.weighted;
+/** Sums of several columns (or months) added currency by currency, largest first. */
+export function addSums(groups: MoneySum[][]): MoneySum[] {
+  const byCurrency = new Map<string, MoneySum>();
+  for (const sums of groups) {
+    for (const sum of sums) {
+      const known = byCurrency.get(sum.currency);
+      if (known) {
+        known.amount += sum.amount;
+        known.weighted += sum.weighted;
+      } else {
+        byCurrency.set(sum.currency, { ...sum });
+      }
+    }
   }
-  return { count, amount, weighted };
+  return sortSums([...byCurrency.values()]);
+}
+
+/** Every stage's figures together: deals, and amounts by currency, of the whole pipeline. */
+export function boardTotals(board: Board<BoardDeal>): { count: number; sums: MoneySum[] } {
+  const columns = board.order
+    .map((id) => board.columns[id])
+    .filter((column): column is BoardColumn => Boolean(column));
+  return {
+    count: columns.reduce((total, column) => total + column.count, 0),
+    sums: addSums(columns.map((column) => column.sums)),
+  };
 }
 
 /** The deals of a column, in order, skipping ids the board does not hold. */
@@ -177,4 +211,81 @@ export function dealsOf<D extends BoardDeal>(board: Board<D>, stageId: string): 
   return (board.columns[stageId]?.dealIds ?? [])
     .map((id) => board.deals[id])
     .filter((deal): deal is D => Boolean(deal));
+}
+
+/** The deals above and below a deal in its column, as the move call names its place. */
+export function neighbours(
+  board: Board<BoardDeal>,
+  dealId: string,
+): { afterId: string | null; beforeId: string | null } {
+  const deal = board.deals[dealId];
+  const ids = deal ? (board.columns[deal.stageId]?.dealIds ?? []) : [];
+  const at = ids.indexOf(dealId);
+  if (at === -1) return { afterId: null, beforeId: null };
+  return { afterId: ids[at - 1] ?? null, beforeId: ids[at + 1] ?? null };
+}
+
+const compareKeys = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Board order: by (position, id), compared as plain strings, as the server orders them. */
+export function comparePlaced(
+  a: { position: string; id: string },
+  b: { position: string; id: string },
+): number {
+  return compareKeys(a.position, b.position) || compareKeys(a.id, b.id);
+}
+
+/**
+ * Another member moved a deal (`deals.moved`): the card takes its new stage and place by its
+ * position key, and the figures move with it. Answers null when the board cannot place it
+ * without reading the stage again (a deal it has not loaded: its amount is unknown).
+ * A move the board already shows (the member's own, coming back) changes nothing.
+ */
+export function applyRemoteMove<D extends BoardDeal & { position: string }>(
+  board: Board<D>,
+  move: { dealId: string; fromStageId: string; toStageId: string; position: string },
+): Board<D> | null {
+  const deal = board.deals[move.dealId];
+  const target = board.columns[move.toStageId];
+  if (!deal) return target || board.columns[move.fromStageId] ? null : board;
+  if (deal.stageId === move.toStageId && deal.position === move.position) return board;
+  if (!target) {
+    // Moved to a stage this board does not show (another pipeline): it leaves.
+    const source = board.columns[deal.stageId];
+    const deals = { ...board.deals };
+    delete deals[deal.id];
+    return {
+      ...board,
+      deals,
+      columns: source
+        ? { ...board.columns, [deal.stageId]: subtract(withoutDeal(source, deal.id), deal) }
+        : board.columns,
+    };
+  }
+  const placed = { ...deal, stageId: move.toStageId, position: move.position };
+  const others = target.dealIds
+    .filter((id) => id !== deal.id)
+    .map((id) => board.deals[id])
+    .filter((d): d is D => Boolean(d));
+  let index = others.findIndex((other) => comparePlaced(placed, other) < 0);
+  if (index === -1) {
+    // After every loaded deal: if the column has more to load, it belongs among those.
+    if (target.nextCursor !== null) {
+      const moved = moveDeal(board, deal.id, move.toStageId, others.length);
+      const column = moved.columns[move.toStageId]!;
+      const deals = { ...moved.deals };
+      delete deals[deal.id];
+      return {
+        ...moved,
+        deals,
+        columns: {
+          ...moved.columns,
+          [move.toStageId]: { ...column, dealIds: column.dealIds.filter((id) => id !== deal.id) },
+        },
+      };
+    }
+    index = others.length;
+  }
+  const moved = moveDeal(board, deal.id, move.toStageId, index);
+  return { ...moved, deals: { ...moved.deals, [deal.id]: placed } };
 }
