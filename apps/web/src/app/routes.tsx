@@ -237,6 +237,20 @@ export const routes: RouteObject[] = [
                     handle: { pageLayout: { fullWidth: true } },
                   },
                   {
+                    path: 'deals',
+                    lazy: withWords(
+                      () => import('./routes/deals-route.tsx'),
+                      'deals',
+                      'crm',
+                      'records',
+                    ),
+                    handle: { pageLayout: { fullWidth: true } },
+                  },
+                  {
+                    path: 'deals/:id',
+                    lazy: withWords(() => import('./routes/deal-route.tsx'), 'deals', 'records'),
+                  },
+                  {
                     path: 'admin-panel',
                     element: <RoleGuard roles={['admin']} />,
                     children: [

@@ -95,3 +95,12 @@ export function minorToInput(minor: number, currency: string): string {
   const text = String(abs).padStart(digits + 1, '0');
   return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
+
+/** Sums in several currencies as one line: `$12,500.00 · €3,000.00`; '' for none. */
+export function formatSums(
+  sums: readonly { currency: string; amount: number; weighted: number }[],
+  language: string,
+  which: 'amount' | 'weighted',
+): string {
+  return sums.map((sum) => formatMoney(sum[which], sum.currency, language)).join(' · ');
+}
