@@ -8,7 +8,7 @@ import { Draggable } from '@hello-pangea/dnd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../locales/languages.ts';
 import type { Deal } from '@beacon/contract';
-import { formatMoney } from '../utils/money.ts';
+import { formatMoney } from '../../../utils/money.ts';
 
 export interface DealCardProps {
   deal: Deal;

@@ -13,7 +13,7 @@ import {
 } from '@beacon/contract';
 import { memberName } from '../../../utils/members.ts';
 import { searchCompanies, type FoundRecord } from '../api/search.ts';
-import { minorToInput, parseMoney } from '../utils/money.ts';
+import { minorToInput, parseMoney } from '../../../utils/money.ts';
 import { EditableField } from './editable-field.tsx';
 import { LostReasonDialog } from './lost-reason-dialog.tsx';
 import { RecordPicker } from './record-picker.tsx';

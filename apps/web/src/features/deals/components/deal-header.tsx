@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Deal, Pipeline } from '@beacon/contract';
 import { formatDate } from '../../../locales/languages.ts';
-import { formatMoney } from '../utils/money.ts';
+import { formatMoney } from '../../../utils/money.ts';
 
 export interface DealHeaderProps {
   deal: Deal;

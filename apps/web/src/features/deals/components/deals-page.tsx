@@ -21,7 +21,7 @@ import { useForecast } from '../hooks/use-forecast.ts';
 import { usePipelines } from '../hooks/use-pipelines.ts';
 import { boardTotals } from '../state/board-rules.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
-import { formatSums } from '../utils/money.ts';
+import { formatSums } from '../../../utils/money.ts';
 import { DealsBoard } from './deals-board.tsx';
 import { ForecastStrip } from './forecast-strip.tsx';
 
@@ -45,7 +45,8 @@ export function DealsPage({ canEdit, table }: DealsPageProps) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [params, setParams] = useSearchParams();
-  const view = params.get('view') === 'table' ? 'table' : 'board';
+  // `show`, as `view` is the table's saved view (features/crm/state/table-query.ts).
+  const view = params.get('show') === 'table' ? 'table' : 'board';
   const [pipelinesVersion, setPipelinesVersion] = useState(0);
   const {
     pipelines,
@@ -105,71 +106,115 @@ export function DealsPage({ canEdit, table }: DealsPageProps) {
     [navigate],
   );
 
-  const header = (
-    <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 2, flexWrap: 'wrap' }}>
-      <Box sx={{ flex: 1, minWidth: 200 }}>
-        <Typography component="h1" variant="h4" sx={{ mb: 0.5 }}>
-          {t('title')}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary' }} aria-live="polite" data-testid="deals-summary">
-          {view === 'board' && board.loaded
-            ? t('summary', {
-                count: totals.count,
-                amount: formatSums(totals.sums, language, 'amount') || '0',
-                weighted: formatSums(totals.sums, language, 'weighted') || '0',
-              })
-            : '\u00a0'}
-        </Typography>
-      </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        {view === 'board' && pipelines && pipelines.length > 1 && (
-          <TextField
-            select
-            size="small"
-            label={t('pipeline.label')}
-            value={pipelineId ?? ''}
-            onChange={(event) => setParam('pipeline', event.target.value)}
-            sx={{ minWidth: 180 }}
-          >
-            {pipelines.map((p) => (
-              <MenuItem key={p.id} value={p.id}>
-                {p.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={view}
-          aria-label={t('view.label')}
-          onChange={(_, next: 'board' | 'table' | null) => {
-            if (next) setParam('view', next === 'board' ? null : 'table');
-          }}
-        >
-          <ToggleButton value="board">{t('view.board')}</ToggleButton>
-          <ToggleButton value="table">{t('view.table')}</ToggleButton>
-        </ToggleButtonGroup>
-        {canEdit && view === 'board' && pipeline && (
-          <Button variant="outlined" color="inherit" onClick={() => setEditing(true)}>
-            {t('pipeline.edit')}
-          </Button>
-        )}
-        {canEdit && view === 'board' && (
-          <Button variant="contained" onClick={() => setCreating(true)} disabled={!pipeline}>
-            {t('create.button')}
-          </Button>
-        )}
-      </Box>
+  const title = (
+    <Box sx={{ flex: 1, minWidth: 200 }}>
+      <Typography component="h1" variant="h4" sx={{ mb: 0.5 }}>
+        {t('title')}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary' }} aria-live="polite" data-testid="deals-summary">
+        {view === 'board' && board.loaded
+          ? t('summary', {
+              count: totals.count,
+              amount: formatSums(totals.sums, language, 'amount') || '0',
+              weighted: formatSums(totals.sums, language, 'weighted') || '0',
+            })
+          : '\u00a0'}
+      </Typography>
     </Box>
+  );
+  const toolbar = (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+      {view === 'board' && pipelines && pipelines.length > 1 && (
+        <TextField
+          select
+          size="small"
+          label={t('pipeline.label')}
+          value={pipelineId ?? ''}
+          onChange={(event) => setParam('pipeline', event.target.value)}
+          sx={{ minWidth: 180 }}
+        >
+          {pipelines.map((p) => (
+            <MenuItem key={p.id} value={p.id}>
+              {p.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={view}
+        aria-label={t('view.label')}
+        onChange={(_, next: 'board' | 'table' | null) => {
+          if (next) {
+            // The table's own parameters (search, filters, sort, view) stay with the table.
+            setParams(
+              next === 'board' ? { ...(asked ? { pipeline: asked } : {}) } : { show: 'table' },
+            );
+          }
+        }}
+      >
+        <ToggleButton value="board">{t('view.board')}</ToggleButton>
+        <ToggleButton value="table">{t('view.table')}</ToggleButton>
+      </ToggleButtonGroup>
+      {canEdit && view === 'board' && pipeline && (
+        <Button variant="outlined" color="inherit" onClick={() => setEditing(true)}>
+          {t('pipeline.edit')}
+        </Button>
+      )}
+      {canEdit && (
+        <Button variant="contained" onClick={() => setCreating(true)} disabled={!pipeline}>
+          {t('create.button')}
+        </Button>
+      )}
+    </Box>
+  );
+
+  const dialogs = (
+    <>
+      {canEdit && (
+        <Suspense fallback={null}>
+          {createOpened && (
+            <NewDealDialog
+              open={creating}
+              pipeline={board.pipeline ?? pipeline ?? null}
+              defaultCurrency={mainCurrency}
+              onClose={() => setCreating(false)}
+              onCreated={(deal) => {
+                setCreating(false);
+                enqueueSnackbar(t('create.done', { name: deal.name }));
+                if (view === 'table') {
+                  void navigate(`${paths.dashboard.deals}/${deal.id}`);
+                  return;
+                }
+                board.reload();
+                setForecastVersion((v) => v + 1);
+              }}
+            />
+          )}
+          {editOpened && pipeline && (
+            <PipelineEditor
+              open={editing}
+              pipeline={board.pipeline ?? pipeline}
+              onClose={() => setEditing(false)}
+              onChanged={() => {
+                setPipelinesVersion((v) => v + 1);
+                board.reload();
+              }}
+            />
+          )}
+        </Suspense>
+      )}
+    </>
   );
 
   if (view === 'table') {
     return (
       <Stack spacing={3}>
         <PageTitle title={t('title')} />
-        {header}
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{toolbar}</Box>
         {table}
+        {dialogs}
       </Stack>
     );
   }
@@ -240,40 +285,15 @@ export function DealsPage({ canEdit, table }: DealsPageProps) {
   return (
     <Stack spacing={3}>
       <PageTitle title={t('title')} />
-      {header}
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 2, flexWrap: 'wrap' }}>
+        {title}
+        {toolbar}
+      </Box>
       {pipelines && pipelineId && (
         <ForecastStrip rows={forecast.rows} error={forecast.error} onRetry={forecast.reload} />
       )}
       {body}
-      {canEdit && (
-        <Suspense fallback={null}>
-          {createOpened && (
-            <NewDealDialog
-              open={creating}
-              pipeline={board.pipeline ?? pipeline ?? null}
-              defaultCurrency={mainCurrency}
-              onClose={() => setCreating(false)}
-              onCreated={(deal) => {
-                setCreating(false);
-                enqueueSnackbar(t('create.done', { name: deal.name }));
-                board.reload();
-                setForecastVersion((v) => v + 1);
-              }}
-            />
-          )}
-          {editOpened && pipeline && (
-            <PipelineEditor
-              open={editing}
-              pipeline={board.pipeline ?? pipeline}
-              onClose={() => setEditing(false)}
-              onChanged={() => {
-                setPipelinesVersion((v) => v + 1);
-                board.reload();
-              }}
-            />
-          )}
-        </Suspense>
-      )}
+      {dialogs}
     </Stack>
   );
 }

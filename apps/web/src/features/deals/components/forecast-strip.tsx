@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ForecastRow } from '../hooks/use-forecast.ts';
 import { monthLabel } from '../utils/forecast.ts';
-import { formatMoney } from '../utils/money.ts';
+import { formatMoney } from '../../../utils/money.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
 
 export interface ForecastStripProps {

@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/http.ts';
 import { dealsApi } from '../../../lib/deals-api.ts';
 import { searchCompanies, type FoundRecord } from '../api/search.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
-import { parseMoney } from '../utils/money.ts';
+import { parseMoney } from '../../../utils/money.ts';
 import { RecordPicker } from './record-picker.tsx';
 
 export interface NewDealDialogProps {

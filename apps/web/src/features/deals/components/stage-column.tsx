@@ -8,7 +8,7 @@ import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { intlLocale } from '../../../locales/i18n.ts';
 import type { Deal, PipelineStage as Stage } from '@beacon/contract';
 import type { BoardColumn } from '../state/board-rules.ts';
-import { formatSums } from '../utils/money.ts';
+import { formatSums } from '../../../utils/money.ts';
 import { DealCard } from './deal-card.tsx';
 
 export const STAGE_WIDTH = 280;

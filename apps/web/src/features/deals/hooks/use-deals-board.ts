@@ -34,6 +34,7 @@ export interface DealsBoardState {
  * when refused), and other members' changes followed live.
  */
 export function useDealsBoard(
+  /** Null: nothing to show yet (the pipelines are still loading, or the table is shown). */
   pipelineId: string | null,
   query: { q?: string; filters?: FilterCondition[] } = {},
 ) {
@@ -52,6 +53,7 @@ export function useDealsBoard(
   const filterKey = JSON.stringify(filters ?? []);
 
   const load = useCallback(() => {
+    if (!pipelineId) return;
     const id = (request.current += 1);
     setState((s) => ({ ...s, loading: true, error: null }));
     dealsApi
@@ -161,6 +163,7 @@ export function useDealsBoard(
   );
 
   useDealsLive((event) => {
+    if (!pipelineId) return;
     if (event.kind === 'moved') {
       const { move: moved } = event;
       if (state.pipeline && moved.pipelineId !== state.pipeline.id) {

@@ -1,4 +1,4 @@
-import { intlLocale } from '../../../locales/i18n.ts';
+import { intlLocale } from '../locales/i18n.ts';
 
 /*
  * Amounts are integers of the currency's minor unit (cents for EUR, yen for JPY, fils for KWD):
