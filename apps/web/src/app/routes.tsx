@@ -212,11 +212,11 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'people/:id',
-                    lazy: withWords(() => import('./routes/person-route.tsx'), 'records'),
+                    lazy: withWords(() => import('./routes/person-route.tsx'), 'records', 'deals'),
                   },
                   {
                     path: 'companies/:id',
-                    lazy: withWords(() => import('./routes/company-route.tsx'), 'records'),
+                    lazy: withWords(() => import('./routes/company-route.tsx'), 'records', 'deals'),
                   },
                   {
                     path: 'lists',

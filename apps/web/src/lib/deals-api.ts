@@ -108,9 +108,12 @@ export const pipelinesApi = {
       json: patch,
       schema: pipelineSchema,
     }),
+  get: (id: string, signal?: AbortSignal) =>
+    http.get(`/api/pipelines/${enc(id)}`, { schema: pipelineSchema, signal }),
+  /** A stage holding deals needs `moveTo` (another stage of the pipeline), else 409. */
   removeStage: (id: string, stageId: string, moveTo?: string) =>
     http.delete(`/api/pipelines/${enc(id)}/stages/${enc(stageId)}`, {
       query: { moveTo },
-      schema: pipelineSchema,
+      schema: okSchema,
     }),
 };

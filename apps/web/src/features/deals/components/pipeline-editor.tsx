@@ -93,7 +93,8 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
   const removeStage = async (stage: PipelineStage, target?: string) => {
     setBusy(true);
     try {
-      saved(await pipelinesApi.removeStage(pipeline.id, stage.id, target));
+      await pipelinesApi.removeStage(pipeline.id, stage.id, target);
+      saved(await pipelinesApi.get(pipeline.id));
       setDeleting(null);
       enqueueSnackbar(t('editor.stageDeleted', { name: stage.name }));
     } catch (error) {
