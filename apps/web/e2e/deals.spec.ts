@@ -1,0 +1,263 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, newWorkspace, openWithToken, test } from './fixtures.ts';
+
+// Whole screens against the real server: several round trips and drags each.
+test.describe.configure({ timeout: 90_000 });
+// Every stage of the default pipeline on screen.
+test.use({ viewport: { width: 2200, height: 1000 } });
+
+/*
+ * The deals board on real data. Each test registers a workspace of its own, which comes with the
+ * default pipeline (Qualification, Meeting booked, Proposal, Negotiation, Won, Lost).
+ */
+
+const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 7)}`;
+
+interface BoardAnswer {
+  pipeline: { id: string; stages: { id: string; name: string }[] };
+  columns: {
+    stage: { id: string; name: string };
+    count: number;
+    sums: { currency: string; amount: number; weighted: number }[];
+    deals: { id: string; name: string }[];
+  }[];
+}
+
+function api(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  return {
+    board: async () => {
+      const response = await request.get('/api/deals/board', { headers });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()) as BoardAnswer;
+    },
+    deal: async (data: Record<string, unknown>) => {
+      const response = await request.post('/api/deals', { headers, data });
+      expect(response.status(), await response.text()).toBe(201);
+      return (await response.json()) as { id: string; name: string; stageId: string };
+    },
+    get: async (id: string) => {
+      const response = await request.get(`/api/deals/${id}`, { headers });
+      expect(response.status()).toBe(200);
+      return (await response.json()) as {
+        deal: { stageId: string; status: string; lostReason: string };
+      };
+    },
+    move: async (id: string, stageId: string) => {
+      const response = await request.post(`/api/deals/${id}/move`, {
+        headers,
+        data: { stageId },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    },
+  };
+}
+
+const stage = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const card = (scope: Page | Locator, name: string) =>
+  scope.getByRole('button', { name, exact: true });
+
+async function openBoard(page: Page, token: string) {
+  await openWithToken(page, token, '/dashboard/deals');
+  await expect(page.getByRole('heading', { level: 1, name: 'Deals' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(stage(page, 'Qualification')).toBeVisible();
+}
+
+/** Drags as a person would: press, lift, a slow way over, a pause, release (kanban.spec.ts). */
+async function drag(page: Page, from: Locator, to: Locator) {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('nothing to drag, or nowhere to drop');
+  const x = start.x + start.width / 2;
+  const y = start.y + Math.min(start.height / 2, 20);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 12, { steps: 4 });
+  await page.waitForTimeout(300);
+  await page.mouse.move(end.x + end.width / 2, end.y + Math.min(end.height / 2, 40), {
+    steps: 25,
+  });
+  await page.waitForTimeout(500);
+  await page.mouse.up();
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  expect(serious).toEqual([]);
+}
+
+test('drag a deal to another stage: the card moves and both stages’ totals change', async ({
+  page,
+  request,
+}) => {
+  const { token } = await newWorkspace(request);
+  const client = api(request, token);
+  const name = unique('Northwind pilot');
+  await client.deal({ name, amount: 1_250_000, currency: 'EUR' });
+  await client.deal({ name: unique('Globex renewal'), amount: 300_000, currency: 'EUR' });
+  await openBoard(page, token);
+
+  const qualification = stage(page, 'Qualification');
+  const meeting = stage(page, 'Meeting booked');
+  await expect(card(qualification, name)).toBeVisible();
+  await expect(qualification.getByTestId('stage-total')).toContainText('€15,500.00');
+  await expect(qualification.getByTestId('stage-count')).toHaveText('2');
+  await expect(meeting.getByTestId('stage-total')).toContainText('No amount');
+
+  await drag(page, card(page, name), meeting.getByTestId('stage-deals'));
+  await expect(card(meeting, name)).toBeVisible();
+  await expect(card(qualification, name)).toHaveCount(0);
+  // The totals move with the card: €12,500 leaves Qualification (10 %) for Meeting booked (25 %).
+  await expect(qualification.getByTestId('stage-total')).toContainText('€3,000.00');
+  await expect(qualification.getByTestId('stage-count')).toHaveText('1');
+  await expect(meeting.getByTestId('stage-total')).toContainText('€12,500.00');
+  await expect(meeting.getByTestId('stage-weighted')).toContainText('€3,125.00');
+
+  // Saved: the server's board agrees, and so does the board after a reload.
+  await expect
+    .poll(async () => {
+      const board = await client.board();
+      const column = board.columns.find((c) => c.stage.name === 'Meeting booked');
+      return [column?.count, column?.sums[0]?.amount, column?.deals[0]?.name];
+    })
+    .toEqual([1, 1_250_000, name]);
+  await page.reload();
+  await expect(card(stage(page, 'Meeting booked'), name)).toBeVisible({ timeout: 30_000 });
+  await expect(stage(page, 'Meeting booked').getByTestId('stage-total')).toContainText(
+    '€12,500.00',
+  );
+});
+
+test('move a deal to Lost from the keyboard: the reason is asked for and saved', async ({
+  page,
+  request,
+}) => {
+  const { token } = await newWorkspace(request);
+  const client = api(request, token);
+  const name = unique('Initech upgrade');
+  const { id } = await client.deal({ name, amount: 500_000, currency: 'USD' });
+  await openBoard(page, token);
+
+  // Lift with space, five stages to the right with the arrow keys, drop with space.
+  await card(page, name).focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(250);
+  for (let i = 0; i < 5; i += 1) {
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(250);
+  }
+  await page.keyboard.press('Space');
+
+  const dialog = page.getByRole('dialog', { name: `Why was “${name}” lost?` });
+  await expect(dialog).toBeVisible();
+  // The reason is required.
+  await dialog.getByRole('button', { name: 'Mark as lost' }).click();
+  await expect(dialog.getByText('Give the reason')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Lost reason' }).fill('Chose a cheaper tool');
+  await dialog.getByRole('button', { name: 'Mark as lost' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(stage(page, 'Lost'), name)).toBeVisible();
+
+  await expect
+    .poll(async () => {
+      const { deal } = await client.get(id);
+      return [deal.status, deal.lostReason];
+    })
+    .toEqual(['lost', 'Chose a cheaper tool']);
+
+  // The deal page tells why, and its history has the move.
+  await card(page, name).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Lost: Chose a cheaper tool')).toBeVisible();
+  await expect(page.getByText('Qualification → Lost')).toBeVisible();
+});
+
+test('cancelling the lost reason puts the deal back where it was', async ({ page, request }) => {
+  const { token } = await newWorkspace(request);
+  const client = api(request, token);
+  const name = unique('Umbrella pilot');
+  await client.deal({ name, amount: 100_000, currency: 'EUR' });
+  await openBoard(page, token);
+  await drag(page, card(page, name), stage(page, 'Lost').getByTestId('stage-deals'));
+  const dialog = page.getByRole('dialog', { name: `Why was “${name}” lost?` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card(stage(page, 'Qualification'), name)).toBeVisible();
+  await expect(card(stage(page, 'Lost'), name)).toHaveCount(0);
+});
+
+test('a deal moved by another member appears moved in a second browser, without a reload', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { token } = await newWorkspace(request);
+  const client = api(request, token);
+  const name = unique('Acme expansion');
+  const { id } = await client.deal({ name, amount: 2_000_000, currency: 'EUR' });
+  const board = await client.board();
+
+  const other = await browser.newContext({ viewport: { width: 2200, height: 1000 } });
+  const otherPage = await other.newPage();
+  const otherProblems: string[] = [];
+  otherPage.on('pageerror', (error) => otherProblems.push(error.message));
+  try {
+    await openBoard(page, token);
+    await openBoard(otherPage, token);
+    await expect(card(stage(otherPage, 'Qualification'), name)).toBeVisible();
+    await expect(otherPage.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    await otherPage.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
+
+    await drag(page, card(page, name), stage(page, 'Proposal').getByTestId('stage-deals'));
+    await expect(card(stage(page, 'Proposal'), name)).toBeVisible();
+
+    await expect(card(stage(otherPage, 'Proposal'), name)).toBeVisible({ timeout: 5000 });
+    await expect(card(stage(otherPage, 'Qualification'), name)).toHaveCount(0);
+    await expect(stage(otherPage, 'Proposal').getByTestId('stage-total')).toContainText(
+      '€20,000.00',
+    );
+
+    // And a move made elsewhere (the API) reaches both.
+    await client.move(id, board.pipeline.stages[0]!.id);
+    await expect(card(stage(otherPage, 'Qualification'), name)).toBeVisible({ timeout: 5000 });
+    await expect(card(stage(page, 'Qualification'), name)).toBeVisible({ timeout: 5000 });
+    expect(
+      await otherPage.evaluate(() => (window as { stillHere?: boolean }).stillHere),
+      'the other page was not reloaded',
+    ).toBe(true);
+    expect(otherProblems).toEqual([]);
+  } finally {
+    await other.close();
+  }
+});
+
+test('axe: the board, the table and the deal page', async ({ page, request }) => {
+  const { token } = await newWorkspace(request);
+  const client = api(request, token);
+  const name = unique('Axe deal');
+  const { id } = await client.deal({
+    name,
+    amount: 990_000,
+    currency: 'EUR',
+    expectedCloseDate: new Date().toISOString().slice(0, 10),
+  });
+  await openBoard(page, token);
+  await expect(card(page, name)).toBeVisible();
+  await expect(page.getByTestId('deals-forecast')).toContainText('€990');
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole('button', { name: 'Table' }).click();
+  await expect(page.getByRole('link', { name })).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousViolations(page);
+
+  await page.goto(`/dashboard/deals/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Created in Qualification')).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
