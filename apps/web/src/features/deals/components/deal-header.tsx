@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { Deal, Pipeline } from '@beacon/contract';
 import { formatDate } from '../../../locales/languages.ts';
 import { formatMoney } from '../../../utils/money.ts';
+import { StatusChip } from './status-chip.tsx';
 
 export interface DealHeaderProps {
   deal: Deal;
@@ -15,8 +16,6 @@ export interface DealHeaderProps {
   canEdit: boolean;
   onDelete: () => void;
 }
-
-const STATUS_COLOR = { open: 'info', won: 'success', lost: 'error' } as const;
 
 /** The deal at a glance: name, amount, stage, status, owner, close date and the stale mark. */
 export function DealHeader({ deal, pipeline, ownerName, canEdit, onDelete }: DealHeaderProps) {
@@ -34,19 +33,14 @@ export function DealHeader({ deal, pipeline, ownerName, canEdit, onDelete }: Dea
             {formatMoney(deal.amount, deal.currency, language)}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5, alignItems: 'center' }}>
-            <Chip
-              size="small"
-              color={STATUS_COLOR[deal.status]}
-              label={t(`kinds.${deal.status}`)}
-              variant="outlined"
-            />
+            <StatusChip status={deal.status} />
             {stage && (
               <Chip
                 size="small"
                 label={t('page.stageChip', { stage: stage.name, probability: stage.probability })}
               />
             )}
-            {deal.stale && <Chip size="small" color="warning" label={t('card.stale')} />}
+            {deal.stale && <Chip size="small" variant="outlined" label={t('card.stale')} />}
             {ownerName && (
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {t('page.owner', { name: ownerName })}

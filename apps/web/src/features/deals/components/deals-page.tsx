@@ -11,6 +11,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LiveStatus } from '../../../components/live-status.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
@@ -124,6 +125,7 @@ export function DealsPage({ canEdit, table }: DealsPageProps) {
   );
   const toolbar = (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+      {view === 'board' && <LiveStatus />}
       {view === 'board' && pipelines && pipelines.length > 1 && (
         <TextField
           select

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -20,9 +19,9 @@ import { useDealsLive } from '../hooks/use-deals-live.ts';
 import { usePipelines } from '../hooks/use-pipelines.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
 import { NewDealDialog } from './new-deal-dialog.tsx';
+import { StatusChip } from './status-chip.tsx';
 
 const PAGE = 25;
-const STATUS_COLOR = { open: 'info', won: 'success', lost: 'error' } as const;
 
 export interface RelatedDealsProps {
   /** Whose deals: a company's, or those a person takes part in. */
@@ -179,12 +178,7 @@ export function RelatedDeals({ subject, canEdit }: RelatedDealsProps) {
             <Typography variant="subtitle2">
               {formatMoney(deal.amount, deal.currency, language)}
             </Typography>
-            <Chip
-              size="small"
-              variant="outlined"
-              color={STATUS_COLOR[deal.status]}
-              label={t(`kinds.${deal.status}`)}
-            />
+            <StatusChip status={deal.status} />
           </Box>
         ))}
       </Box>
