@@ -127,7 +127,8 @@ export function DealPeople({ deal, company, canEdit, save }: DealPeopleProps) {
               display: 'grid',
               gap: 1,
               mt: 1.5,
-              gridTemplateColumns: { xs: '1fr', sm: '1fr 170px auto' },
+              gridTemplateColumns: 'minmax(0, 1fr) auto',
+              '& > :first-of-type': { gridColumn: '1 / -1' },,
             }}
           >
             <RecordPicker

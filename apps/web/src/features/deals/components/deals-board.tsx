@@ -60,9 +60,28 @@ export function DealsBoard({
   const shown = useMemo(() => (rtl ? [...stages].reverse() : stages), [stages, rtl]);
   const stageById = useMemo(() => new Map(stages.map((s) => [s.id, s])), [stages]);
 
+  // In right-to-left, the first stage is at the right end of the row: start there, and stay
+  // there while the row's size settles (a page scrollbar appearing narrows it), until the person
+  // scrolls it.
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (rtl && element) element.scrollLeft = element.scrollWidth;
+    if (!rtl || !element) return;
+    let pinned = true;
+    const pin = () => {
+      if (pinned) element.scrollLeft = element.scrollWidth;
+    };
+    const unpin = () => {
+      pinned = false;
+    };
+    pin();
+    const events = ['wheel', 'pointerdown', 'keydown', 'touchstart'] as const;
+    for (const type of events) element.addEventListener(type, unpin, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(pin);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      for (const type of events) element.removeEventListener(type, unpin);
+    };
   }, [rtl]);
 
   const stageName = useCallback((id: string) => stageById.get(id)?.name ?? '', [stageById]);

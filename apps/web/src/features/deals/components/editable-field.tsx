@@ -100,8 +100,10 @@ export function EditableField({
         }
       }}
       slotProps={{
-        inputLabel: type === 'date' ? { shrink: true } : undefined,
+        // A date input and a select whose empty choice has a name always show their label above.
+        inputLabel: type === 'date' || options ? { shrink: true } : undefined,
         htmlInput: ltr ? { dir: 'ltr' } : undefined,
+        select: options ? { displayEmpty: true } : undefined,
       }}
     >
       {options?.map((option) => (
