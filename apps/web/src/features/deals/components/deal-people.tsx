@@ -128,7 +128,7 @@ export function DealPeople({ deal, company, canEdit, save }: DealPeopleProps) {
               gap: 1,
               mt: 1.5,
               gridTemplateColumns: 'minmax(0, 1fr) auto',
-              '& > :first-of-type': { gridColumn: '1 / -1' },,
+              '& > :first-of-type': { gridColumn: '1 / -1' },
             }}
           >
             <RecordPicker
