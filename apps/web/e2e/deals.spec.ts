@@ -261,3 +261,78 @@ test('axe: the board, the table and the deal page', async ({ page, request }) =>
   await expect(page.getByText('Created in Qualification')).toBeVisible();
   await expectNoSeriousViolations(page);
 });
+
+test('the deals table: a stage filter, a bulk stage change and the export', async ({
+  page,
+  request,
+}) => {
+  const { token } = await newWorkspace(request);
+  const client = api(request, token);
+  const names = [unique('Alpha deal'), unique('Beta deal'), unique('Gamma deal')];
+  for (const [i, name] of names.entries()) {
+    await client.deal({ name, amount: (i + 1) * 100_000, currency: 'EUR' });
+  }
+  await openWithToken(page, token, '/dashboard/deals?show=table');
+  const rows = page.getByTestId('record-row');
+  await expect(page.getByTestId('record-count')).toHaveText('Deals: 3', { timeout: 30_000 });
+  await expect(rows.first()).toContainText('€');
+
+  // Two deals to Proposal at once.
+  await page.getByRole('checkbox', { name: `Select ${names[0]}` }).check();
+  await page.getByRole('checkbox', { name: `Select ${names[1]}` }).check();
+  await page.getByRole('button', { name: 'Change stage' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Stage' }).click();
+  await page.getByRole('option', { name: 'Proposal', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Done. Records changed: 2')).toBeVisible();
+
+  // The filter "Stage is Proposal" finds them, by the stage's name.
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Field' }).click();
+  await page.getByRole('option', { name: 'Stage', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Value' }).click();
+  await page.getByRole('option', { name: 'Proposal', exact: true }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Stage is Proposal' })).toBeVisible();
+  await expect(page.getByTestId('record-count')).toHaveText('Deals: 2');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Proposal');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/deals.*\.csv$/);
+
+  // The board agrees.
+  await page.getByRole('button', { name: 'Board' }).click();
+  await expect(card(stage(page, 'Proposal'), names[0]!)).toBeVisible({ timeout: 30_000 });
+  await expect(stage(page, 'Proposal').getByTestId('stage-count')).toHaveText('2');
+});
+
+test('a company page lists its deals and adds one for it', async ({ page, request }) => {
+  const { token, headers } = await newWorkspace(request);
+  const client = api(request, token);
+  const companyName = unique('Wayne Enterprises');
+  const created = await request.post('/api/companies', { headers, data: { name: companyName } });
+  expect(created.status(), await created.text()).toBe(201);
+  const company = (await created.json()) as { id: string };
+  const name = unique('Wayne security audit');
+  await client.deal({ name, amount: 750_000, currency: 'EUR', companyId: company.id });
+
+  await openWithToken(page, token, `/dashboard/companies/${company.id}?tab=deals`);
+  const deals = page.getByTestId('related-deals');
+  await expect(deals.getByRole('link', { name })).toBeVisible({ timeout: 30_000 });
+  await expect(deals).toContainText('€7,500.00');
+
+  // A new deal from the company's page is the company's.
+  await deals.getByRole('button', { name: 'New deal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New deal' });
+  await expect(dialog.getByRole('combobox', { name: 'Company' })).toHaveValue(companyName);
+  const second = unique('Wayne renewal');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(second);
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('1,200.50');
+  await dialog.getByRole('button', { name: 'Add deal' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(deals.getByRole('link', { name: second })).toBeVisible();
+  await expect(deals).toContainText('€1,200.50');
+});

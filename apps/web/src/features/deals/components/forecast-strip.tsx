@@ -5,8 +5,7 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { ForecastRow } from '../hooks/use-forecast.ts';
-import { monthLabel } from '../utils/forecast.ts';
+import { monthLabel, type ForecastRow } from '../utils/forecast.ts';
 import { formatMoney } from '../../../utils/money.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, fillMonths, forecastByMonth, monthLabel, monthOf } from './forecast.ts';
+import {
+  addMonths,
+  forecastMonths,
+  forecastRow,
+  monthFilters,
+  monthLabel,
+  monthOf,
+} from './forecast.ts';
 
 describe('months', () => {
   it('finds a date’s month and steps over years', () => {
@@ -9,52 +16,53 @@ describe('months', () => {
     expect(addMonths('2026-01', -1)).toBe('2025-12');
   });
 
+  it('lays out the strip from this month on', () => {
+    expect(forecastMonths(new Date('2026-11-24T10:00:00Z'), 3)).toEqual([
+      '2026-11',
+      '2026-12',
+      '2027-01',
+    ]);
+  });
+
   it('names a month in the reader’s language', () => {
     expect(monthLabel('2026-03', 'en')).toBe('Mar 2026');
     expect(monthLabel('2026-03', 'cn')).toBe('2026年3月');
   });
 });
 
-describe('forecastByMonth', () => {
-  it('sums the weighted amounts of each month, keeping empty months and counting overdue apart', () => {
-    const { months, overdue } = forecastByMonth(
-      [
-        { expectedCloseDate: '2026-11-05', amount: 10_000, weighted: 5_000 },
-        { expectedCloseDate: '2026-11-28', amount: 20_000, weighted: 2_000 },
-        { expectedCloseDate: '2027-01-10', amount: 4_000, weighted: 4_000 },
-        { expectedCloseDate: '2026-09-01', amount: 1_000, weighted: 100 },
-        { expectedCloseDate: null, amount: 99_000, weighted: 99_000 },
-        { expectedCloseDate: '2027-06-01', amount: 7_000, weighted: 7_000 },
-      ],
-      '2026-11',
-      3,
-    );
-    expect(months).toEqual([
-      { month: '2026-11', count: 2, amount: 30_000, weighted: 7_000 },
-      { month: '2026-12', count: 0, amount: 0, weighted: 0 },
-      { month: '2027-01', count: 1, amount: 4_000, weighted: 4_000 },
+describe('the forecast of a month', () => {
+  it('asks for the open deals closing within the month, the next month’s first day excluded', () => {
+    expect(monthFilters('2026-12')).toEqual([
+      { field: 'status', op: 'equals', value: 'open' },
+      {
+        field: 'expectedCloseDate',
+        op: 'between',
+        value: { from: '2026-12-01T00:00:00.000Z', to: '2027-01-01T00:00:00.000Z' },
+      },
     ]);
-    expect(overdue).toEqual({ month: '2026-09', count: 1, amount: 1_000, weighted: 100 });
   });
-});
 
-describe('fillMonths', () => {
-  it('lays server rows out over the span, holes filled and earlier months summed as overdue', () => {
-    const { months, overdue } = fillMonths(
-      [
-        { month: '2027-01', count: 1, amount: 300, weighted: 30 },
-        { month: '2026-08', count: 2, amount: 100, weighted: 10 },
-        { month: '2026-09', count: 1, amount: 50, weighted: 5 },
-        { month: '2026-11', count: 3, amount: 900, weighted: 450 },
+  it('adds every stage’s count and weighted sums, currency by currency', () => {
+    const row = forecastRow('2026-12', {
+      columns: [
+        { count: 2, sums: [{ currency: 'EUR', amount: 30_000, weighted: 3_000 }] },
+        {
+          count: 3,
+          sums: [
+            { currency: 'USD', amount: 50_000, weighted: 25_000 },
+            { currency: 'EUR', amount: 10_000, weighted: 5_000 },
+          ],
+        },
+        { count: 0, sums: [] },
       ],
-      '2026-11',
-      3,
-    );
-    expect(months.map((m) => [m.month, m.weighted])).toEqual([
-      ['2026-11', 450],
-      ['2026-12', 0],
-      ['2027-01', 30],
-    ]);
-    expect(overdue).toMatchObject({ count: 3, amount: 150, weighted: 15 });
+    });
+    expect(row).toEqual({
+      month: '2026-12',
+      count: 5,
+      sums: [
+        { currency: 'USD', amount: 50_000, weighted: 25_000 },
+        { currency: 'EUR', amount: 40_000, weighted: 8_000 },
+      ],
+    });
   });
 });

@@ -1,15 +1,6 @@
+import type { FilterCondition } from '@beacon/contract';
 import { intlLocale } from '../../../locales/i18n.ts';
-
-/** One month of the forecast: the open deals expected to close in it. */
-export interface ForecastMonth {
-  /** `2026-03`. */
-  month: string;
-  count: number;
-  /** Sum of the amounts, in minor units. */
-  amount: number;
-  /** Sum of the amounts weighted by their stage's probability, in minor units. */
-  weighted: number;
-}
+import { addSums, type MoneySum } from '../state/board-rules.ts';
 
 /** `2026-03` of a date (UTC), or null for a value that is no date. */
 export function monthOf(value: string | Date): string | null {
@@ -25,66 +16,46 @@ export function addMonths(month: string, offset: number): string {
   return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
 }
 
-/**
- * Sums deals into months by their expected close date: the months from `from` on, `span` of
- * them, each present even when empty (a strip with holes reads as "no data"). Deals without a
- * date, or outside the span, are left out; deals before `from` are counted in `overdue`.
- */
-export function forecastByMonth(
-  deals: { expectedCloseDate: string | null; amount: number; weighted: number }[],
-  from: string,
-  span: number,
-): { months: ForecastMonth[]; overdue: ForecastMonth | null } {
-  const months = Array.from({ length: span }, (_, i) => ({
-    month: addMonths(from, i),
-    count: 0,
-    amount: 0,
-    weighted: 0,
-  }));
-  const byMonth = new Map(months.map((m) => [m.month, m]));
-  let overdue: ForecastMonth | null = null;
-  for (const deal of deals) {
-    const month = deal.expectedCloseDate ? monthOf(deal.expectedCloseDate) : null;
-    if (!month) continue;
-    let row = byMonth.get(month);
-    if (!row && month < from) row = overdue ??= { month, count: 0, amount: 0, weighted: 0 };
-    if (!row) continue;
-    row.count += 1;
-    row.amount += deal.amount;
-    row.weighted += deal.weighted;
-  }
-  return { months, overdue };
+/** What the forecast needs of a board answer: each column's count and sums by currency. */
+interface BoardFigures {
+  columns: { count: number; sums: MoneySum[] }[];
+}
+
+/** One month of the forecast: the open deals expected to close in it, summed by currency. */
+export interface ForecastRow {
+  month: string;
+  count: number;
+  sums: MoneySum[];
+}
+
+/** The months of the strip: this month (of `now`, UTC) and the `span - 1` after it. */
+export function forecastMonths(now: Date, span: number): string[] {
+  const first = monthOf(now)!;
+  return Array.from({ length: span }, (_, i) => addMonths(first, i));
 }
 
 /**
- * Rows the server summed (any order, holes allowed) laid out as `span` months from `from`, each
- * present; rows before `from` are summed into `overdue`.
+ * The board call's filter for one month: open deals whose expected close date falls in it
+ * (`from` inclusive, `to` exclusive, as the filters' date ranges are).
  */
-export function fillMonths(
-  rows: ForecastMonth[],
-  from: string,
-  span: number,
-): { months: ForecastMonth[]; overdue: ForecastMonth | null } {
-  const months = Array.from({ length: span }, (_, i) => ({
-    month: addMonths(from, i),
-    count: 0,
-    amount: 0,
-    weighted: 0,
-  }));
-  const byMonth = new Map(months.map((m) => [m.month, m]));
-  let overdue: ForecastMonth | null = null;
-  for (const row of rows) {
-    const target =
-      byMonth.get(row.month) ??
-      (row.month < from
-        ? (overdue ??= { month: row.month, count: 0, amount: 0, weighted: 0 })
-        : null);
-    if (!target) continue;
-    target.count += row.count;
-    target.amount += row.amount;
-    target.weighted += row.weighted;
-  }
-  return { months, overdue };
+export function monthFilters(month: string): FilterCondition[] {
+  return [
+    { field: 'status', op: 'equals', value: 'open' },
+    {
+      field: 'expectedCloseDate',
+      op: 'between',
+      value: { from: `${month}-01T00:00:00.000Z`, to: `${addMonths(month, 1)}-01T00:00:00.000Z` },
+    },
+  ];
+}
+
+/** A month's row from the board filtered to it: every stage's deals and sums together. */
+export function forecastRow(month: string, board: BoardFigures): ForecastRow {
+  return {
+    month,
+    count: board.columns.reduce((total, column) => total + column.count, 0),
+    sums: addSums(board.columns.map((column) => column.sums)),
+  };
 }
 
 /** `Mar 2026`, `mars 2026`, `2026年3月` in the reader's language. */
