@@ -336,3 +336,74 @@ test('a company page lists its deals and adds one for it', async ({ page, reques
   await expect(deals.getByRole('link', { name: second })).toBeVisible();
   await expect(deals).toContainText('€1,200.50');
 });
+
+test('edit the pipeline: rename a stage, and delete one holding deals after saying where they go', async ({
+  page,
+  request,
+}) => {
+  const { token } = await newWorkspace(request);
+  const client = api(request, token);
+  const name = unique('Soylent trial');
+  await client.deal({ name, amount: 200_000, currency: 'EUR' });
+  await openBoard(page, token);
+
+  await page.getByRole('button', { name: 'Edit pipeline' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit pipeline' });
+  const qualification = editor.getByRole('listitem', { name: 'Qualification' });
+  const stageName = qualification.getByRole('textbox', { name: 'Stage name' });
+  await stageName.fill('Discovery');
+  await stageName.press('Tab');
+  await expect(editor.getByRole('listitem', { name: 'Discovery' })).toBeVisible();
+
+  // Discovery holds the deal: deleting it asks where the deal goes.
+  await editor
+    .getByRole('listitem', { name: 'Discovery' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  const ask = page.getByRole('dialog', { name: 'Delete the stage Discovery?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('combobox', { name: 'Move its deals to' }).click();
+  await page.getByRole('option', { name: 'Proposal', exact: true }).click();
+  await ask.getByRole('button', { name: 'Move deals and delete' }).click();
+  await expect(ask).toBeHidden();
+  await expect(editor.getByRole('listitem', { name: 'Discovery' })).toHaveCount(0);
+  await editor.getByRole('button', { name: 'Done' }).click();
+
+  await expect(stage(page, 'Discovery')).toHaveCount(0);
+  await expect(card(stage(page, 'Proposal'), name)).toBeVisible();
+  const board = await client.board();
+  expect(board.columns.map((c) => c.stage.name)).toEqual([
+    'Meeting booked',
+    'Proposal',
+    'Negotiation',
+    'Won',
+    'Lost',
+  ]);
+});
+
+test('a stage with more deals than its first page loads the rest as it scrolls', async ({
+  page,
+  request,
+}) => {
+  const { token } = await newWorkspace(request);
+  const client = api(request, token);
+  const prefix = unique('Bulk deal');
+  for (let i = 0; i < 23; i += 1) {
+    await client.deal({
+      name: `${prefix} ${String(i).padStart(2, '0')}`,
+      amount: 1_000,
+      currency: 'EUR',
+    });
+  }
+  await openBoard(page, token);
+  const qualification = stage(page, 'Qualification');
+  await expect(qualification.getByTestId('stage-count')).toHaveText('23');
+  // The first page: 20 cards, and the figures of all 23.
+  await expect(qualification.getByTestId('deal-card')).toHaveCount(20);
+  await expect(qualification.getByTestId('stage-total')).toContainText('€230.00');
+  await qualification.getByTestId('stage-deals').evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await expect(qualification.getByTestId('deal-card')).toHaveCount(23);
+  await expect(qualification.getByRole('button', { name: /Show .* more/ })).toHaveCount(0);
+});

@@ -56,4 +56,18 @@ test('the deals screens', async ({ page, request, baseURL }) => {
       }
     }
   }
+  // The pipeline editor, wide and narrow.
+  for (const [width, mode, lng] of [
+    [1440, 'light', 'en'],
+    [390, 'dark', 'ar'],
+  ] as const) {
+    await display(page, baseURL, { width, mode, lng });
+    await openWithToken(page, token, `/dashboard/deals?lng=${lng}`);
+    await settled(page);
+    await page
+      .getByRole('button', { name: lng === 'en' ? 'Edit pipeline' : 'تعديل المسار' })
+      .click();
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `${directory}/deals-editor-${width}-${mode}-${lng}.png` });
+  }
 });

@@ -11,6 +11,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import {
   dealStageKinds,
@@ -40,6 +42,7 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
   const { t } = useTranslation('deals');
   const id = useId();
   const { enqueueSnackbar } = useSnackbar();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [pipeline, setPipeline] = useState(given);
   const [name, setName] = useState(given.name);
   const [newStage, setNewStage] = useState('');
@@ -124,7 +127,14 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
 
   return (
     <>
-      <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby={`${id}-title`}>
+      <Dialog
+        open={open}
+        onClose={onClose}
+        maxWidth="md"
+        fullWidth
+        fullScreen={phone}
+        aria-labelledby={`${id}-title`}
+      >
         <DialogTitle id={`${id}-title`}>{t('editor.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
@@ -284,7 +294,10 @@ function StageRow({
         display: 'grid',
         gap: 1,
         alignItems: 'center',
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'minmax(0, 2fr) 110px 130px 110px auto' },
+        gridTemplateColumns: { xs: '1fr 1fr', md: 'minmax(0, 2fr) 110px 130px 150px auto' },
+        pb: { xs: 1.5, md: 0 },
+        borderBottom: { xs: 1, md: 0 },
+        borderColor: 'divider',
       }}
     >
       <TextField
