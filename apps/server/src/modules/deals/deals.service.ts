@@ -498,12 +498,15 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
       const last = await repo.previousInStage(tx, caller.workspaceId, stage.id, null, null);
       const [row] = await rowsOf<{ n: number }>(
         tx,
-        sql`with picked as (
+        sql`with locked as (
+          select "deals".id from "deals" where ${match} and "deals".stage_id <> ${stage.id}::uuid
+          for update
+        ), picked as (
+          -- Numbered apart from the lock: FOR UPDATE is not allowed with window functions.
           select "deals".id, "deals".stage_id as from_id, "deals".status as old_status,
                  "deals".closed_at as old_closed,
                  row_number() over (order by "deals".created_at, "deals".id) as n
-          from "deals" where ${match} and "deals".stage_id <> ${stage.id}::uuid
-          for update
+          from "deals" join locked on locked.id = "deals".id
         ), moved as (
           update "deals" d set
             stage_id = ${stage.id}::uuid, pipeline_id = ${stage.pipelineId}::uuid,
