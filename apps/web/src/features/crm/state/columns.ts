@@ -86,7 +86,8 @@ export const DEAL_COLUMNS: readonly ColumnDef[] = [
   col('companyName', 'text', 180),
   col('ownerId', 'owner', 160),
   col('expectedCloseDate', 'day', 140),
-  col('stale', 'flag', 90, { sortKey: null }),
+  // Computed when read: not a column of the export.
+  col('stale', 'flag', 90, { sortKey: null, exportKeys: [] }),
   col('nextStep', 'text', 200),
   col('source', 'text', 120),
   col('tags', 'tags', 180, { sortKey: null }),
