@@ -15,3 +15,5 @@ export * from './notes.ts';
 export * from './views.ts';
 export * from './imports.ts';
 export * from './realtime.ts';
+export * from './tasks.ts';
+export * from './notifications.ts';

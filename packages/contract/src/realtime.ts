@@ -3,6 +3,8 @@ import type { DealsRealtime } from './deals.ts';
 import type { ImportRealtime } from './imports.ts';
 import type { KanbanRealtime } from './kanban.ts';
 import type { CrmRealtime } from './records.ts';
+import type { NotificationsRealtime } from './notifications.ts';
+import type { TasksRealtime } from './tasks.ts';
 
 /**
  * Every realtime message the server publishes to a workspace: each area's discriminated union
@@ -10,4 +12,10 @@ import type { CrmRealtime } from './records.ts';
  * NOTIFY goes out as `{ type, data: null, refetch: true }` (apps/server/src/lib/realtime.ts).
  */
 export type RealtimeEvent =
-  CalendarRealtime | KanbanRealtime | CrmRealtime | ImportRealtime | DealsRealtime;
+  | CalendarRealtime
+  | KanbanRealtime
+  | CrmRealtime
+  | ImportRealtime
+  | TasksRealtime
+  | NotificationsRealtime
+  | DealsRealtime;

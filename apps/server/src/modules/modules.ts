@@ -9,8 +9,10 @@ import { kanbanModule } from './kanban/kanban.module.ts';
 import { listsModule } from './lists/lists.module.ts';
 import { membersModule } from './members/members.module.ts';
 import { notesModule } from './notes/notes.module.ts';
+import { notificationsModule } from './notifications/notifications.module.ts';
 import { peopleModule } from './people/people.module.ts';
 import { publicModule } from './public/public.module.ts';
+import { tasksModule } from './tasks/tasks.module.ts';
 import { viewsModule } from './views/views.module.ts';
 
 /**
@@ -31,4 +33,6 @@ export const modules: AppModule[] = [
   listsModule,
   viewsModule,
   notesModule,
+  tasksModule,
+  notificationsModule,
 ];

@@ -78,6 +78,7 @@ export const NAMESPACES = [
   'crm',
   'records',
   'deals',
+  'tasks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
