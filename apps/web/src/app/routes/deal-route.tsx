@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { DealHeader } from '../../features/deals/components/deal-header.tsx';
 import { DealSide } from '../../features/deals/components/deal-side.tsx';
 import { useDealsLive } from '../../features/deals/hooks/use-deals-live.ts';
 import { usePipelines } from '../../features/deals/hooks/use-pipelines.ts';
+import { RecordTasks } from '../../features/tasks/components/record-tasks.tsx';
 
 /**
  * `/dashboard/deals/:id`: composes the record page of the CRM (timeline, notes, the two columns,
@@ -92,6 +94,16 @@ export function Component() {
             canEdit={canEdit}
             onSaved={onSaved}
             onConflict={refresh}
+            tasks={
+              <Box sx={{ px: 3, pb: 2 }}>
+                <RecordTasks
+                  subject="deal"
+                  id={id}
+                  canEdit={canEdit}
+                  currentUserId={user.id ?? null}
+                />
+              </Box>
+            }
           />
         }
       />
