@@ -62,8 +62,8 @@ export interface RecordsScreenProps {
   creatable?: boolean;
 }
 
-/** Entities the CSV import takes (deals: not yet on the server). */
-const IMPORTABLE: ReadonlySet<CrmEntity> = new Set(['people', 'companies']);
+/** Entities the CSV import takes. */
+const IMPORTABLE: ReadonlySet<CrmEntity> = new Set(['people', 'companies', 'deals']);
 
 /** `/dashboard/people` and `/dashboard/companies`: filters, views, the table and its actions. */
 export function RecordsScreen({
