@@ -17,6 +17,7 @@ import {
   generatePeople,
   type SeedPerson,
 } from './generate.ts';
+import { seedDemoDeals } from './deals.ts';
 
 export const DEMO_PEOPLE = 3000;
 export const DEMO_COMPANIES = 300;
@@ -259,19 +260,25 @@ export async function seedDemoCrm(
       })),
     );
   }
+  await seedDemoDeals(db, {
+    ...input,
+    now,
+    companies: seedCompanies,
+    companyIds,
+    people: seedPeople,
+    personIds,
+  });
   await seedDemoTasks(db, {
     workspaceId,
     memberIds: input.ownerIds,
     authorId: input.authorId,
     now,
-    subjects: seedPeople
-      .slice(0, 400)
-      .map((p, i) => ({
-        personId: personIds[i]!,
-        firstName: p.firstName,
-        companyId: companyIds[p.company] ?? null,
-        company: seedCompanies[p.company]!.name,
-      })),
+    subjects: seedPeople.slice(0, 400).map((p, i) => ({
+      personId: personIds[i]!,
+      firstName: p.firstName,
+      companyId: companyIds[p.company] ?? null,
+      company: seedCompanies[p.company]!.name,
+    })),
   });
   return { people: personIds.length, companies: companyIds.length };
 }
