@@ -407,3 +407,43 @@ test('a stage with more deals than its first page loads the rest as it scrolls',
   await expect(qualification.getByTestId('deal-card')).toHaveCount(23);
   await expect(qualification.getByRole('button', { name: /Show .* more/ })).toHaveCount(0);
 });
+
+test('import deals from a CSV file in the table: stage by name, amount in the major unit', async ({
+  page,
+  request,
+}) => {
+  const { token } = await newWorkspace(request);
+  const client = api(request, token);
+  await client.deal({ name: unique('Existing deal'), amount: 100, currency: 'EUR' });
+  const first = unique('Imported pilot');
+  const csv = [
+    'Name,Stage,Amount,Currency',
+    `${first},Proposal,"1,250.50",EUR`,
+    `${unique('Imported renewal')},Negotiation,300,USD`,
+  ].join('\n');
+  await openWithToken(page, token, '/dashboard/deals?show=table');
+  await expect(page.getByTestId('record-count')).toHaveText('Deals: 1', { timeout: 30_000 });
+
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import deals from CSV' });
+  await dialog.getByTestId('import-file').setInputFiles({
+    name: 'deals.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Field for the column Stage' })).toHaveText(
+    'Stage',
+  );
+  await dialog.getByRole('button', { name: 'Start the import' }).click();
+  const report = dialog.getByTestId('import-report');
+  await expect(report).toBeVisible({ timeout: 60_000 });
+  await expect(report).toContainText('2Created');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('record-count')).toHaveText('Deals: 3');
+
+  const board = await client.board();
+  const proposal = board.columns.find((c) => c.stage.name === 'Proposal');
+  expect(proposal?.deals.map((d) => d.name)).toEqual([first]);
+  expect(proposal?.sums).toEqual([{ currency: 'EUR', amount: 125_050, weighted: 62_525 }]);
+});
