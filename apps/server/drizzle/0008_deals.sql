@@ -23,6 +23,15 @@ CREATE TABLE "deal_stage_changes" (
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "deal_stage_totals" (
+	"stage_id" uuid NOT NULL,
+	"currency" text NOT NULL,
+	"workspace_id" uuid NOT NULL,
+	"count" bigint DEFAULT 0 NOT NULL,
+	"amount" numeric DEFAULT '0' NOT NULL,
+	CONSTRAINT "deal_stage_totals_stage_id_currency_pk" PRIMARY KEY("stage_id","currency")
+);
+--> statement-breakpoint
 CREATE TABLE "deals" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"workspace_id" uuid NOT NULL,
@@ -152,3 +161,47 @@ CROSS JOIN (VALUES
   ('Won', 4, 100, 'won', NULL),
   ('Lost', 5, 0, 'lost', NULL)
 ) AS s(name, position, probability, kind, rot_days);
+--> statement-breakpoint
+-- Each stage's count and sum by currency, kept as deals are added, changed and deleted (one
+-- statement per write, from its transition tables; only net changes touch a totals row, in key
+-- order, so concurrent writes on other stages never wait and two moves never deadlock).
+CREATE FUNCTION "deal_stage_totals_added"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO deal_stage_totals AS t (stage_id, currency, workspace_id, count, amount)
+  SELECT stage_id, currency, (array_agg(workspace_id))[1], count(*), sum(amount)
+  FROM new_rows GROUP BY stage_id, currency ORDER BY stage_id, currency
+  ON CONFLICT (stage_id, currency)
+  DO UPDATE SET count = t.count + excluded.count, amount = t.amount + excluded.amount;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "deal_stage_totals_removed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE deal_stage_totals t SET count = t.count - d.n, amount = t.amount - d.a
+  FROM (SELECT stage_id, currency, count(*) AS n, sum(amount) AS a FROM old_rows
+        GROUP BY stage_id, currency ORDER BY stage_id, currency) d
+  WHERE t.stage_id = d.stage_id AND t.currency = d.currency;
+  DELETE FROM deal_stage_totals t USING (SELECT DISTINCT stage_id FROM old_rows) o
+  WHERE t.stage_id = o.stage_id AND t.count <= 0;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "deal_stage_totals_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO deal_stage_totals AS t (stage_id, currency, workspace_id, count, amount)
+  SELECT stage_id, currency, (array_agg(workspace_id))[1], sum(n), sum(a) FROM (
+    SELECT stage_id, currency, workspace_id, -1 AS n, -amount AS a FROM old_rows
+    UNION ALL
+    SELECT stage_id, currency, workspace_id, 1, amount FROM new_rows) d
+  GROUP BY stage_id, currency HAVING sum(n) <> 0 OR sum(a) <> 0
+  ORDER BY stage_id, currency
+  ON CONFLICT (stage_id, currency)
+  DO UPDATE SET count = t.count + excluded.count, amount = t.amount + excluded.amount;
+  DELETE FROM deal_stage_totals t USING (SELECT DISTINCT stage_id FROM old_rows) o
+  WHERE t.stage_id = o.stage_id AND t.count <= 0;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "deals_totals_insert" AFTER INSERT ON "deals" REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION "deal_stage_totals_added"();--> statement-breakpoint
+CREATE TRIGGER "deals_totals_delete" AFTER DELETE ON "deals" REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION "deal_stage_totals_removed"();--> statement-breakpoint
+CREATE TRIGGER "deals_totals_update" AFTER UPDATE ON "deals" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION "deal_stage_totals_changed"();

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -208,4 +209,21 @@ export const listDeals = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.listId, t.dealId] }), index('list_deals_deal_idx').on(t.dealId)],
+);
+
+/**
+ * Each stage's count and sum of amounts by currency, kept by triggers on `deals` (written in
+ * drizzle/0008_deals.sql): the unfiltered board reads its totals here, so its cost does not grow
+ * with the number of deals. A row whose count falls to 0 is removed.
+ */
+export const dealStageTotals = pgTable(
+  'deal_stage_totals',
+  {
+    stageId: uuid('stage_id').notNull(),
+    currency: text('currency').notNull(),
+    workspaceId: uuid('workspace_id').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    amount: numeric('amount').notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.stageId, t.currency] })],
 );
