@@ -37,17 +37,23 @@ function zoneFor(filter: TaskFilter, userId: string, callerZone: string): SQL {
     : zoneOf(callerZone);
 }
 
+/*
+ * Each zone's day bounds are computed per row, which no index can range over; so each condition
+ * also carries the bounds that hold in every zone (local midnight is within the last 24 hours,
+ * the next one within the next 24), which the (workspace, status, due) index can.
+ */
 function dueCondition(due: NonNullable<TaskFilter['due']>, zone: SQL): SQL {
   const open = sql`t.status = 'open'`;
   switch (due) {
     case 'today':
-      return sql`${open} and t.due_at >= ${todayStart(zone)} and t.due_at < ${tomorrowStart(zone)}`;
+      return sql`${open} and t.due_at >= now() - interval '1 day' and t.due_at < now() + interval '1 day'
+        and t.due_at >= ${todayStart(zone)} and t.due_at < ${tomorrowStart(zone)}`;
     case 'overdue':
-      return sql`${open} and t.due_at < ${todayStart(zone)}`;
+      return sql`${open} and t.due_at <= now() and t.due_at < ${todayStart(zone)}`;
     case 'upcoming':
-      return sql`${open} and (t.due_at >= ${tomorrowStart(zone)} or t.due_at is null)`;
+      return sql`${open} and (t.due_at is null or (t.due_at > now() and t.due_at >= ${tomorrowStart(zone)}))`;
     case 'due':
-      return sql`${open} and t.due_at < ${tomorrowStart(zone)}`;
+      return sql`${open} and t.due_at < now() + interval '1 day' and t.due_at < ${tomorrowStart(zone)}`;
     case 'none':
       return sql`${open} and t.due_at is null`;
   }
