@@ -447,3 +447,38 @@ test('import deals from a CSV file in the table: stage by name, amount in the ma
   expect(proposal?.deals.map((d) => d.name)).toEqual([first]);
   expect(proposal?.sums).toEqual([{ currency: 'EUR', amount: 125_050, weighted: 62_525 }]);
 });
+
+test('the deal page and the deals table follow changes made elsewhere, without a reload', async ({
+  page,
+  request,
+}) => {
+  const { token, headers } = await newWorkspace(request);
+  const client = api(request, token);
+  const name = unique('Stark pilot');
+  const { id } = await client.deal({ name, amount: 400_000, currency: 'EUR' });
+
+  await openWithToken(page, token, `/dashboard/deals/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
+  await page.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
+  // Another member changes the amount, then moves the deal on their board.
+  const patched = await request.patch(`/api/deals/${id}`, { headers, data: { amount: 650_000 } });
+  expect(patched.status(), await patched.text()).toBe(200);
+  await expect(page.getByTestId('deal-page-amount')).toHaveText('€6,500.00', { timeout: 5000 });
+  const board = await client.board();
+  await client.move(id, board.pipeline.stages.find((s) => s.name === 'Proposal')!.id);
+  await expect(page.getByText('Qualification → Proposal')).toBeVisible({ timeout: 5000 });
+  expect(
+    await page.evaluate(() => (window as { stillHere?: boolean }).stillHere),
+    'the page was not reloaded',
+  ).toBe(true);
+
+  // The table offers to read itself again when deals change elsewhere.
+  await page.goto('/dashboard/deals?show=table');
+  await expect(page.getByTestId('record-count')).toHaveText('Deals: 1', { timeout: 30_000 });
+  await client.deal({ name: unique('Stark renewal'), amount: 1000, currency: 'EUR' });
+  await expect(page.getByText('Records changed elsewhere since this table was read.')).toBeVisible({
+    timeout: 5000,
+  });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByTestId('record-count')).toHaveText('Deals: 2');
+});
