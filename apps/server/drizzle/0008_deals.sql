@@ -23,15 +23,6 @@ CREATE TABLE "deal_stage_changes" (
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "deal_stage_totals" (
-	"stage_id" uuid NOT NULL,
-	"currency" text NOT NULL,
-	"workspace_id" uuid NOT NULL,
-	"count" bigint DEFAULT 0 NOT NULL,
-	"amount" numeric DEFAULT '0' NOT NULL,
-	CONSTRAINT "deal_stage_totals_stage_id_currency_pk" PRIMARY KEY("stage_id","currency")
-);
---> statement-breakpoint
 CREATE TABLE "deals" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"workspace_id" uuid NOT NULL,
@@ -145,8 +136,9 @@ CREATE INDEX "notes_deal_idx" ON "notes" USING btree ("deal_id");--> statement-b
 ALTER TABLE "activities" ADD CONSTRAINT "activities_one_subject" CHECK (num_nonnulls(person_id, company_id, deal_id) = 1);--> statement-breakpoint
 ALTER TABLE "notes" ADD CONSTRAINT "notes_one_subject" CHECK (num_nonnulls(person_id, company_id, deal_id) = 1);--> statement-breakpoint
 -- Written by hand (schema/crm.ts explains why): the deal a note or an activity is about.
-ALTER TABLE "activities" ADD CONSTRAINT "activities_deal_id_deals_id_fk" FOREIGN KEY ("deal_id") REFERENCES "public"."deals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "notes" ADD CONSTRAINT "notes_deal_id_deals_id_fk" FOREIGN KEY ("deal_id") REFERENCES "public"."deals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Deferrable, so that a restore (src/db/backup.ts) may load them before the deals.
+ALTER TABLE "activities" ADD CONSTRAINT "activities_deal_id_deals_id_fk" FOREIGN KEY ("deal_id") REFERENCES "public"."deals"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;--> statement-breakpoint
+ALTER TABLE "notes" ADD CONSTRAINT "notes_deal_id_deals_id_fk" FOREIGN KEY ("deal_id") REFERENCES "public"."deals"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;--> statement-breakpoint
 -- Every workspace gets the default pipeline (new ones get it from modules/deals/pipelines.repository.ts).
 INSERT INTO "pipelines" ("workspace_id", "name", "is_default", "position")
 SELECT "id", 'Sales pipeline', true, 0 FROM "workspaces";--> statement-breakpoint
@@ -162,6 +154,15 @@ CROSS JOIN (VALUES
   ('Lost', 5, 0, 'lost', NULL)
 ) AS s(name, position, probability, kind, rot_days);
 --> statement-breakpoint
+-- Derived data, not in the drizzle schema (so backups leave it out; a restore rebuilds it).
+CREATE TABLE "deal_stage_totals" (
+	"stage_id" uuid NOT NULL,
+	"currency" text NOT NULL,
+	"workspace_id" uuid NOT NULL,
+	"count" bigint DEFAULT 0 NOT NULL,
+	"amount" numeric DEFAULT '0' NOT NULL,
+	CONSTRAINT "deal_stage_totals_stage_id_currency_pk" PRIMARY KEY("stage_id","currency")
+);--> statement-breakpoint
 -- Each stage's count and sum by currency, kept as deals are added, changed and deleted (one
 -- statement per write, from its transition tables; only net changes touch a totals row, in key
 -- order, so concurrent writes on other stages never wait and two moves never deadlock).
@@ -204,4 +205,11 @@ FOR EACH STATEMENT EXECUTE FUNCTION "deal_stage_totals_added"();--> statement-br
 CREATE TRIGGER "deals_totals_delete" AFTER DELETE ON "deals" REFERENCING OLD TABLE AS old_rows
 FOR EACH STATEMENT EXECUTE FUNCTION "deal_stage_totals_removed"();--> statement-breakpoint
 CREATE TRIGGER "deals_totals_update" AFTER UPDATE ON "deals" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-FOR EACH STATEMENT EXECUTE FUNCTION "deal_stage_totals_changed"();
+FOR EACH STATEMENT EXECUTE FUNCTION "deal_stage_totals_changed"();--> statement-breakpoint
+CREATE FUNCTION "deal_stage_totals_cleared"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM deal_stage_totals;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "deals_totals_truncate" AFTER TRUNCATE ON "deals"
+FOR EACH STATEMENT EXECUTE FUNCTION "deal_stage_totals_cleared"();
