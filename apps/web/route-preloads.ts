@@ -71,6 +71,7 @@ export const PRELOADED_ROUTES: Record<string, PreloadedRoute> = {
   '/dashboard/calendar': dashboard('calendar-route', 'calendar'),
   '/dashboard/kanban': dashboard('kanban-route', 'kanban'),
   '/dashboard/lists': dashboard('lists-route', 'records'),
+  '/dashboard/deals': dashboard('deals-route', 'deals', 'crm', 'records'),
 };
 
 /** What a chunk of the bundle tells us (a subset of Rollup's `OutputChunk`). */

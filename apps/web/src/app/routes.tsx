@@ -216,11 +216,21 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'people/:id',
-                    lazy: withWords(() => import('./routes/person-route.tsx'), 'records', 'tasks'),
+                    lazy: withWords(
+                      () => import('./routes/person-route.tsx'),
+                      'records',
+                      'deals',
+                      'tasks',
+                    ),
                   },
                   {
                     path: 'companies/:id',
-                    lazy: withWords(() => import('./routes/company-route.tsx'), 'records', 'tasks'),
+                    lazy: withWords(
+                      () => import('./routes/company-route.tsx'),
+                      'records',
+                      'deals',
+                      'tasks',
+                    ),
                   },
                   {
                     path: 'lists',
@@ -239,6 +249,25 @@ export const routes: RouteObject[] = [
                     path: 'companies',
                     lazy: withWords(() => import('./routes/companies-route.tsx'), 'crm', 'records'),
                     handle: { pageLayout: { fullWidth: true } },
+                  },
+                  {
+                    path: 'deals',
+                    lazy: withWords(
+                      () => import('./routes/deals-route.tsx'),
+                      'deals',
+                      'crm',
+                      'records',
+                    ),
+                    handle: { pageLayout: { fullWidth: true } },
+                  },
+                  {
+                    path: 'deals/:id',
+                    lazy: withWords(
+                      () => import('./routes/deal-route.tsx'),
+                      'deals',
+                      'records',
+                      'tasks',
+                    ),
                   },
                   {
                     path: 'admin-panel',

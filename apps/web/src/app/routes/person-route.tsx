@@ -1,32 +1,39 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleCanEdit, useAuth } from '../../features/auth/index.ts';
 import { PersonPage } from '../../features/crm/pages/person-page.tsx';
+import type { RecordTab } from '../../features/crm/record/components/record-tabs.tsx';
+import { RelatedDeals } from '../../features/deals/components/related-deals.tsx';
 import { RecordTasks } from '../../features/tasks/components/record-tasks.tsx';
 
-/** Composes the signed-in user and role (auth) with a person's page (crm) and its tasks (tasks). */
+/**
+ * Composes the signed-in user and role (auth) with a person's page (crm), their deals (deals) and
+ * their tasks (tasks).
+ */
 export function Component() {
   const { user } = useAuth();
-  const { t } = useTranslation('tasks');
-  if (!user) return null;
-  const canEdit = roleCanEdit(user.role);
-  return (
-    <PersonPage
-      canEdit={canEdit}
-      currentUserId={user.id ?? null}
-      extraTabs={[
-        {
-          id: 'tasks',
-          label: t('record.tab'),
-          render: (subject) => (
-            <RecordTasks
-              subject="person"
-              id={subject.id}
-              canEdit={canEdit}
-              currentUserId={user.id ?? null}
-            />
-          ),
-        },
-      ]}
-    />
+  const { t } = useTranslation(['deals', 'tasks']);
+  const canEdit = user ? roleCanEdit(user.role) : false;
+  const userId = user?.id ?? null;
+  const extraTabs = useMemo<RecordTab[]>(
+    () => [
+      {
+        id: 'deals',
+        label: t('deals:related.title'),
+        render: (subject) => (
+          <RelatedDeals subject={{ type: 'person', id: subject.id }} canEdit={canEdit} />
+        ),
+      },
+      {
+        id: 'tasks',
+        label: t('tasks:record.tab'),
+        render: (subject) => (
+          <RecordTasks subject="person" id={subject.id} canEdit={canEdit} currentUserId={userId} />
+        ),
+      },
+    ],
+    [t, canEdit, userId],
   );
+  if (!user) return null;
+  return <PersonPage canEdit={canEdit} currentUserId={userId} extraTabs={extraTabs} />;
 }

@@ -35,6 +35,7 @@ import {
   type ViewEntity,
   type ViewPatch,
 } from '@beacon/contract';
+import { dealsApi } from '../../../lib/deals-api.ts';
 import { http, readBody } from '../../../lib/http.ts';
 import { fileNameOf, parseOrFail, sendRaw } from '../../../lib/raw-request.ts';
 
@@ -44,7 +45,7 @@ import { fileNameOf, parseOrFail, sendRaw } from '../../../lib/raw-request.ts';
  * function goes through the one HTTP client (or `sendRaw` for CSV bodies and downloads).
  */
 
-export type CrmEntity = 'people' | 'companies';
+export type CrmEntity = 'people' | 'companies' | 'deals';
 
 /** What the table asks for: the shape of `recordQuerySchema`, with filters as conditions. */
 export interface RecordQueryInput {
@@ -222,6 +223,13 @@ export const importsApi = {
   get: (id: string, signal?: AbortSignal) =>
     http.get(`/api/imports/${enc(id)}`, { schema: importJobSchema, signal }),
 };
+
+/** The table calls of each records-style entity (the deals' client is shared: lib/deals-api.ts). */
+export const tableApis = {
+  people: peopleApi,
+  companies: companiesApi,
+  deals: dealsApi,
+} as const;
 
 /** Every CRM call in one object, for screens that take the client as a dependency. */
 export const crmApi = {

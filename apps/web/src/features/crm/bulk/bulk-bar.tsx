@@ -21,13 +21,15 @@ import {
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { memberName } from '../../../utils/members.ts';
-import { companiesApi, listsApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
+import { companiesApi, listsApi, peopleApi, tableApis, type CrmEntity } from '../api/crm-api.ts';
+import type { FieldChoices } from '../filters/filter-fields.ts';
 import { crmErrorText } from '../utils/error-text.ts';
 
 type BulkAction =
   | { type: 'add_to_list'; listId: string }
   | { type: 'set_owner'; ownerId: string | null }
   | { type: 'set_stage'; stage: PersonStage }
+  | { type: 'set_deal_stage'; stageId: string; lostReason?: string }
   | { type: 'add_tag'; tag: string }
   | { type: 'delete' };
 
@@ -47,6 +49,8 @@ export interface BulkBarProps {
   lists: readonly RecordList[];
   onListCreated: (list: RecordList) => void;
   members: readonly Member[];
+  /** Labelled choices of fields the screen knows: a deal's stages (`stageId`). */
+  choices?: FieldChoices;
   /** After an action: how many records it changed, and whether rows were deleted. */
   onDone: (action: BulkAction['type'], affected: number) => void;
 }
@@ -66,18 +70,35 @@ export function BulkBar(props: BulkBarProps) {
   const [ownerId, setOwnerId] = useState('');
   const [stage, setStage] = useState<PersonStage>('cold');
   const [tag, setTag] = useState('');
+  const [dealStage, setDealStage] = useState('');
+  const [lostReason, setLostReason] = useState('');
+  const dealStages = props.choices?.stageId ?? [];
   const kind = entity;
 
   const send = async (action: BulkAction) => {
     setBusy(true);
     try {
       const result =
-        entity === 'people'
-          ? await peopleApi.bulk({ selection: props.selection, action })
-          : await companiesApi.bulk({
+        action.type === 'set_deal_stage'
+          ? await tableApis.deals.bulk({
               selection: props.selection,
-              action: action as Exclude<BulkAction, { type: 'set_stage' }>,
-            });
+              action: {
+                type: 'set_stage',
+                stageId: action.stageId,
+                ...(action.lostReason ? { lostReason: action.lostReason } : {}),
+              },
+            })
+          : entity === 'people'
+            ? await peopleApi.bulk({ selection: props.selection, action })
+            : entity === 'deals'
+              ? await tableApis.deals.bulk({
+                  selection: props.selection,
+                  action: action as Exclude<BulkAction, { type: 'set_stage' | 'set_deal_stage' }>,
+                })
+              : await companiesApi.bulk({
+                  selection: props.selection,
+                  action: action as Exclude<BulkAction, { type: 'set_stage' | 'set_deal_stage' }>,
+                });
       setOpen(null);
       enqueueSnackbar(t('bulk.done', { count: result.affected }));
       props.onDone(action.type, result.affected);
@@ -156,7 +177,7 @@ export function BulkBar(props: BulkBarProps) {
       <Button size="small" variant="outlined" onClick={() => setOpen('owner')}>
         {t('bulk.changeOwner')}
       </Button>
-      {entity === 'people' && (
+      {(entity === 'people' || (entity === 'deals' && dealStages.length > 0)) && (
         <Button size="small" variant="outlined" onClick={() => setOpen('stage')}>
           {t('bulk.changeStage')}
         </Button>
@@ -232,7 +253,41 @@ export function BulkBar(props: BulkBarProps) {
       </ActionDialog>
 
       <ActionDialog
-        open={open === 'stage'}
+        open={open === 'stage' && entity === 'deals'}
+        title={t('bulk.changeStageTitle', { count })}
+        busy={busy}
+        ready={dealStage !== ''}
+        onClose={() => setOpen(null)}
+        onSubmit={() =>
+          void send({ type: 'set_deal_stage', stageId: dealStage, lostReason: lostReason.trim() })
+        }
+      >
+        <TextField
+          select
+          fullWidth
+          margin="dense"
+          label={t('fields.stageId')}
+          value={dealStage}
+          onChange={(e) => setDealStage(e.target.value)}
+        >
+          {dealStages.map((choice) => (
+            <MenuItem key={choice.value} value={choice.value}>
+              {choice.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          fullWidth
+          margin="dense"
+          label={t('bulk.lostReason')}
+          value={lostReason}
+          onChange={(e) => setLostReason(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+      </ActionDialog>
+
+      <ActionDialog
+        open={open === 'stage' && entity === 'people'}
         title={t('bulk.changeStageTitle', { count })}
         busy={busy}
         ready

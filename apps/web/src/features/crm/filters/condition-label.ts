@@ -1,11 +1,13 @@
 import type { TFunction } from 'i18next';
 import type { FilterCondition, Member, RecordList } from '@beacon/contract';
 import { memberName } from '../../../utils/members.ts';
-import { enumOptions, instantEndToDay, instantToDay } from './filter-fields.ts';
+import { enumOptions, instantEndToDay, instantToDay, type FieldChoices } from './filter-fields.ts';
 
 export interface LabelContext {
   members: ReadonlyMap<string, Member>;
   lists: readonly RecordList[];
+  /** Labelled choices of fields the screen knows (a deal's stages). */
+  choices?: FieldChoices;
 }
 
 /** One value as the user reads it: a stage's name, a member's name, a list's name. */
@@ -15,6 +17,8 @@ export function valueLabel(t: TFunction, field: string, value: string, context: 
     return member ? memberName(member) : value;
   }
   if (field === 'list') return context.lists.find((l) => l.id === value)?.name ?? value;
+  const choice = context.choices?.[field]?.find((c) => c.value === value);
+  if (choice) return choice.label;
   if (
     enumOptions(field) &&
     (field === 'stage' || field === 'seniority' || field === 'consentStatus')

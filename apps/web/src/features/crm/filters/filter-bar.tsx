@@ -10,6 +10,7 @@ import type { FilterCondition, Member, RecordList } from '@beacon/contract';
 import { SearchIcon } from '../../../components/icons.tsx';
 import type { CrmEntity } from '../api/crm-api.ts';
 import { FilterIcon } from '../utils/icons.tsx';
+import type { FieldChoices } from './filter-fields.ts';
 import { conditionLabel } from './condition-label.ts';
 import { FilterEditor } from './filter-editor.tsx';
 import { useDebouncedText } from './use-debounced.ts';
@@ -22,21 +23,23 @@ export interface FilterBarProps {
   lists: readonly RecordList[];
   onSearch: (q: string) => void;
   onFiltersChange: (filters: FilterCondition[]) => void;
+  /** Labelled choices of fields the screen knows (a deal's stages). */
+  choices?: FieldChoices;
   /** Extra controls at the end of the row (views, columns). */
   children?: React.ReactNode;
 }
 
 /** The search box, the filter chips and the button that adds a condition. */
 export function FilterBar(props: FilterBarProps) {
-  const { entity, filters, members, lists, onFiltersChange } = props;
+  const { entity, filters, members, lists, onFiltersChange, choices } = props;
   const { t } = useTranslation('crm');
   const [text, setText] = useDebouncedText(props.q, props.onSearch);
   const [editing, setEditing] = useState<{ anchor: HTMLElement; index: number | null } | null>(
     null,
   );
   const context = useMemo(
-    () => ({ members: new Map(members.map((m) => [m.id, m])), lists }),
-    [members, lists],
+    () => ({ members: new Map(members.map((m) => [m.id, m])), lists, choices }),
+    [members, lists, choices],
   );
   const close = useCallback(() => setEditing(null), []);
 
@@ -118,6 +121,7 @@ export function FilterBar(props: FilterBarProps) {
             initial={editing.index == null ? null : (filters[editing.index] ?? null)}
             members={members}
             lists={lists}
+            choices={choices}
             onApply={apply}
             onCancel={close}
           />

@@ -24,6 +24,7 @@ import {
   operatorsFor,
   valueShape,
   withOperator,
+  type FieldChoices,
   type FilterOp,
 } from './filter-fields.ts';
 
@@ -32,6 +33,7 @@ export interface FilterEditorProps {
   initial: FilterCondition | null;
   members: readonly Member[];
   lists: readonly RecordList[];
+  choices?: FieldChoices;
   onApply: (condition: FilterCondition) => void;
   onCancel: () => void;
 }
@@ -49,11 +51,12 @@ export function FilterEditor({
   initial,
   members,
   lists,
+  choices: fieldChoices = {},
   onApply,
   onCancel,
 }: FilterEditorProps) {
   const { t } = useTranslation('crm');
-  const fields = builderFields(entity);
+  const fields = builderFields(entity, fieldChoices);
   const [condition, setCondition] = useState<FilterCondition>(
     initial ?? newCondition(entity, fields[0] ?? 'name'),
   );
@@ -63,17 +66,19 @@ export function FilterEditor({
   const kind = fieldKinds(entity)[condition.field];
   const shape = valueShape(condition.op);
   const complete = isCompleteCondition(entity, condition);
-  const context = { members: new Map(members.map((m) => [m.id, m])), lists };
+  const context = { members: new Map(members.map((m) => [m.id, m])), lists, choices: fieldChoices };
 
   const choices: { value: string; label: string }[] | null =
     condition.field === 'ownerId'
       ? members.map((m) => ({ value: m.id, label: memberName(m) }))
       : kind === 'list'
         ? lists.map((l) => ({ value: l.id, label: l.name }))
-        : (enumOptions(condition.field)?.map((value) => ({
+        : (fieldChoices[condition.field] ??
+          enumOptions(condition.field)?.map((value) => ({
             value,
             label: valueLabel(t, condition.field, value, context),
-          })) ?? null);
+          })) ??
+          null);
 
   const setValue = (value: FilterCondition['value']) => setCondition((c) => ({ ...c, value }));
 

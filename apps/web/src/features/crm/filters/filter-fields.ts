@@ -2,6 +2,8 @@ import {
   companyFieldKinds,
   companySizes,
   consentStatuses,
+  dealFieldKinds,
+  dealStageKinds,
   filterOperators,
   personFieldKinds,
   personStages,
@@ -16,16 +18,33 @@ export type FilterOp = FilterCondition['op'];
 
 /** The kind of each filterable field of an entity (the contract's table). */
 export function fieldKinds(entity: CrmEntity): Record<string, FilterFieldKind> {
-  return entity === 'people' ? personFieldKinds : companyFieldKinds;
+  return entity === 'people'
+    ? personFieldKinds
+    : entity === 'deals'
+      ? dealFieldKinds
+      : companyFieldKinds;
 }
+
+/**
+ * The choices of a field whose values are records of the workspace (a deal's stage), given by
+ * the screen that knows them; null for other fields.
+ */
+export type FieldChoices = Record<string, { value: string; label: string }[]>;
 
 /**
  * The fields the filter builder offers. `companyId` is left out: people are filtered by company
  * name (a picker over a hundred thousand companies would be a search of its own).
  */
-export function builderFields(entity: CrmEntity): string[] {
-  return Object.keys(fieldKinds(entity)).filter((field) => field !== 'companyId');
+export function builderFields(entity: CrmEntity, choices: FieldChoices = {}): string[] {
+  return Object.keys(fieldKinds(entity)).filter(
+    (field) =>
+      !HIDDEN_FIELDS.has(field) &&
+      (fieldKinds(entity)[field] !== 'ref' || field === 'ownerId' || field in choices),
+  );
 }
+
+/** Picked by another way (a company by its name, a person from their page). */
+const HIDDEN_FIELDS = new Set(['companyId', 'personId']);
 
 export function operatorsFor(entity: CrmEntity, field: string): readonly FilterOp[] {
   const kind = fieldKinds(entity)[field];
@@ -45,6 +64,10 @@ export function enumOptions(field: string): readonly string[] | null {
       return companySizes;
     case 'revenueRange':
       return revenueRanges;
+    case 'status':
+      return dealStageKinds;
+    case 'stale':
+      return ['true', 'false'];
     default:
       return null;
   }

@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { Company, CompanyPage, Person, PersonPage, RecordCount } from '@beacon/contract';
+import type {
+  Company,
+  CompanyPage,
+  Deal,
+  DealPage,
+  Person,
+  PersonPage,
+  RecordCount,
+} from '@beacon/contract';
 import { toAreaError } from '../../../utils/area-error.ts';
-import { companiesApi, peopleApi, type CrmEntity, type RecordQueryInput } from '../api/crm-api.ts';
+import { tableApis, type CrmEntity, type RecordQueryInput } from '../api/crm-api.ts';
 import {
   initialRecordsState,
   recordsActions,
@@ -11,17 +19,21 @@ import {
 import { fetchKey, type TableQuery } from '../state/table-query.ts';
 import { isAbort } from '../utils/error-text.ts';
 
-export type RecordOf<E extends CrmEntity> = E extends 'people' ? Person : Company;
+export type RecordOf<E extends CrmEntity> = E extends 'people'
+  ? Person
+  : E extends 'deals'
+    ? Deal
+    : Company;
 
 /** Rows fetched per page: a few screens of dense rows. */
 export const PAGE_SIZE = 100;
 
 interface Loader {
-  list(query: RecordQueryInput, signal?: AbortSignal): Promise<PersonPage | CompanyPage>;
+  list(query: RecordQueryInput, signal?: AbortSignal): Promise<PersonPage | CompanyPage | DealPage>;
   count(query: RecordQueryInput, signal?: AbortSignal): Promise<RecordCount>;
 }
 
-const loaders: Record<CrmEntity, Loader> = { people: peopleApi, companies: companiesApi };
+const loaders: Record<CrmEntity, Loader> = tableApis;
 
 /**
  * The rows of a people or companies table for a query: the first page and the count when the

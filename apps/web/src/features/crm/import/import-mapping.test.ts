@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assignField,
   errorsCsv,
+  importFields,
   importProgress,
   initialMapping,
   isFinished,
@@ -85,5 +86,15 @@ describe('import mapping', () => {
         { row: 7, reason: 'Bad "stage", use cold' },
       ]),
     ).toBe('row,reason\r\n3,Not an e-mail address\r\n7,"Bad ""stage"", use cold"\r\n');
+  });
+});
+
+describe('deal imports', () => {
+  it('map to the deal fields and need the deal name', () => {
+    expect(importFields('deals')).toContain('stageName');
+    expect(mappingProblems('deals', { Title: null, Value: 'amount' })).toEqual([
+      'import.problems.dealName',
+    ]);
+    expect(mappingProblems('deals', { Title: 'name', Value: 'amount' })).toEqual([]);
   });
 });

@@ -62,6 +62,7 @@ export function mappingProblems(entity: ImportEntity, mapping: ImportMapping): s
     const identity = ['firstName', 'lastName', 'fullName', 'email'].some((f) => fields.has(f));
     return identity ? [] : ['import.problems.personIdentity'];
   }
+  if (entity === 'deals') return fields.has('name') ? [] : ['import.problems.dealName'];
   return fields.has('name') ? [] : ['import.problems.companyName'];
 }
 

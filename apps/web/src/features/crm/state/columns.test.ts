@@ -70,3 +70,17 @@ describe('column choice', () => {
     expect(sortState('email', undefined)).toBe(false);
   });
 });
+
+describe('deal columns', () => {
+  it('export the amount with its currency and the stage by name, and leave out the computed stale mark', () => {
+    expect(exportColumns('deals', normalizeColumns('deals', null))).toEqual([
+      'name',
+      'amount',
+      'currency',
+      'stageName',
+      'companyName',
+      'ownerId',
+      'expectedCloseDate',
+    ]);
+  });
+});

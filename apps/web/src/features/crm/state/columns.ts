@@ -2,7 +2,20 @@ import type { CrmEntity } from '../api/crm-api.ts';
 
 /** How a cell shows its value. */
 export type CellKind =
-  'name' | 'text' | 'email' | 'stage' | 'enum' | 'owner' | 'tags' | 'date' | 'number' | 'link';
+  | 'name'
+  | 'text'
+  | 'email'
+  | 'stage'
+  | 'enum'
+  | 'owner'
+  | 'tags'
+  | 'date'
+  | 'day'
+  | 'number'
+  | 'link'
+  | 'money'
+  | 'dealStage'
+  | 'flag';
 
 export interface ColumnDef {
   id: string;
@@ -65,13 +78,40 @@ export const COMPANY_COLUMNS: readonly ColumnDef[] = [
   col('updatedAt', 'date', 140),
 ];
 
+export const DEAL_COLUMNS: readonly ColumnDef[] = [
+  col('name', 'name', 240),
+  col('amount', 'money', 140, { exportKeys: ['amount', 'currency'] }),
+  col('stageId', 'dealStage', 160, { exportKeys: ['stageName'] }),
+  col('status', 'enum', 100),
+  col('companyName', 'text', 180),
+  col('ownerId', 'owner', 160),
+  col('expectedCloseDate', 'day', 140),
+  // Computed when read: not a column of the export.
+  col('stale', 'flag', 90, { sortKey: null, exportKeys: [] }),
+  col('nextStep', 'text', 200),
+  col('source', 'text', 120),
+  col('tags', 'tags', 180, { sortKey: null }),
+  col('lastActivityAt', 'date', 140),
+  col('stageChangedAt', 'date', 140),
+  col('closedAt', 'date', 140),
+  col('createdAt', 'date', 140),
+  col('updatedAt', 'date', 140),
+];
+
 export const DEFAULT_COLUMNS: Record<CrmEntity, readonly string[]> = {
   people: ['name', 'email', 'jobTitle', 'companyName', 'stage', 'ownerId', 'lastActivityAt'],
   companies: ['name', 'domain', 'industry', 'size', 'peopleCount', 'ownerId', 'lastActivityAt'],
+  deals: ['name', 'amount', 'stageId', 'companyName', 'ownerId', 'expectedCloseDate', 'stale'],
+};
+
+const COLUMNS: Record<CrmEntity, readonly ColumnDef[]> = {
+  people: PEOPLE_COLUMNS,
+  companies: COMPANY_COLUMNS,
+  deals: DEAL_COLUMNS,
 };
 
 export function columnsOf(entity: CrmEntity): readonly ColumnDef[] {
-  return entity === 'people' ? PEOPLE_COLUMNS : COMPANY_COLUMNS;
+  return COLUMNS[entity];
 }
 
 /**

@@ -13,6 +13,7 @@ import { useCreateRecord } from './use-create-record.ts';
 const FIELDS: Record<CrmEntity, readonly string[]> = {
   people: ['firstName', 'lastName', 'email'],
   companies: ['name', 'domain'],
+  deals: ['name'],
 };
 
 function emptyValues(entity: CrmEntity): Record<string, string> {

@@ -4,7 +4,9 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Company, Member, Person } from '@beacon/contract';
+import type { Company, Deal, Member, Person } from '@beacon/contract';
+import { formatMoney } from '../../../utils/money.ts';
+import type { FieldChoices } from '../filters/filter-fields.ts';
 import { memberName } from '../../../utils/members.ts';
 import { formatNumber } from '../record/utils/format.ts';
 import type { ColumnDef } from '../state/columns.ts';
@@ -12,13 +14,14 @@ import { StageLabel } from './stage-label.tsx';
 
 export interface RecordCellProps {
   column: ColumnDef;
-  record: Person | Company;
+  record: Person | Company | Deal;
   href: string;
   members: ReadonlyMap<string, Member>;
+  labels?: FieldChoices;
   dateFormat: Intl.DateTimeFormat;
 }
 
-export function recordName(record: Person | Company): string {
+export function recordName(record: Person | Company | Deal): string {
   if ('firstName' in record) {
     return `${record.firstName} ${record.lastName}`.trim() || record.email;
   }
@@ -31,6 +34,7 @@ export const RecordCell = memo(function RecordCell({
   record,
   href,
   members,
+  labels,
   dateFormat,
 }: RecordCellProps) {
   const { t, i18n } = useTranslation('crm');
@@ -50,8 +54,29 @@ export const RecordCell = memo(function RecordCell({
       );
     case 'stage':
       return typeof value === 'string' ? <StageLabel stage={value} /> : null;
+    case 'money':
+      return 'currency' in record && typeof value === 'number' ? (
+        <>{formatMoney(value, record.currency, i18n.language)}</>
+      ) : (
+        <Empty />
+      );
+    case 'dealStage':
+    case 'flag': {
+      const key = typeof value === 'boolean' ? String(value) : value;
+      if (typeof key !== 'string' || (column.kind === 'flag' && key === 'false')) return <Empty />;
+      return <>{labels?.[column.id]?.find((c) => c.value === key)?.label ?? key}</>;
+    }
+    case 'day':
+      return typeof value === 'string' && value ? (
+        <>{dateFormat.format(Date.parse(`${value}T12:00:00Z`))}</>
+      ) : (
+        <Empty />
+      );
     case 'enum':
       if (typeof value !== 'string') return <Empty />;
+      if (labels?.[column.id]) {
+        return <>{labels[column.id]?.find((c) => c.value === value)?.label ?? value}</>;
+      }
       return <>{column.id === 'seniority' ? t(`enums.seniority.${value}` as never) : value}</>;
     case 'owner': {
       const member = typeof value === 'string' ? members.get(value) : undefined;

@@ -5,8 +5,9 @@ import Skeleton from '@mui/material/Skeleton';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { Company, Member, Person } from '@beacon/contract';
+import type { Company, Deal, Member, Person } from '@beacon/contract';
 import type { CrmEntity } from '../api/crm-api.ts';
+import type { FieldChoices } from '../filters/filter-fields.ts';
 import { nextSort, sortState, type ColumnDef } from '../state/columns.ts';
 import type { RowSelection } from '../state/records-slice.ts';
 import { RecordCell, recordName } from './record-cell.tsx';
@@ -21,7 +22,7 @@ const PREFETCH_ROWS = 30;
 export interface RecordTableProps {
   entity: CrmEntity;
   columns: ColumnDef[];
-  rows: (Person | Company)[];
+  rows: (Person | Company | Deal)[];
   /** Total rows, when known (for screen readers' row count). */
   total: number | null;
   loading: boolean;
@@ -35,6 +36,8 @@ export interface RecordTableProps {
   onToggleRow: (id: string) => void;
   onToggleLoaded: () => void;
   members: ReadonlyMap<string, Member>;
+  /** Labels of values the screen knows (a deal's stage names). */
+  labels?: FieldChoices;
 }
 
 /**
@@ -95,7 +98,7 @@ export function RecordTable(props: RecordTableProps) {
     props.selection.mode === 'all'
       ? loadedCount
       : rows.reduce((n, row) => (selectedIds.has(row.id) ? n + 1 : n), 0);
-  const hrefBase = entity === 'people' ? '/dashboard/people' : '/dashboard/companies';
+  const hrefBase = `/dashboard/${entity}`;
 
   return (
     <Box
@@ -236,6 +239,7 @@ export function RecordTable(props: RecordTableProps) {
                         record={row}
                         href={`${hrefBase}/${row.id}`}
                         members={props.members}
+                        labels={props.labels}
                         dateFormat={dateFormat}
                       />
                     </Box>

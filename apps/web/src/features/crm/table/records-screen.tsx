@@ -7,12 +7,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Company, FilterCondition, Person, SavedView } from '@beacon/contract';
+import type { Company, Deal, FilterCondition, Person, SavedView } from '@beacon/contract';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
 import { saveFile } from '../../../utils/save-file.ts';
-import { companiesApi, peopleApi, type CrmEntity } from '../api/crm-api.ts';
+import { tableApis, type CrmEntity } from '../api/crm-api.ts';
+import type { FieldChoices } from '../filters/filter-fields.ts';
 import { FilterBar } from '../filters/filter-bar.tsx';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { useLists } from '../hooks/use-crm-data.ts';
@@ -52,10 +53,29 @@ export interface RecordsScreenProps {
   canEdit: boolean;
   /** The signed-in member's id, to tell their saved views from the shared ones. */
   userId: string | null;
+  /** Labelled choices of fields only the screen knows (a deal's stages), for filters and cells. */
+  fieldChoices?: FieldChoices;
+  /**
+   * Whether the screen adds records itself (quick add, "New" dialog). Deals are added from the
+   * deals screen's own dialog (their stage and amount), so their table leaves it out.
+   */
+  creatable?: boolean;
 }
 
+/** Entities the CSV import takes. */
+const IMPORTABLE: ReadonlySet<CrmEntity> = new Set(['people', 'companies', 'deals']);
+
 /** `/dashboard/people` and `/dashboard/companies`: filters, views, the table and its actions. */
-export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
+export function RecordsScreen({
+  entity,
+  canEdit: canEditRecords,
+  userId,
+  fieldChoices,
+  creatable = true,
+}: RecordsScreenProps) {
+  const canEdit = canEditRecords;
+  const canCreate = canEdit && creatable;
+  const canImport = canEdit && IMPORTABLE.has(entity);
   const { t } = useTranslation('crm');
   const { enqueueSnackbar } = useSnackbar();
   const [params, setParams] = useSearchParams();
@@ -72,7 +92,12 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
   // People show their company's name, companies their number of people: a change of either
   // kind can change both tables. `null`: the channel was away, changes may have been missed.
   useCrmChanges((change) => {
-    if (change === null || change.entity === 'people' || change.entity === 'companies') {
+    if (
+      change === null ||
+      change.entity === entity ||
+      (entity !== 'deals' && (change.entity === 'people' || change.entity === 'companies')) ||
+      (entity === 'deals' && change.entity === 'companies')
+    ) {
       setChangedByOthers(true);
     }
   });
@@ -80,7 +105,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
     setChangedByOthers(false);
     reload();
   };
-  const created = (record: Person | Company) => {
+  const created = (record: Person | Company | Deal) => {
     dispatch(recordsActions.recordAdded(record));
     enqueueSnackbar(t(`${entity}.created`));
   };
@@ -130,8 +155,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const api = entity === 'people' ? peopleApi : companiesApi;
-      const file = await api.exportCsv({
+      const file = await tableApis[entity].exportCsv({
         q: query.q,
         filters: query.filters,
         sort: query.sort,
@@ -186,7 +210,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
               {t('filters.clear')}
             </Button>
           ) : (
-            canEdit && (
+            canCreate && (
               <>
                 <Button
                   variant="contained"
@@ -195,13 +219,15 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
                 >
                   {t(`${entity}.new`)}
                 </Button>
-                <Button
-                  variant="outlined"
-                  startIcon={<UploadIcon />}
-                  onClick={() => setImporting(true)}
-                >
-                  {t('import.button')}
-                </Button>
+                {canImport && (
+                  <Button
+                    variant="outlined"
+                    startIcon={<UploadIcon />}
+                    onClick={() => setImporting(true)}
+                  >
+                    {t('import.button')}
+                  </Button>
+                )}
               </>
             )
           )}
@@ -219,7 +245,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
         <RecordTable
           entity={entity}
           columns={columns}
-          rows={state.items as (Person | Company)[]}
+          rows={state.items as (Person | Company | Deal)[]}
           total={count?.count ?? null}
           loading={state.loading}
           loadingMore={state.loadingMore}
@@ -232,6 +258,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
           onToggleRow={(id) => dispatch(recordsActions.rowToggled(id))}
           onToggleLoaded={() => dispatch(recordsActions.loadedToggled())}
           members={memberMap}
+          labels={fieldChoices}
         />
       </>
     );
@@ -254,7 +281,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          {canEdit && (
+          {canImport && (
             <Button
               variant="outlined"
               color="inherit"
@@ -283,7 +310,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
           >
             {t('export.button')}
           </Button>
-          {canEdit && (
+          {canCreate && (
             <Button variant="contained" startIcon={<PlusIcon />} onClick={() => setCreating(true)}>
               {t(`${entity}.new`)}
             </Button>
@@ -299,6 +326,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
             filters={query.filters}
             members={members}
             lists={lists}
+            choices={fieldChoices}
             onSearch={onSearch}
             onFiltersChange={onFilters}
           >
@@ -331,6 +359,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
               lists={lists}
               onListCreated={listAdded}
               members={members}
+              choices={fieldChoices}
               onDone={(action) => {
                 if (action === 'add_to_list') reloadLists();
                 dispatch(recordsActions.selectionCleared());
@@ -352,7 +381,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
             {t('live.changed')}
           </Alert>
         )}
-        {canEdit && (state.loaded || !state.error) && (
+        {canCreate && (state.loaded || !state.error) && (
           <QuickAdd entity={entity} onCreated={created} onMoreFields={() => setCreating(true)} />
         )}
         {body}
@@ -360,7 +389,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
 
       {canEdit && (
         <Suspense fallback={null}>
-          {createOpened && (
+          {canCreate && createOpened && (
             <CreateRecordDialog
               entity={entity}
               open={creating}
@@ -369,7 +398,7 @@ export function RecordsScreen({ entity, canEdit, userId }: RecordsScreenProps) {
               onCreated={created}
             />
           )}
-          {importOpened && (
+          {canImport && importOpened && (
             <ImportDialog
               entity={entity}
               open={importing}

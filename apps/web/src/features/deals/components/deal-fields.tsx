@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+import {
+  isCurrency,
+  type Deal,
+  type DealPatch,
+  type Member,
+  type Pipeline,
+} from '@beacon/contract';
+import { memberName } from '../../../utils/members.ts';
+import { searchCompanies, type FoundRecord } from '../api/search.ts';
+import { minorToInput, parseMoney } from '../../../utils/money.ts';
+import { EditableField } from './editable-field.tsx';
+import { LostReasonDialog } from './lost-reason-dialog.tsx';
+import { RecordPicker } from './record-picker.tsx';
+
+export interface DealFieldsProps {
+  deal: Deal;
+  pipeline: Pipeline | null;
+  members: Member[];
+  canEdit: boolean;
+  /** Saves a change of the deal; rejects with the server's error. */
+  save: (patch: DealPatch) => Promise<void>;
+}
+
+/** The deal's fields, each saved on its own (contributors and admins); read-only for viewers. */
+export function DealFields({ deal, pipeline, members, canEdit, save }: DealFieldsProps) {
+  const { t } = useTranslation('deals');
+  const [lostStage, setLostStage] = useState<string | null>(null);
+  const [companyError, setCompanyError] = useState<string | null>(null);
+  const disabled = !canEdit;
+  const stages = pipeline?.stages ?? [];
+  const company: FoundRecord | null = deal.companyId
+    ? { id: deal.companyId, label: deal.companyName, secondary: '' }
+    : null;
+
+  return (
+    <Card>
+      <CardHeader
+        title={t('page.fields')}
+        slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+      />
+      <Stack spacing={2} sx={{ p: 3, pt: 1 }}>
+        <EditableField
+          field="name"
+          label={t('fields.name')}
+          value={deal.name}
+          disabled={disabled}
+          validate={(text) => (text ? null : t('validation.required'))}
+          onSave={(name) => save({ name })}
+        />
+        <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 2 }}>
+          <EditableField
+            field="amount"
+            label={t('fields.amount')}
+            value={minorToInput(deal.amount, deal.currency)}
+            disabled={disabled}
+            ltr
+            validate={(text) =>
+              parseMoney(text || '0', deal.currency) === null ? t('validation.amount') : null
+            }
+            onSave={(text) => save({ amount: parseMoney(text || '0', deal.currency) ?? 0 })}
+          />
+          <EditableField
+            field="currency"
+            label={t('fields.currency')}
+            value={deal.currency}
+            disabled={disabled}
+            ltr
+            validate={(text) => (isCurrency(text.toUpperCase()) ? null : t('validation.currency'))}
+            onSave={(currency) => save({ currency: currency.toUpperCase() })}
+          />
+        </Box>
+        {stages.length > 0 && (
+          <EditableField
+            field="stageId"
+            label={t('fields.stageId')}
+            value={deal.stageId}
+            disabled={disabled}
+            options={stages.map((s) => ({ value: s.id, label: s.name }))}
+            onSave={async (stageId) => {
+              if (stages.find((s) => s.id === stageId)?.kind === 'lost') {
+                setLostStage(stageId);
+                return;
+              }
+              await save({ stageId });
+            }}
+          />
+        )}
+        {deal.status === 'lost' && (
+          <EditableField
+            field="lostReason"
+            label={t('fields.lostReason')}
+            value={deal.lostReason}
+            disabled={disabled}
+            multiline
+            validate={(text) => (text ? null : t('lost.required'))}
+            onSave={(lostReason) => save({ lostReason })}
+          />
+        )}
+        <EditableField
+          field="expectedCloseDate"
+          type="date"
+          label={t('fields.expectedCloseDate')}
+          value={deal.expectedCloseDate ?? ''}
+          disabled={disabled}
+          onSave={(day) => save({ expectedCloseDate: day || null })}
+        />
+        <EditableField
+          field="ownerId"
+          label={t('fields.ownerId')}
+          value={deal.ownerId ?? ''}
+          disabled={disabled}
+          options={[
+            { value: '', label: t('fields.noOwner') },
+            ...members.map((m) => ({ value: m.id, label: memberName(m) })),
+          ]}
+          onSave={(ownerId) => save({ ownerId: ownerId || null })}
+        />
+        <RecordPicker
+          label={t('fields.companyId')}
+          value={company}
+          search={searchCompanies}
+          disabled={disabled}
+          error={companyError}
+          onChange={(next) => {
+            setCompanyError(null);
+            save({ companyId: next?.id ?? null }).catch(() => setCompanyError(t('errors.generic')));
+          }}
+        />
+        <EditableField
+          field="nextStep"
+          label={t('fields.nextStep')}
+          value={deal.nextStep}
+          disabled={disabled}
+          multiline
+          onSave={(nextStep) => save({ nextStep })}
+        />
+        <EditableField
+          field="source"
+          label={t('fields.source')}
+          value={deal.source}
+          disabled={disabled}
+          onSave={(source) => save({ source })}
+        />
+        <EditableField
+          field="tags"
+          label={t('fields.tags')}
+          value={deal.tags.join(', ')}
+          disabled={disabled}
+          helperText={t('fields.tagsHint')}
+          onSave={(text) =>
+            save({
+              tags: text
+                .split(',')
+                .map((tag) => tag.trim())
+                .filter(Boolean),
+            })
+          }
+        />
+      </Stack>
+      <LostReasonDialog
+        open={lostStage !== null}
+        dealName={deal.name}
+        stageName={stages.find((s) => s.id === lostStage)?.name ?? ''}
+        onClose={() => setLostStage(null)}
+        onConfirm={async (lostReason) => {
+          if (!lostStage) return;
+          await save({ stageId: lostStage, lostReason });
+          setLostStage(null);
+        }}
+      />
+    </Card>
+  );
+}

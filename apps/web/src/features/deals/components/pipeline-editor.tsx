@@ -1,0 +1,376 @@
+import { useEffect, useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import {
+  dealStageKinds,
+  type Pipeline,
+  type PipelineStage,
+  type StagePatch,
+} from '@beacon/contract';
+import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { pipelinesApi } from '../../../lib/deals-api.ts';
+import { dealsErrorText } from '../utils/error-text.ts';
+
+export interface PipelineEditorProps {
+  open: boolean;
+  pipeline: Pipeline;
+  onClose: () => void;
+  /** The pipeline or its stages changed: the board reads itself again. */
+  onChanged: () => void;
+}
+
+/**
+ * Edits a pipeline (admins and contributors): its name, and each stage's name, order, win
+ * probability, kind and rot days; adds stages and another pipeline; a stage holding deals is
+ * deleted only after saying where its deals go.
+ */
+export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: PipelineEditorProps) {
+  const { t } = useTranslation('deals');
+  const id = useId();
+  const { enqueueSnackbar } = useSnackbar();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [pipeline, setPipeline] = useState(given);
+  const [name, setName] = useState(given.name);
+  const [newStage, setNewStage] = useState('');
+  const [newPipeline, setNewPipeline] = useState('');
+  const [deleting, setDeleting] = useState<PipelineStage | null>(null);
+  const [moveTo, setMoveTo] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setPipeline(given);
+    setName(given.name);
+  }, [given]);
+
+  const fail = (error: unknown) => enqueueSnackbar(dealsErrorText(t, error), { variant: 'error' });
+  const saved = (next: Pipeline) => {
+    setPipeline(next);
+    onChanged();
+  };
+
+  const saveName = async () => {
+    const text = name.trim();
+    if (!text || text === pipeline.name) return setName(pipeline.name);
+    try {
+      saved(await pipelinesApi.update(pipeline.id, { name: text }));
+    } catch (error) {
+      setName(pipeline.name);
+      fail(error);
+    }
+  };
+
+  const patchStage = async (stage: PipelineStage, patch: StagePatch) => {
+    try {
+      saved(await pipelinesApi.updateStage(pipeline.id, stage.id, patch));
+    } catch (error) {
+      fail(error);
+      setPipeline({ ...pipeline });
+    }
+  };
+
+  const addStage = async () => {
+    const text = newStage.trim();
+    if (!text) return;
+    try {
+      saved(await pipelinesApi.addStage(pipeline.id, { name: text }));
+      setNewStage('');
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const removeStage = async (stage: PipelineStage, target?: string) => {
+    setBusy(true);
+    try {
+      await pipelinesApi.removeStage(pipeline.id, stage.id, target);
+      saved(await pipelinesApi.get(pipeline.id));
+      setDeleting(null);
+      enqueueSnackbar(t('editor.stageDeleted', { name: stage.name }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'STAGE_NOT_EMPTY' && !target) {
+        setMoveTo(pipeline.stages.find((s) => s.id !== stage.id)?.id ?? '');
+        setDeleting(stage);
+      } else {
+        fail(error);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const addPipeline = async () => {
+    const text = newPipeline.trim();
+    if (!text) return;
+    try {
+      await pipelinesApi.create({ name: text });
+      setNewPipeline('');
+      enqueueSnackbar(t('editor.pipelineAdded', { name: text }));
+      onChanged();
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  return (
+    <>
+      <Dialog
+        open={open}
+        onClose={onClose}
+        maxWidth="md"
+        fullWidth
+        fullScreen={phone}
+        aria-labelledby={`${id}-title`}
+      >
+        <DialogTitle id={`${id}-title`}>{t('editor.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <TextField
+              label={t('editor.pipelineName')}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              onBlur={() => void saveName()}
+              slotProps={{ htmlInput: { maxLength: 100 } }}
+            />
+            <Typography component="h3" variant="subtitle1">
+              {t('editor.stages')}
+            </Typography>
+            <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              {pipeline.stages.map((stage, index) => (
+                <StageRow
+                  key={`${stage.id}:${stage.name}:${stage.probability}:${stage.rotDays}:${stage.kind}`}
+                  stage={stage}
+                  first={index === 0}
+                  last={index === pipeline.stages.length - 1}
+                  onPatch={(patch) => void patchStage(stage, patch)}
+                  onMove={(delta) => void patchStage(stage, { index: index + delta })}
+                  onDelete={() => void removeStage(stage)}
+                />
+              ))}
+            </Stack>
+            <Box
+              component="form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void addStage();
+              }}
+              sx={{ display: 'flex', gap: 1 }}
+            >
+              <TextField
+                size="small"
+                label={t('editor.newStage')}
+                value={newStage}
+                onChange={(event) => setNewStage(event.target.value)}
+                slotProps={{ htmlInput: { maxLength: 100 } }}
+                sx={{ flex: 1 }}
+              />
+              <Button type="submit" variant="outlined" disabled={!newStage.trim()}>
+                {t('editor.addStage')}
+              </Button>
+            </Box>
+            <Box
+              component="form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void addPipeline();
+              }}
+              sx={{ display: 'flex', gap: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}
+            >
+              <TextField
+                size="small"
+                label={t('editor.newPipeline')}
+                value={newPipeline}
+                onChange={(event) => setNewPipeline(event.target.value)}
+                slotProps={{ htmlInput: { maxLength: 100 } }}
+                sx={{ flex: 1, mt: 1 }}
+              />
+              <Button
+                type="submit"
+                variant="outlined"
+                disabled={!newPipeline.trim()}
+                sx={{ mt: 1 }}
+              >
+                {t('editor.addPipeline')}
+              </Button>
+            </Box>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={onClose}>
+            {t('actions.done')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby={`${id}-delete`}
+      >
+        <DialogTitle id={`${id}-delete`}>
+          {t('editor.deleteTitle', { name: deleting?.name ?? '' })}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t('editor.deleteText')}</DialogContentText>
+          <TextField
+            select
+            fullWidth
+            label={t('editor.moveTo')}
+            value={moveTo}
+            onChange={(event) => setMoveTo(event.target.value)}
+          >
+            {pipeline.stages
+              .filter((s) => s.id !== deleting?.id)
+              .map((s) => (
+                <MenuItem key={s.id} value={s.id}>
+                  {s.name}
+                </MenuItem>
+              ))}
+          </TextField>
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" variant="outlined" onClick={() => setDeleting(null)}>
+            {t('actions.cancel')}
+          </Button>
+          <Button
+            color="error"
+            variant="contained"
+            loading={busy}
+            disabled={!moveTo}
+            onClick={() => deleting && void removeStage(deleting, moveTo)}
+          >
+            {t('editor.deleteConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+function StageRow({
+  stage,
+  first,
+  last,
+  onPatch,
+  onMove,
+  onDelete,
+}: {
+  stage: PipelineStage;
+  first: boolean;
+  last: boolean;
+  onPatch: (patch: StagePatch) => void;
+  onMove: (delta: -1 | 1) => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation('deals');
+  const [name, setName] = useState(stage.name);
+  const [probability, setProbability] = useState(String(stage.probability));
+  const [rotDays, setRotDays] = useState(stage.rotDays === null ? '' : String(stage.rotDays));
+  const probabilityValue = Number(probability);
+  const probabilityOk =
+    /^\d{1,3}$/.test(probability) && probabilityValue >= 0 && probabilityValue <= 100;
+  const rotOk = rotDays === '' || (/^\d{1,4}$/.test(rotDays) && Number(rotDays) >= 1);
+
+  return (
+    <Box
+      component="li"
+      aria-label={stage.name}
+      sx={{
+        display: 'grid',
+        gap: 1,
+        alignItems: 'center',
+        gridTemplateColumns: { xs: '1fr 1fr', md: 'minmax(0, 2fr) 110px 130px 150px auto' },
+        pb: { xs: 1.5, md: 0 },
+        borderBottom: { xs: 1, md: 0 },
+        borderColor: 'divider',
+      }}
+    >
+      <TextField
+        size="small"
+        label={t('editor.stageName')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        onBlur={() => {
+          const text = name.trim();
+          if (text && text !== stage.name) onPatch({ name: text });
+          else setName(stage.name);
+        }}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+        sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
+      />
+      <TextField
+        size="small"
+        label={t('editor.probability')}
+        value={probability}
+        error={!probabilityOk}
+        onChange={(event) => setProbability(event.target.value)}
+        onBlur={() => {
+          if (probabilityOk && probabilityValue !== stage.probability)
+            onPatch({ probability: probabilityValue });
+        }}
+        slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+      />
+      <TextField
+        select
+        size="small"
+        label={t('editor.kind')}
+        value={stage.kind}
+        onChange={(event) => onPatch({ kind: event.target.value as PipelineStage['kind'] })}
+      >
+        {dealStageKinds.map((kind) => (
+          <MenuItem key={kind} value={kind}>
+            {t(`kinds.${kind}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        label={t('editor.rotDays')}
+        value={rotDays}
+        error={!rotOk}
+        onChange={(event) => setRotDays(event.target.value)}
+        onBlur={() => {
+          const next = rotDays === '' ? null : Number(rotDays);
+          if (rotOk && next !== stage.rotDays) onPatch({ rotDays: next });
+        }}
+        slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+      />
+      <Box sx={{ display: 'flex', gap: 0.5 }}>
+        <IconButton
+          size="small"
+          aria-label={t('editor.moveUp', { name: stage.name })}
+          disabled={first}
+          onClick={() => onMove(-1)}
+        >
+          <span aria-hidden>↑</span>
+        </IconButton>
+        <IconButton
+          size="small"
+          aria-label={t('editor.moveDown', { name: stage.name })}
+          disabled={last}
+          onClick={() => onMove(1)}
+        >
+          <span aria-hidden>↓</span>
+        </IconButton>
+        <Button size="small" color="error" onClick={onDelete}>
+          {t('editor.delete')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
