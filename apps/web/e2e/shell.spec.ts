@@ -206,11 +206,16 @@ test.describe('the header', () => {
     await expect(page.getByText('Nothing matches “no such page”')).toBeVisible();
   });
 
-  test('notifications say there are none', async ({ page, request }) => {
+  test('notifications list the demo member\'s tasks that came due', async ({ page, request }) => {
     await openDashboard(page, request);
-    await page.getByRole('button', { name: 'Notifications' }).click();
+    // The demo gives each member unread notifications of their latest due tasks (tasks seed).
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await expect(bell).toBeVisible();
+    await bell.click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
-    await expect(panel.getByText('No notifications')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Mark all read' })).toBeEnabled();
+    await expect(panel.getByRole('list').getByRole('button').first()).toBeVisible();
+    await expect(panel.getByText('No notifications')).toHaveCount(0);
     await panel.getByRole('button', { name: 'Close the notifications' }).click();
     await expect(panel).toBeHidden();
   });
