@@ -14,3 +14,4 @@ export * from './notes.ts';
 export * from './views.ts';
 export * from './imports.ts';
 export * from './realtime.ts';
+export * from './home.ts';

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { homeActivityListSchema, homeMeetingsSchema, homeQuerySchema } from '@beacon/contract';
+import { signedInRoutes } from '../../lib/responses.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { HomeService } from './home.service.ts';
+
+/** The home page's cards: one read per card, open to every member. */
+export const homeRoutes: FastifyPluginAsyncZod<{ service: HomeService }> = async (
+  app,
+  { service },
+) => {
+  const { read } = signedInRoutes(app, ['home']);
+
+  app.get(
+    '/api/home/meetings',
+    read({
+      summary: "Today's meetings of the workspace calendar (today in `tz`)",
+      querystring: homeQuerySchema,
+      response: { 200: homeMeetingsSchema },
+    }),
+    async (request) => service.meetings(requireAuth(request), request.query),
+  );
+
+  app.get(
+    '/api/home/activity',
+    read({
+      summary: 'The latest activity of the workspace',
+      response: { 200: homeActivityListSchema },
+    }),
+    async (request) => service.activity(requireAuth(request)),
+  );
+};
