@@ -14,4 +14,6 @@ export * from './notes.ts';
 export * from './views.ts';
 export * from './imports.ts';
 export * from './realtime.ts';
+export * from './tasks.ts';
+export * from './notifications.ts';
 export * from './home.ts';

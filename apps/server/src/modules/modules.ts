@@ -1,4 +1,5 @@
 import type { AppModule } from '../lib/module.ts';
+import { tasksModule } from './tasks/tasks.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { calendarModule } from './calendar/calendar.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
@@ -30,5 +31,6 @@ export const modules: AppModule[] = [
   listsModule,
   viewsModule,
   notesModule,
+  tasksModule,
   homeModule,
 ];
