@@ -11,6 +11,8 @@ import { z } from './z.ts';
 export const HOME_LIST_LIMIT = 5;
 /** How many entries the recent activity card shows. */
 export const HOME_ACTIVITY_LIMIT = 10;
+/** Counts of a member's tasks stop here (a card shows "999+"): bounded whatever the backlog. */
+export const HOME_COUNT_CAP = 1000;
 /** How many of today's meetings the meetings card shows at most. */
 export const HOME_MEETINGS_LIMIT = 20;
 

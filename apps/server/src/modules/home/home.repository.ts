@@ -1,7 +1,12 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { HOME_ACTIVITY_LIMIT, type HomeActivity } from '@beacon/contract';
+import { and, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import {
+  HOME_ACTIVITY_LIMIT,
+  HOME_COUNT_CAP,
+  type HomeActivity,
+  type HomeTask,
+} from '@beacon/contract';
 import type { Executor } from '../../db/client.ts';
-import { activities, companies, people, users } from '../../db/schema/index.ts';
+import { activities, companies, people, tasks, users } from '../../db/schema/index.ts';
 import { records } from '../record-entities.ts';
 
 export type { Executor };
@@ -59,4 +64,110 @@ export async function recentActivity(
       createdAt: row.createdAt.toISOString(),
     };
   });
+}
+
+/** The member's own time zone, null when never set. */
+export async function memberTimeZone(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.timeZone ?? null;
+}
+
+/**
+ * The member's open tasks due in [from, to) (either end open): a capped count and the first
+ * `limit` by due time, both from one range of tasks_assignee_due_idx.
+ */
+export async function openTasksDue(
+  db: Executor,
+  workspaceId: string,
+  assigneeId: string,
+  range: { from?: Date; to: Date },
+  limit: number,
+): Promise<{ count: number; items: HomeTask[] }> {
+  const where = and(
+    eq(tasks.workspaceId, workspaceId),
+    eq(tasks.assigneeId, assigneeId),
+    eq(tasks.status, 'open'),
+    range.from ? gte(tasks.dueAt, range.from) : isNotNull(tasks.dueAt),
+    lt(tasks.dueAt, range.to),
+  );
+  const capped = db
+    .select({ one: sql`1` })
+    .from(tasks)
+    .where(where)
+    .limit(HOME_COUNT_CAP)
+    .as('capped');
+  const [[counted], rows] = await Promise.all([
+    db.select({ count: sql<number>`count(*)::int` }).from(capped),
+    db
+      .select({
+        id: tasks.id,
+        title: tasks.title,
+        type: tasks.type,
+        priority: tasks.priority,
+        dueAt: tasks.dueAt,
+        personId: tasks.personId,
+        personName: sql<string | null>`coalesce(${personName}, nullif(${people.email}, ''))`,
+        companyId: tasks.companyId,
+        companyName: companies.name,
+      })
+      .from(tasks)
+      .leftJoin(people, eq(people.id, tasks.personId))
+      .leftJoin(companies, eq(companies.id, tasks.companyId))
+      .where(where)
+      .orderBy(asc(tasks.dueAt), asc(tasks.id))
+      .limit(limit),
+  ]);
+  return {
+    count: counted?.count ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      type: row.type,
+      priority: row.priority,
+      dueAt: row.dueAt?.toISOString() ?? null,
+      subject: row.personId
+        ? { type: 'person', id: row.personId, name: row.personName ?? '' }
+        : row.companyId
+          ? { type: 'company', id: row.companyId, name: row.companyName ?? '' }
+          : null,
+    })),
+  };
+}
+
+/** How many tasks the member completed on each day of the week (day starts given, in order). */
+export async function tasksDoneByDay(
+  db: Executor,
+  workspaceId: string,
+  assigneeId: string,
+  days: Date[],
+  end: Date,
+): Promise<number[]> {
+  const bounds = sql.join(
+    days.map((d) => sql`${d.toISOString()}::timestamptz`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({
+      day: sql<number>`width_bucket(${tasks.completedAt}, array[${bounds}]::timestamptz[])::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.workspaceId, workspaceId),
+        eq(tasks.assigneeId, assigneeId),
+        eq(tasks.status, 'done'),
+        gte(tasks.completedAt, days[0]!),
+        lt(tasks.completedAt, end),
+      ),
+    )
+    .groupBy(sql`1`);
+  const counts = days.map(() => 0);
+  for (const row of rows)
+    if (row.day >= 1 && row.day <= days.length) counts[row.day - 1] = row.count;
+  return counts;
 }

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { homeActivityListSchema, homeMeetingsSchema, homeQuerySchema } from '@beacon/contract';
+import {
+  homeActivityListSchema,
+  homeMeetingsSchema,
+  homeQuerySchema,
+  homeTasksSchema,
+  homeWeekSchema,
+} from '@beacon/contract';
 import { signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { HomeService } from './home.service.ts';
@@ -10,6 +16,26 @@ export const homeRoutes: FastifyPluginAsyncZod<{ service: HomeService }> = async
   { service },
 ) => {
   const { read } = signedInRoutes(app, ['home']);
+
+  app.get(
+    '/api/home/tasks',
+    read({
+      summary: 'Your open tasks due today and overdue: counts (up to 1000) and the first few',
+      querystring: homeQuerySchema,
+      response: { 200: homeTasksSchema },
+    }),
+    async (request) => service.tasks(requireAuth(request), request.query),
+  );
+
+  app.get(
+    '/api/home/week',
+    read({
+      summary: 'Your week so far: tasks done, deals won and their amount, by day',
+      querystring: homeQuerySchema,
+      response: { 200: homeWeekSchema },
+    }),
+    async (request) => service.week(requireAuth(request), request.query),
+  );
 
   app.get(
     '/api/home/meetings',

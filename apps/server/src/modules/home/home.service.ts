@@ -1,21 +1,23 @@
 import {
+  HOME_LIST_LIMIT,
   HOME_MEETINGS_LIMIT,
   type HomeActivityList,
   type HomeMeetings,
   type HomeQuery,
+  type HomeTasks,
+  type HomeWeek,
 } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
 import type { Caller } from '../../lib/caller.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
 import * as repo from './home.repository.ts';
-import { dayOf } from './home.time.ts';
-
-/** The zone a call's "today" is read in: the browser's, else UTC. */
-export const zoneOf = (query: HomeQuery): string => query.tz ?? 'UTC';
+import { dayOf, weekOf } from './home.time.ts';
 
 /**
  * The home page's cards, read only: each method answers one card, with bounded queries (a count
- * and the first rows of an index range, or a few grouped sums over an index range).
+ * and the first rows of an index range, or a few grouped sums over an index range). "Today",
+ * "this week" and "this month" are read in the member's own time zone, else in the browser's
+ * (`tz`), else in UTC (docs/decisions/033-home.md).
  */
 export class HomeService {
   constructor(
@@ -24,9 +26,35 @@ export class HomeService {
     private readonly now: () => number = Date.now,
   ) {}
 
+  private async zone(caller: Caller, query: HomeQuery): Promise<string> {
+    return (await repo.memberTimeZone(this.db, caller.userId)) ?? query.tz ?? 'UTC';
+  }
+
+  /** The caller's open tasks due today and overdue: a count and the first few of each. */
+  async tasks(caller: Caller, query: HomeQuery): Promise<HomeTasks> {
+    const day = dayOf(this.now(), await this.zone(caller, query));
+    const [dueToday, overdue] = await Promise.all([
+      repo.openTasksDue(
+        this.db,
+        caller.workspaceId,
+        caller.userId,
+        { from: day.start, to: day.end },
+        HOME_LIST_LIMIT,
+      ),
+      repo.openTasksDue(
+        this.db,
+        caller.workspaceId,
+        caller.userId,
+        { to: day.start },
+        HOME_LIST_LIMIT,
+      ),
+    ]);
+    return { dueToday, overdue };
+  }
+
   /** Today's events of the workspace calendar (series expanded), in start order. */
   async meetings(caller: Caller, query: HomeQuery): Promise<HomeMeetings> {
-    const timeZone = zoneOf(query);
+    const timeZone = await this.zone(caller, query);
     const day = dayOf(this.now(), timeZone);
     const events = await this.calendar.list(caller, {
       start: day.start.toISOString(),
@@ -52,6 +80,26 @@ export class HomeService {
         color: e.color,
         mine: e.createdBy === caller.userId || e.attendeeIds.includes(caller.userId),
       })),
+    };
+  }
+
+  /** The caller's week so far (Monday to Sunday): tasks done, deals won and their amount. */
+  async week(caller: Caller, query: HomeQuery): Promise<HomeWeek> {
+    const week = weekOf(this.now(), await this.zone(caller, query));
+    const done = await repo.tasksDoneByDay(
+      this.db,
+      caller.workspaceId,
+      caller.userId,
+      week.days,
+      week.end,
+    );
+    const won = week.days.map(() => 0);
+    return {
+      weekStart: week.dates[0]!,
+      tasksDone: done.reduce((a, b) => a + b, 0),
+      dealsWon: won.reduce((a, b) => a + b, 0),
+      won: [],
+      days: week.dates.map((date, i) => ({ date, tasksDone: done[i]!, dealsWon: won[i]! })),
     };
   }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HomeActivityList, HomeMeetings } from '@beacon/contract';
+import type { HomeActivityList, HomeMeetings, HomeTasks, HomeWeek } from '@beacon/contract';
+import { eq } from 'drizzle-orm';
+import { tasks, users } from '../../db/schema/index.ts';
 import {
   addMember,
   authed,
@@ -8,7 +10,7 @@ import {
   type TestServer,
 } from '../../../test/helpers.ts';
 import { crmWorkspace } from '../../../test/crm.ts';
-import { dayOf } from './home.time.ts';
+import { dayOf, weekOf } from './home.time.ts';
 
 let server: TestServer;
 let w: Awaited<ReturnType<typeof crmWorkspace>>;
@@ -130,5 +132,133 @@ describe('home: recent activity', () => {
   it('asks for a signed-in member', async () => {
     const response = await fetch(`${server.url}/api/home/activity`);
     expect(response.status).toBe(401);
+  });
+});
+
+type TaskRow = typeof tasks.$inferInsert;
+
+async function workspaceId(ws: Awaited<ReturnType<typeof crmWorkspace>>) {
+  return ((await ws.ok('GET', '/user/me')) as { workspace: { id: string } }).workspace.id;
+}
+
+async function insertTasks(rows: TaskRow[]) {
+  if (rows.length) await server.database.db.insert(tasks).values(rows);
+}
+
+describe('home: my tasks', () => {
+  it('counts and lists my open tasks due today and overdue, in my time zone', async () => {
+    const ws = await crmWorkspace(server);
+    const wsId = await workspaceId(ws);
+    const mate = await addMember(server, ws.admin.token, 'contributor');
+    const ada = (await ws.ok('POST', '/api/people', { firstName: 'Ada', lastName: 'L' })) as {
+      id: string;
+    };
+    const acme = (await ws.ok('POST', '/api/companies', { name: 'Acme' })) as { id: string };
+    // The member's own zone wins over the browser's.
+    await server.database.db
+      .update(users)
+      .set({ timeZone: 'America/Los_Angeles' })
+      .where(eq(users.id, ws.userId));
+    const day = dayOf(Date.now(), 'America/Los_Angeles');
+    const at = (hours: number) => new Date(day.start.getTime() + hours * HOUR);
+    const mine = { workspaceId: wsId, assigneeId: ws.userId };
+    await insertTasks([
+      { ...mine, title: 'Call Ada', type: 'call', dueAt: at(15), personId: ada.id },
+      { ...mine, title: 'Send proposal', type: 'email', dueAt: at(9), companyId: acme.id },
+      { ...mine, title: 'Last minute', dueAt: at(23.99) },
+      { ...mine, title: 'Tomorrow', dueAt: at(24) },
+      { ...mine, title: 'Late 1', dueAt: at(-1), priority: 'high' },
+      { ...mine, title: 'Late 2', dueAt: at(-50) },
+      { ...mine, title: 'Done late', dueAt: at(-2), status: 'done', completedAt: new Date() },
+      { ...mine, title: 'Skipped', dueAt: at(2), status: 'skipped' },
+      { ...mine, title: 'No date' },
+      { workspaceId: wsId, assigneeId: mate.id, title: 'Not mine', dueAt: at(3) },
+    ]);
+    const answer = (await ws.ok('GET', '/api/home/tasks?tz=Asia/Tokyo')) as HomeTasks;
+    expect(answer.dueToday.count).toBe(3);
+    expect(answer.dueToday.items.map((t) => t.title)).toEqual([
+      'Send proposal',
+      'Call Ada',
+      'Last minute',
+    ]);
+    expect(answer.dueToday.items[0]!.subject).toEqual({
+      type: 'company',
+      id: acme.id,
+      name: 'Acme',
+    });
+    expect(answer.dueToday.items[1]).toMatchObject({
+      type: 'call',
+      priority: 'normal',
+      dueAt: at(15).toISOString(),
+      subject: { type: 'person', id: ada.id, name: 'Ada L' },
+    });
+    expect(answer.overdue.count).toBe(2);
+    expect(answer.overdue.items.map((t) => [t.title, t.priority])).toEqual([
+      ['Late 2', 'normal'],
+      ['Late 1', 'high'],
+    ]);
+
+    // The teammate sees theirs only.
+    const theirs = (await ws.ok('GET', '/api/home/tasks', undefined, mate.token)) as HomeTasks;
+    expect(theirs.dueToday.items.map((t) => t.title)).toEqual(['Not mine']);
+    expect(theirs.overdue.count).toBe(0);
+  });
+
+  it('lists the first five and counts the rest, nothing of another workspace', async () => {
+    const ws = await crmWorkspace(server);
+    const wsId = await workspaceId(ws);
+    const start = dayOf(Date.now(), 'UTC').start.getTime();
+    await insertTasks(
+      Array.from({ length: 8 }, (_, i) => ({
+        workspaceId: wsId,
+        assigneeId: ws.userId,
+        title: `Old ${i}`,
+        dueAt: new Date(start - (i + 1) * HOUR),
+      })),
+    );
+    const answer = (await ws.ok('GET', '/api/home/tasks')) as HomeTasks;
+    expect(answer.overdue.count).toBe(8);
+    expect(answer.overdue.items.map((t) => t.title)).toEqual([
+      'Old 7',
+      'Old 6',
+      'Old 5',
+      'Old 4',
+      'Old 3',
+    ]);
+    expect(answer.dueToday).toEqual({ count: 0, items: [] });
+    const empty = (await other.ok('GET', '/api/home/tasks')) as HomeTasks;
+    expect(empty).toEqual({ dueToday: { count: 0, items: [] }, overdue: { count: 0, items: [] } });
+  });
+});
+
+describe('home: my week', () => {
+  it('counts the tasks I completed on each day since Monday, in my zone', async () => {
+    const ws = await crmWorkspace(server);
+    const wsId = await workspaceId(ws);
+    const mate = await addMember(server, ws.admin.token, 'contributor');
+    const zone = 'Europe/Paris';
+    const week = weekOf(Date.now(), zone);
+    const done = (dayIndex: number, hours: number, assigneeId = ws.userId) => ({
+      workspaceId: wsId,
+      assigneeId,
+      title: `Done ${dayIndex}`,
+      status: 'done' as const,
+      completedAt: new Date((week.days[dayIndex] ?? week.end).getTime() + hours * HOUR),
+    });
+    await insertTasks([
+      done(0, 0),
+      done(0, 23.5),
+      done(3, 12),
+      done(6, 23.9),
+      done(0, -0.1), // the Sunday before
+      done(7, 0.1), // next Monday
+      done(2, 10, mate.id),
+      { ...done(1, 10), status: 'open' },
+    ]);
+    const answer = (await ws.ok('GET', `/api/home/week?tz=${zone}`)) as HomeWeek;
+    expect(answer.weekStart).toBe(week.dates[0]);
+    expect(answer.days.map((d) => d.tasksDone)).toEqual([2, 0, 0, 1, 0, 0, 1]);
+    expect(answer.days.map((d) => d.date)).toEqual(week.dates);
+    expect(answer.tasksDone).toBe(4);
   });
 });

@@ -1,1 +1,0 @@
-CREATE INDEX "activities_workspace_created_idx" ON "activities" USING btree ("workspace_id","created_at","id");
