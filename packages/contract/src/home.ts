@@ -1,4 +1,10 @@
 import { subjectTypeSchema } from './notes.ts';
+import {
+  HOME_ACTIVITY_LIMIT,
+  HOME_COUNT_CAP,
+  HOME_LIST_LIMIT,
+  HOME_MEETINGS_LIMIT,
+} from './values.ts';
 import { z } from './z.ts';
 
 /**
@@ -7,14 +13,7 @@ import { z } from './z.ts';
  * whatever the size of the workspace. Any member may read them.
  */
 
-/** How many rows a card's list shows at most. */
-export const HOME_LIST_LIMIT = 5;
-/** How many entries the recent activity card shows. */
-export const HOME_ACTIVITY_LIMIT = 10;
-/** Counts of a member's tasks stop here (a card shows "999+"): bounded whatever the backlog. */
-export const HOME_COUNT_CAP = 1000;
-/** How many of today's meetings the meetings card shows at most. */
-export const HOME_MEETINGS_LIMIT = 20;
+export { HOME_ACTIVITY_LIMIT, HOME_COUNT_CAP, HOME_LIST_LIMIT, HOME_MEETINGS_LIMIT };
 
 function isTimeZone(zone: string): boolean {
   try {
