@@ -9,6 +9,7 @@ export * from './public.ts';
 export * from './records.ts';
 export * from './people.ts';
 export * from './companies.ts';
+export * from './deals.ts';
 export * from './lists.ts';
 export * from './notes.ts';
 export * from './views.ts';

@@ -1,4 +1,5 @@
 import type { CalendarRealtime } from './calendar.ts';
+import type { DealsRealtime } from './deals.ts';
 import type { ImportRealtime } from './imports.ts';
 import type { KanbanRealtime } from './kanban.ts';
 import type { CrmRealtime } from './records.ts';
@@ -16,4 +17,5 @@ export type RealtimeEvent =
   | CrmRealtime
   | ImportRealtime
   | TasksRealtime
-  | NotificationsRealtime;
+  | NotificationsRealtime
+  | DealsRealtime;

@@ -8,3 +8,4 @@ export * from './kanban.ts';
 export * from './public-forms.ts';
 export * from './crm.ts';
 export * from './tasks.ts';
+export * from './deals.ts';
