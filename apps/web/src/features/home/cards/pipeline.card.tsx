@@ -18,7 +18,7 @@ import { mainCurrency, stageIn } from '../utils/pipeline.ts';
 import type { HomeCardDef } from './card.ts';
 
 const StageChart = lazy(() => import('../charts/stage-chart.tsx'));
-const LIVE = ['deals.*', 'pipelines.*'] as const;
+const LIVE = ['deals.*', 'pipelines.*', 'crm.changed'] as const;
 
 function PipelineCard() {
   const { t, locale, dir } = useHomeText();

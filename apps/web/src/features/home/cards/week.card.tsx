@@ -10,7 +10,7 @@ import { formatCount, formatMoney } from '../utils/format.ts';
 import type { HomeCardDef } from './card.ts';
 
 const WeekChart = lazy(() => import('../charts/week-chart.tsx'));
-const LIVE = ['tasks.*', 'deals.*'] as const;
+const LIVE = ['tasks.*', 'deals.*', 'crm.changed'] as const;
 
 function WeekCard() {
   const { t, locale, dir } = useHomeText();
