@@ -1,8 +1,8 @@
 import type { AppModule } from '../lib/module.ts';
-import { tasksModule } from './tasks/tasks.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { calendarModule } from './calendar/calendar.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
+import { dealsModule } from './deals/deals.module.ts';
 import { homeModule } from './home/home.module.ts';
 import { healthModule } from './health/health.module.ts';
 import { importsModule } from './imports/imports.module.ts';
@@ -10,8 +10,10 @@ import { kanbanModule } from './kanban/kanban.module.ts';
 import { listsModule } from './lists/lists.module.ts';
 import { membersModule } from './members/members.module.ts';
 import { notesModule } from './notes/notes.module.ts';
+import { notificationsModule } from './notifications/notifications.module.ts';
 import { peopleModule } from './people/people.module.ts';
 import { publicModule } from './public/public.module.ts';
+import { tasksModule } from './tasks/tasks.module.ts';
 import { viewsModule } from './views/views.module.ts';
 
 /**
@@ -28,9 +30,11 @@ export const modules: AppModule[] = [
   importsModule,
   peopleModule,
   companiesModule,
+  dealsModule,
   listsModule,
   viewsModule,
   notesModule,
   tasksModule,
+  notificationsModule,
   homeModule,
 ];
