@@ -17,6 +17,7 @@ import {
   generatePeople,
   type SeedPerson,
 } from './generate.ts';
+import { seedDemoDeals } from './deals.ts';
 
 export const DEMO_PEOPLE = 3000;
 export const DEMO_COMPANIES = 300;
@@ -272,6 +273,14 @@ export async function seedDemoCrm(
         companyId: companyIds[p.company] ?? null,
         company: seedCompanies[p.company]!.name,
       })),
+  });
+  await seedDemoDeals(db, {
+    ...input,
+    now,
+    companies: seedCompanies,
+    companyIds,
+    people: seedPeople,
+    personIds,
   });
   return { people: personIds.length, companies: companyIds.length };
 }

@@ -503,16 +503,15 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
                  "deals".closed_at as old_closed,
                  row_number() over (order by "deals".created_at, "deals".id) as n
           from "deals" where ${match} and "deals".stage_id <> ${stage.id}::uuid
-          for update
         ), moved as (
           update "deals" d set
             stage_id = ${stage.id}::uuid, pipeline_id = ${stage.pipelineId}::uuid,
             status = ${stage.kind}::deal_stage_kind,
-            closed_at = case when ${stage.kind} = 'open' then null
-                             when p.old_status::text = ${stage.kind} then coalesce(p.old_closed, now())
+            closed_at = case when ${stage.kind}::text = 'open' then null
+                             when p.old_status::text = ${stage.kind}::text then coalesce(p.old_closed, now())
                              else now() end,
-            lost_reason = ${lostReason},
-            position = ${last?.position ?? ''} || lpad(p.n::text, 8, '0') || 'V',
+            lost_reason = ${lostReason}::text,
+            position = ${last?.position ?? ''}::text || lpad(p.n::text, 8, '0') || 'V',
             stage_changed_at = now(), updated_at = now(), last_activity_at = now()
           from picked p where d.id = p.id
           returning d.id, p.from_id
@@ -520,12 +519,12 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
           insert into deal_stage_changes
             (workspace_id, deal_id, from_stage_id, from_stage_name, to_stage_id, to_stage_name, by_id)
           select ${caller.workspaceId}::uuid, m.id, m.from_id, s.name, ${stage.id}::uuid,
-                 ${stage.name}, ${caller.userId}::uuid
+                 ${stage.name}::text, ${caller.userId}::uuid
           from moved m left join pipeline_stages s on s.id = m.from_id
         ), timeline as (
           insert into activities (workspace_id, deal_id, kind, actor_id, field, old_value, new_value)
           select ${caller.workspaceId}::uuid, m.id, 'field_changed', ${caller.userId}::uuid,
-                 'stage', s.name, ${stage.name}
+                 'stage', s.name, ${stage.name}::text
           from moved m left join pipeline_stages s on s.id = m.from_id
         )
         select count(*)::int as n from moved`,

@@ -224,15 +224,15 @@ export class PipelinesService {
           tx,
           sql`with moved as (
             update deals set stage_id = ${target.id}::uuid, status = ${target.kind}::deal_stage_kind,
-              closed_at = case when ${target.kind} = 'open' then null else coalesce(closed_at, now()) end,
+              closed_at = case when ${target.kind}::text = 'open' then null else coalesce(closed_at, now()) end,
               lost_reason = '', stage_changed_at = now(), updated_at = now()
             where workspace_id = ${caller.workspaceId}::uuid and stage_id = ${stageId}::uuid
             returning id
           )
           insert into deal_stage_changes
             (workspace_id, deal_id, from_stage_id, from_stage_name, to_stage_id, to_stage_name, by_id)
-          select ${caller.workspaceId}::uuid, id, ${stageId}::uuid, ${stage.name}, ${target.id}::uuid,
-                 ${target.name}, ${caller.userId}::uuid
+          select ${caller.workspaceId}::uuid, id, ${stageId}::uuid, ${stage.name}::text, ${target.id}::uuid,
+                 ${target.name}::text, ${caller.userId}::uuid
           from moved`,
         );
       }
