@@ -265,14 +265,12 @@ export async function seedDemoCrm(
     memberIds: input.ownerIds,
     authorId: input.authorId,
     now,
-    subjects: seedPeople
-      .slice(0, 400)
-      .map((p, i) => ({
-        personId: personIds[i]!,
-        firstName: p.firstName,
-        companyId: companyIds[p.company] ?? null,
-        company: seedCompanies[p.company]!.name,
-      })),
+    subjects: seedPeople.slice(0, 400).map((p, i) => ({
+      personId: personIds[i]!,
+      firstName: p.firstName,
+      companyId: companyIds[p.company] ?? null,
+      company: seedCompanies[p.company]!.name,
+    })),
   });
   await seedDemoDeals(db, {
     ...input,
