@@ -47,7 +47,7 @@ function PipelineCard() {
         return (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             {currency && (
-              <ChartSlot height={height}>
+              <ChartSlot height={height} label={t('pipeline.title')}>
                 <StageChart
                   rows={data.stages.map((stage) => ({
                     name: stage.name,

@@ -37,7 +37,7 @@ function WeekCard() {
           {data.tasksDone + data.dealsWon === 0 ? (
             <Typography sx={{ color: 'text.secondary' }}>{t('week.empty')}</Typography>
           ) : (
-            <ChartSlot height={200}>
+            <ChartSlot height={200} label={t('week.title')}>
               <WeekChart
                 days={data.days}
                 locale={locale}
