@@ -109,7 +109,7 @@ function TaskList({
             }}
           >
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-              <Typography variant="subtitle2" noWrap>
+              <Typography variant="subtitle2" noWrap dir="auto" sx={{ textAlign: 'match-parent' }}>
                 {task.title}
               </Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }} component="div" noWrap>
