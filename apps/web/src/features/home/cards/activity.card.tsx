@@ -49,7 +49,7 @@ function ActivityCard() {
                   variant="subtitle2"
                   noWrap
                   dir="auto"
-                  sx={{ textAlign: 'match-parent' }}
+                  sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}
                 >
                   {to ? (
                     <Link component={RouterLink} to={to} color="inherit">

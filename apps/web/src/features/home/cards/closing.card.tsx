@@ -54,7 +54,7 @@ function ClosingCard() {
                     variant="subtitle2"
                     noWrap
                     dir="auto"
-                    sx={{ textAlign: 'match-parent' }}
+                    sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}
                   >
                     <Link component={RouterLink} to={recordPath('deal', deal.id)!} color="inherit">
                       {deal.name}

@@ -45,7 +45,7 @@ function MeetingsCard() {
                   variant="subtitle2"
                   noWrap
                   dir="auto"
-                  sx={{ textAlign: 'match-parent' }}
+                  sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}
                 >
                   {meeting.title}
                 </Typography>
