@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Deal, DealPerson, DealPersonRole, DealStageChange } from '@beacon/contract';
 import { companies, dealPeople, deals, dealStageChanges, people } from '../../db/schema/index.ts';
-import { rowsOf, type Executor } from '../../lib/records/sql.ts';
+import { rowsOf, uuidArray, type Executor } from '../../lib/records/sql.ts';
 import { positionExpr, staleExpr } from './deals.entity.ts';
 
 // Every SQL statement over deals, the people on them and their stage history. Each takes the
@@ -334,6 +334,27 @@ export async function stageSums(
                coalesce(sum("deals"."amount"), 0)::text as amount
         from "deals" where ${where}
         group by "deals"."stage_id", "deals"."currency"`,
+  );
+  return rows.map((r) => ({
+    stageId: r.stage_id,
+    currency: r.currency,
+    count: Number(r.n),
+    amount: r.amount,
+  }));
+}
+
+/** The kept totals of these stages by currency (no filter: the board's usual call). */
+export async function keptStageSums(
+  db: Executor,
+  workspaceId: string,
+  stageIds: string[],
+): Promise<{ stageId: string; currency: string; count: number; amount: string }[]> {
+  const rows = await rowsOf<{ stage_id: string; currency: string; n: number; amount: string }>(
+    db,
+    sql`select stage_id, currency, count::int as n, amount::text as amount
+        from deal_stage_totals
+        where workspace_id = ${workspaceId}::uuid and stage_id = any(${uuidArray(stageIds)})
+          and count > 0`,
   );
   return rows.map((r) => ({
     stageId: r.stage_id,

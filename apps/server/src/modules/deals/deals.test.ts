@@ -10,10 +10,12 @@ import {
 } from '@beacon/contract';
 import { addMember, startTestServer, type TestServer } from '../../../test/helpers.ts';
 import { crmWorkspace, query } from '../../../test/crm.ts';
+import { connectRealtime } from '../../../test/ws-client.ts';
+import { sql } from 'drizzle-orm';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ jobs: { pollMs: 100 } });
 });
 afterAll(async () => {
   await server.close();
@@ -502,5 +504,240 @@ describe('deals', () => {
     expect(dealDetailSchema.parse(await w.ok('GET', `/api/deals/${made.id}`)).deal.name).toBe(
       'Mine',
     );
+  });
+
+  it('imports deals from CSV: export headers read back, refused rows with their reasons', async () => {
+    const w = await crmWorkspace(server);
+    const pipeline = await pipelineOf(w);
+    await w.ok('POST', '/api/people', { firstName: 'Ada', email: 'ada@acme.test' });
+    await w.ok('POST', '/api/companies', { name: 'Acme', domain: 'acme.test' });
+    const csv = [
+      'Name,Pipeline,Stage,Amount,Currency,Expected close date,Owner email,Company,Company domain,People emails,Tags,Lost reason',
+      `Acme pilot,Sales pipeline,Proposal,"1,234.50",EUR,2026-12-01,${w.admin.email},Acme,acme.test,ada@acme.test,pilot; q4,`,
+      'Newco deal,,,99,usd,,,Newco,,,,',
+      'Lost one,,Lost,10,EUR,,,,,,,Too pricey',
+      'No reason,,Lost,10,EUR,,,,,,,',
+      'Negative,,,-5,EUR,,,,,,,',
+      'Bad stage,,Nowhere,5,EUR,,,,,,,',
+      'Stranger,,,5,EUR,,,,,nobody@x.test,,',
+      'Bad money,,,5,EURO,,,,,,,',
+    ].join('\n');
+    const response = await fetch(`${server.url}/api/imports?entity=deals&fileName=deals.csv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${w.admin.token}`, 'content-type': 'text/csv' },
+      body: csv,
+    });
+    expect(response.status).toBe(201);
+    const job = (await response.json()) as { id: string; mapping: Record<string, string | null> };
+    expect(job.mapping).toMatchObject({
+      Name: 'name',
+      Stage: 'stageName',
+      Amount: 'amount',
+      'Owner email': 'ownerEmail',
+      'People emails': 'personEmail',
+      'Lost reason': 'lostReason',
+    });
+    await w.ok('POST', `/api/imports/${job.id}/start`, { mapping: job.mapping });
+    let done: {
+      status: string;
+      created: number;
+      refused: number;
+      errors: { row: number; reason: string }[];
+    };
+    const started = Date.now();
+    for (;;) {
+      done = (await w.ok('GET', `/api/imports/${job.id}`)) as typeof done;
+      if (['completed', 'failed'].includes(done.status) || Date.now() - started > 30_000) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(done.status).toBe('completed');
+    expect(done.created).toBe(3);
+    expect(done.errors.map((e) => e.row)).toEqual([5, 6, 7, 8, 9]);
+    expect(done.errors[0]!.reason).toContain('Lost reason');
+    const made = await page(w, { sort: 'name' });
+    expect(made.items.map((d) => [d.name, d.amount, d.currency, d.status])).toEqual([
+      ['Acme pilot', 123_450, 'EUR', 'open'],
+      ['Lost one', 1000, 'EUR', 'lost'],
+      ['Newco deal', 9900, 'USD', 'open'],
+    ]);
+    const acme = made.items[0]!;
+    expect(acme).toMatchObject({
+      stageId: stage(pipeline, 'Proposal'),
+      companyName: 'Acme',
+      ownerId: w.userId,
+      expectedCloseDate: '2026-12-01',
+      tags: ['pilot', 'q4'],
+    });
+    expect(acme.people.map((p) => p.email)).toEqual(['ada@acme.test']);
+    expect(made.items[2]!.companyName).toBe('Newco');
+    const history = dealDetailSchema.parse(await w.ok('GET', `/api/deals/${acme.id}`)).stages;
+    expect(history.map((s) => s.toStageName)).toEqual(['Proposal']);
+    const b = await board(w);
+    expect(columnOf(b, stage(pipeline, 'Proposal')).sums).toEqual([
+      { currency: 'EUR', amount: 123_450, weighted: 61_725 },
+    ]);
+  });
+
+  it("marks an open deal stale after its stage's rot days without activity, and not a closed one", async () => {
+    const w = await crmWorkspace(server);
+    const pipeline = await pipelineOf(w);
+    const quiet = await deal(w, { name: 'Quiet', stageId: stage(pipeline, 'Proposal') });
+    const busy = await deal(w, { name: 'Busy', stageId: stage(pipeline, 'Proposal') });
+    const won = await deal(w, { name: 'Done', stageId: stage(pipeline, 'Won') });
+    // Time passes: their last activity goes 22 days back (Proposal rots after 21).
+    await server.database.db.execute(
+      sql`update deals set last_activity_at = now() - interval '22 days' where id in (${quiet.id}::uuid, ${won.id}::uuid)`,
+    );
+    const stale = async () =>
+      (await page(w, { filters: [{ field: 'stale', op: 'equals', value: 'true' }] })).items.map(
+        (d) => d.name,
+      );
+    expect(await stale()).toEqual(['Quiet']);
+    expect(
+      columnOf(await board(w), stage(pipeline, 'Proposal')).deals.map((d) => [d.name, d.stale]),
+    ).toEqual([
+      ['Quiet', true],
+      ['Busy', false],
+    ]);
+    // A note is activity: the deal is fresh again. A longer rot time also lifts the mark.
+    await w.ok('POST', `/api/deals/${quiet.id}/notes`, { body: 'Called them' });
+    expect(await stale()).toEqual([]);
+    await server.database.db.execute(
+      sql`update deals set last_activity_at = now() - interval '22 days' where id = ${quiet.id}::uuid`,
+    );
+    await w.ok('PATCH', `/api/pipelines/${pipeline.id}/stages/${stage(pipeline, 'Proposal')}`, {
+      rotDays: 30,
+    });
+    expect(await stale()).toEqual([]);
+    expect(busy.stale).toBe(false);
+  });
+
+  it('tells the workspace, and no other, that a deal moved', async () => {
+    const w = await crmWorkspace(server);
+    const pipeline = await pipelineOf(w);
+    const other = await crmWorkspace(server);
+    const made = await deal(w, { name: 'Live' });
+    const watching = await connectRealtime(server.url, w.admin.token);
+    const outsider = await connectRealtime(server.url, other.admin.token);
+    await w.ok('POST', `/api/deals/${made.id}/move`, { stageId: stage(pipeline, 'Negotiation') });
+    const moved = await watching.next((m) => m.type === 'deals.moved');
+    expect(moved.data).toMatchObject({
+      dealId: made.id,
+      fromStageId: made.stageId,
+      toStageId: stage(pipeline, 'Negotiation'),
+      by: w.userId,
+    });
+    const changed = await watching.next((m) => m.type === 'crm.changed');
+    expect(changed.data).toMatchObject({ entity: 'deals', id: made.id, by: w.userId });
+    await w.ok('PATCH', `/api/pipelines/${pipeline.id}`, { name: 'Main' });
+    await watching.next((m) => m.type === 'pipelines.changed');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(outsider.messages.filter((m) => m.type !== 'ready')).toEqual([]);
+    watching.close();
+    outsider.close();
+  });
+
+  it('keeps saved views and lists of deals', async () => {
+    const w = await crmWorkspace(server);
+    const view = (await w.ok('POST', '/api/views', {
+      name: 'Big open deals',
+      entity: 'deals',
+      filters: [
+        { field: 'amount', op: 'gte', value: '100000' },
+        { field: 'status', op: 'equals', value: 'open' },
+      ],
+      sort: '-amount',
+      columns: ['name', 'amount', 'stageId'],
+    })) as { id: string };
+    const views = (await w.ok('GET', '/api/views?entity=deals')) as
+      { id: string }[] | { items: { id: string }[] };
+    const ids = (Array.isArray(views) ? views : views.items).map((v) => v.id);
+    expect(ids).toContain(view.id);
+    expect(
+      (await w.call('POST', '/api/views', { name: 'Bad', entity: 'deals', sort: 'stage' })).status,
+    ).toBe(400);
+    const list = (await w.ok('POST', '/api/lists', { name: 'Focus', kind: 'deals' })) as {
+      id: string;
+    };
+    const made = await deal(w, { name: 'Listed' });
+    await w.ok('POST', `/api/lists/${list.id}/items`, { selection: { ids: [made.id] } });
+    const detail = dealDetailSchema.parse(await w.ok('GET', `/api/deals/${made.id}`));
+    expect(detail.lists.map((l) => l.name)).toEqual(['Focus']);
+  });
+
+  it('keeps the board totals equal to the deals through every kind of write', async () => {
+    const w = await crmWorkspace(server);
+    const pipeline = await pipelineOf(w);
+    const made: Deal[] = [];
+    for (let i = 0; i < 8; i++) {
+      made.push(
+        await deal(w, {
+          name: `t${i}`,
+          amount: 1000 * (i + 1),
+          currency: i % 3 === 0 ? 'USD' : 'EUR',
+          stageId: stage(pipeline, i % 2 ? 'Proposal' : 'Qualification'),
+        }),
+      );
+    }
+    const same = async () => {
+      const kept = await board(w);
+      // A filter every deal passes takes the grouped query instead of the kept totals.
+      const counted = await board(w, { filters: [{ field: 'amount', op: 'gte', value: '0' }] });
+      const view = (b: typeof kept) => b.columns.map((c) => [c.stage.name, c.count, c.sums]);
+      expect(view(kept)).toEqual(view(counted));
+      return kept;
+    };
+    await same();
+    await w.ok('PATCH', `/api/deals/${made[0]!.id}`, { amount: 55, currency: 'EUR' });
+    await w.ok('PATCH', `/api/deals/${made[1]!.id}`, { name: 'renamed' });
+    await w.ok('POST', `/api/deals/${made[2]!.id}/move`, { stageId: stage(pipeline, 'Won') });
+    await w.ok('DELETE', `/api/deals/${made[3]!.id}`);
+    await w.ok('POST', '/api/deals/bulk', {
+      selection: { ids: [made[4]!.id, made[5]!.id] },
+      action: { type: 'set_stage', stageId: stage(pipeline, 'Lost'), lostReason: 'No' },
+    });
+    await w.ok('POST', '/api/deals/bulk', {
+      selection: { ids: [made[6]!.id] },
+      action: { type: 'delete' },
+    });
+    await w.ok(
+      'DELETE',
+      `/api/pipelines/${pipeline.id}/stages/${stage(pipeline, 'Proposal')}?moveTo=${stage(pipeline, 'Negotiation')}`,
+    );
+    const kept = await same();
+    expect(kept.columns.reduce((n, c) => n + c.count, 0)).toBe(6);
+    const company = (await w.ok('POST', '/api/companies', { name: 'Gone' })) as { id: string };
+    await deal(w, { name: 'with company', companyId: company.id, amount: 7 });
+    await w.ok('DELETE', `/api/companies/${company.id}`);
+    await same();
+  });
+
+  it("moves a merged person's deals to the person kept", async () => {
+    const w = await crmWorkspace(server);
+    const keep = (await w.ok('POST', '/api/people', { firstName: 'Ann', email: 'ann@x.test' })) as {
+      id: string;
+    };
+    const dup = (await w.ok('POST', '/api/people', {
+      firstName: 'Ann',
+      email: 'ann2@x.test',
+    })) as { id: string };
+    const both = await deal(w, {
+      name: 'Both',
+      people: [
+        { personId: keep.id, role: 'champion' },
+        { personId: dup.id, role: 'user' },
+      ],
+    });
+    const only = await deal(w, {
+      name: 'Only dup',
+      people: [{ personId: dup.id, role: 'blocker' }],
+    });
+    await w.ok('POST', '/api/people/merge', { primaryId: keep.id, duplicateIds: [dup.id] });
+    const people = async (id: string) =>
+      dealDetailSchema
+        .parse(await w.ok('GET', `/api/deals/${id}`))
+        .deal.people.map((p) => [p.personId, p.role]);
+    expect(await people(both.id)).toEqual([[keep.id, 'champion']]);
+    expect(await people(only.id)).toEqual([[keep.id, 'blocker']]);
   });
 });
