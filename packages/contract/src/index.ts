@@ -17,3 +17,4 @@ export * from './imports.ts';
 export * from './realtime.ts';
 export * from './tasks.ts';
 export * from './notifications.ts';
+export * from './home.ts';

@@ -3,6 +3,7 @@ import { authModule } from './auth/auth.module.ts';
 import { calendarModule } from './calendar/calendar.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
 import { dealsModule } from './deals/deals.module.ts';
+import { homeModule } from './home/home.module.ts';
 import { healthModule } from './health/health.module.ts';
 import { importsModule } from './imports/imports.module.ts';
 import { kanbanModule } from './kanban/kanban.module.ts';
@@ -35,4 +36,5 @@ export const modules: AppModule[] = [
   notesModule,
   tasksModule,
   notificationsModule,
+  homeModule,
 ];

@@ -79,6 +79,7 @@ export const NAMESPACES = [
   'records',
   'deals',
   'tasks',
+  'home',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -280,6 +280,8 @@ export const activities = pgTable(
     index('activities_person_idx').on(t.personId, t.createdAt, t.id),
     index('activities_company_idx').on(t.companyId, t.createdAt, t.id),
     index('activities_deal_idx').on(t.dealId, t.createdAt, t.id),
+    // The home page's recent activity of the whole workspace.
+    index('activities_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
   ],
 );
 

@@ -41,6 +41,10 @@ export const tasks = pgTable(
     index('tasks_workspace_due_idx').on(t.workspaceId, t.status, t.dueAt, t.id),
     index('tasks_assignee_due_idx').on(t.workspaceId, t.assigneeId, t.status, t.dueAt, t.id),
     index('tasks_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
+    /** The home page's "tasks done this week" of one member. */
+    index('tasks_assignee_completed_idx')
+      .on(t.workspaceId, t.assigneeId, t.completedAt)
+      .where(sql`${t.status} = 'done'`),
     index('tasks_person_idx').on(t.personId),
     index('tasks_company_idx').on(t.companyId),
     index('tasks_deal_idx').on(t.dealId),
