@@ -206,7 +206,7 @@ test.describe('the header', () => {
     await expect(page.getByText('Nothing matches “no such page”')).toBeVisible();
   });
 
-  test('notifications list the demo member\'s tasks that came due', async ({ page, request }) => {
+  test("notifications list the demo member's tasks that came due", async ({ page, request }) => {
     await openDashboard(page, request);
     // The demo gives each member unread notifications of their latest due tasks (tasks seed).
     const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
