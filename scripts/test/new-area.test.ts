@@ -44,41 +44,41 @@ afterEach(() => {
 describe('new-area', () => {
   it('writes the module skeleton and the contract file, and registers them', () => {
     const dir = copyOfRepository();
-    const result = run({ area: 'deals', root: dir });
-    const module = 'apps/server/src/modules/deals';
+    const result = run({ area: 'quotes', root: dir });
+    const module = 'apps/server/src/modules/quotes';
     expect(result.written.sort()).toEqual(
       [
-        `${module}/deals.module.ts`,
-        `${module}/deals.repository.ts`,
-        `${module}/deals.routes.ts`,
-        `${module}/deals.service.ts`,
-        `${module}/deals.test.ts`,
-        'packages/contract/src/deals.ts',
+        `${module}/quotes.module.ts`,
+        `${module}/quotes.repository.ts`,
+        `${module}/quotes.routes.ts`,
+        `${module}/quotes.service.ts`,
+        `${module}/quotes.test.ts`,
+        'packages/contract/src/quotes.ts',
       ].sort(),
     );
     expect(result.changed.sort()).toEqual([...REGISTRATIONS].sort());
 
-    expect(read(`${module}/deals.module.ts`)).toContain(
-      'export const dealsModule = defineModule({',
+    expect(read(`${module}/quotes.module.ts`)).toContain(
+      'export const quotesModule = defineModule({',
     );
-    expect(read(`${module}/deals.routes.ts`)).toContain("'/api/deals'");
-    expect(read(`${module}/deals.service.ts`)).toContain('export class DealsService');
-    expect(read(`${module}/deals.service.ts`)).toContain("from './deals.repository.ts'");
-    expect(read(`${module}/deals.repository.ts`)).toContain('export async function listDeals(');
-    expect(read(`${module}/deals.test.ts`)).toContain("call('GET', '/api/deals')");
-    const contract = read('packages/contract/src/deals.ts');
-    expect(contract).toContain('export const dealSchema = z');
-    expect(contract).toContain("z.literal('deals.changed')");
+    expect(read(`${module}/quotes.routes.ts`)).toContain("'/api/quotes'");
+    expect(read(`${module}/quotes.service.ts`)).toContain('export class QuotesService');
+    expect(read(`${module}/quotes.service.ts`)).toContain("from './quotes.repository.ts'");
+    expect(read(`${module}/quotes.repository.ts`)).toContain('export async function listQuotes(');
+    expect(read(`${module}/quotes.test.ts`)).toContain("call('GET', '/api/quotes')");
+    const contract = read('packages/contract/src/quotes.ts');
+    expect(contract).toContain('export const quoteSchema = z');
+    expect(contract).toContain("z.literal('quotes.changed')");
 
     expect(
-      read('packages/contract/src/index.ts').trimEnd().endsWith("export * from './deals.ts';"),
+      read('packages/contract/src/index.ts').trimEnd().endsWith("export * from './quotes.ts';"),
     ).toBe(true);
     const realtime = read('packages/contract/src/realtime.ts');
-    expect(realtime).toContain("import type { DealsRealtime } from './deals.ts';");
-    expect(realtime).toMatch(/export type RealtimeEvent =[^;]*\| DealsRealtime;/);
+    expect(realtime).toContain("import type { QuotesRealtime } from './quotes.ts';");
+    expect(realtime).toMatch(/export type RealtimeEvent =[^;]*\| QuotesRealtime;/);
     const modules = read('apps/server/src/modules/modules.ts');
-    expect(modules).toContain("import { dealsModule } from './deals/deals.module.ts';");
-    expect(modules).toMatch(/notesModule,\n {2}dealsModule,\n\];/);
+    expect(modules).toContain("import { quotesModule } from './quotes/quotes.module.ts';");
+    expect(modules).toMatch(/\n {2}\w+Module,\n {2}quotesModule,\n\];/);
   });
 
   it('only lists what it would do in a dry run', () => {

@@ -86,7 +86,7 @@ describe('the fast response serialiser', () => {
       if (!compileFast(value)) fallback.push(name);
     }
     // Of these only the saved views are answers (their filters); the rest are requests and
-    // realtime events. The pages of people and companies, the board and the events compile.
+    // realtime events. The pages of people, companies, deals and tasks, the boards and the home calls compile.
     expect(fallback.sort()).toEqual(
       [
         'calendarRealtimeSchema',
@@ -102,16 +102,30 @@ describe('the fast response serialiser', () => {
         'kanbanRealtimeSchema',
         'listItemsRequestSchema',
         'newViewSchema',
+        'notificationQuerySchema',
+        'notificationsRealtimeSchema',
         'paymentRequestSchema',
         'personBulkActionSchema',
         'personBulkRequestSchema',
         'savedViewSchema',
         'savedViewsSchema',
         'selectionSchema',
+        'taskBulkActionSchema',
+        'taskBulkRequestSchema',
+        'taskQuerySchema',
+        'tasksRealtimeSchema',
         'viewPatchSchema',
       ].sort(),
     );
-    for (const hot of ['personPageSchema', 'companyPageSchema', 'kanbanBoardSchema']) {
+    for (const hot of [
+      'personPageSchema',
+      'companyPageSchema',
+      'kanbanBoardSchema',
+      'dealPageSchema',
+      'dealBoardSchema',
+      'homeTasksSchema',
+      'taskPageSchema',
+    ]) {
       expect(fallback, hot).not.toContain(hot);
     }
   });
