@@ -52,7 +52,7 @@ describe('the CRM changes the routes declare', () => {
     expect(changeOf('POST', '/meetings/events/new', {})).toBeNull();
   });
 
-  it('is declared by every write of people, companies, lists and notes, and by no other route', () => {
+  it('is declared by every write of people, companies, deals, lists and notes, and by no other route', () => {
     const crm = /^\/api\/(people|companies|lists|notes)(\/|$)/;
     for (const route of server.routes) {
       const write = methodsOf(route).some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m));

@@ -12,8 +12,8 @@ import {
 
 describe('the record entities', () => {
   it('are listed once, with their subject types', () => {
-    expect(recordEntities).toEqual(['people', 'companies']);
-    expect(subjectTypes).toEqual(['person', 'company']);
+    expect(recordEntities).toEqual(['people', 'companies', 'deals']);
+    expect(subjectTypes).toEqual(['person', 'company', 'deal']);
     expect(recordSubjects.people).toBe('person');
   });
 
@@ -23,6 +23,6 @@ describe('the record entities', () => {
     expect(importEntitySchema.options).toEqual(recordEntities);
     expect(subjectTypeSchema.options).toEqual(subjectTypes);
     expect(crmChangeSchema.shape.entity.options).toEqual([...recordEntities, 'lists', 'notes']);
-    expect(listKindSchema.safeParse('deals').success).toBe(false);
+    expect(listKindSchema.safeParse('tasks').success).toBe(false);
   });
 });

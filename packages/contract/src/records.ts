@@ -10,7 +10,7 @@ import { id, instant } from './fields.ts';
  * entries carry. Adding an entity (deals, …) starts here: list kinds, saved views, imports and
  * note subjects follow (docs/adding-an-area.md).
  */
-export const recordSubjects = { people: 'person', companies: 'company' } as const;
+export const recordSubjects = { people: 'person', companies: 'company', deals: 'deal' } as const;
 export type RecordEntityName = keyof typeof recordSubjects;
 export type SubjectType = (typeof recordSubjects)[RecordEntityName];
 export const recordEntities = Object.keys(recordSubjects) as RecordEntityName[];
@@ -27,13 +27,16 @@ export const filterOperators = {
   ref: ['equals', 'in', 'empty', 'not_empty'],
   tags: ['has_any', 'has_all', 'empty', 'not_empty'],
   date: ['between', 'empty', 'not_empty'],
+  /** Whole numbers (a deal's amount): `gte` and `lte` take the bound as a string of digits. */
+  number: ['equals', 'gte', 'lte', 'empty', 'not_empty'],
   list: ['on_list', 'not_on_list'],
 } as const;
 export type FilterFieldKind = keyof typeof filterOperators;
 
 /**
  * One condition. `value` by operator: contains/equals: a string; in/has_any/has_all: an array of
- * strings; between: `{ from?, to? }` ISO instants (from inclusive, to exclusive); on_list and
+ * strings; between: `{ from?, to? }` ISO instants (from inclusive, to exclusive); gte and lte: a
+ * number as a string (inclusive bounds); on_list and
  * not_on_list: a list id; empty/not_empty: none.
  */
 export const filterConditionSchema = z
@@ -50,6 +53,8 @@ export const filterConditionSchema = z
       'between',
       'on_list',
       'not_on_list',
+      'gte',
+      'lte',
     ]),
     value: z
       .union([

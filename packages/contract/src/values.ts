@@ -32,3 +32,10 @@ export function isStorableInstant(text: string): boolean {
   const ms = Date.parse(text);
   return Number.isFinite(ms) && ms >= INSTANT_MIN_MS && ms <= INSTANT_MAX_MS;
 }
+
+/** The home page's limits (home.ts): rows per card list, activity entries, capped counts. */
+export const HOME_LIST_LIMIT = 5;
+export const HOME_ACTIVITY_LIMIT = 10;
+export const HOME_MEETINGS_LIMIT = 20;
+/** Counts of a member's tasks stop here (a card shows "1000+"): bounded whatever the backlog. */
+export const HOME_COUNT_CAP = 1000;

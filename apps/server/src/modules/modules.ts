@@ -1,7 +1,9 @@
 import type { AppModule } from '../lib/module.ts';
+import { tasksModule } from './tasks/tasks.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { calendarModule } from './calendar/calendar.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
+import { homeModule } from './home/home.module.ts';
 import { healthModule } from './health/health.module.ts';
 import { importsModule } from './imports/imports.module.ts';
 import { kanbanModule } from './kanban/kanban.module.ts';
@@ -29,4 +31,6 @@ export const modules: AppModule[] = [
   listsModule,
   viewsModule,
   notesModule,
+  tasksModule,
+  homeModule,
 ];

@@ -226,7 +226,7 @@ export const listCompanies = pgTable(
   ],
 );
 
-/** A note on exactly one person or one company. */
+/** A note on exactly one person, company or deal. */
 export const notes = pgTable(
   'notes',
   {
@@ -236,18 +236,24 @@ export const notes = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     personId: uuid('person_id').references(() => people.id, { onDelete: 'cascade' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /**
+     * References deals(id) on delete cascade: the foreign key is written in drizzle/0008_deals.sql,
+     * since a reference here would make schema/deals.ts and this file import each other.
+     */
+    dealId: uuid('deal_id'),
     body: text('body').notNull(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     ...stamps,
   },
   (t) => [
-    check('notes_one_subject', sql`(person_id is null) <> (company_id is null)`),
+    check('notes_one_subject', sql`num_nonnulls(person_id, company_id, deal_id) = 1`),
     index('notes_person_idx').on(t.personId),
     index('notes_company_idx').on(t.companyId),
+    index('notes_deal_idx').on(t.dealId),
   ],
 );
 
-/** The timeline of a person or a company; later areas add their own kinds. */
+/** The timeline of a person, a company or a deal; later areas add their own kinds. */
 export const activities = pgTable(
   'activities',
   {
@@ -257,6 +263,8 @@ export const activities = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     personId: uuid('person_id').references(() => people.id, { onDelete: 'cascade' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** References deals(id) on delete cascade (the foreign key: drizzle/0008_deals.sql). */
+    dealId: uuid('deal_id'),
     kind: activityKind('kind').notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     field: text('field'),
@@ -268,9 +276,12 @@ export const activities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('activities_one_subject', sql`(person_id is null) <> (company_id is null)`),
+    check('activities_one_subject', sql`num_nonnulls(person_id, company_id, deal_id) = 1`),
     index('activities_person_idx').on(t.personId, t.createdAt, t.id),
     index('activities_company_idx').on(t.companyId, t.createdAt, t.id),
+    index('activities_deal_idx').on(t.dealId, t.createdAt, t.id),
+    // The home page's recent activity of the whole workspace.
+    index('activities_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
   ],
 );
 

@@ -19,6 +19,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     role: userRole('role').notNull().default('contributor'),
     status: userStatus('status').notNull().default('active'),
+    /** The member's IANA time zone (tasks' days); null until set, read as UTC. */
+    timeZone: text('time_zone'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Tokens issued before this instant are refused (password changes sign out everywhere). */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true })

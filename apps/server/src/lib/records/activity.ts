@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Activity, ActivityKind, ActivityPage, Note, SubjectType } from '@beacon/contract';
 import { activities, notes } from '../../db/schema/index.ts';
 import { records } from '../../modules/record-entities.ts';
+import type { SubjectKey } from './fields.ts';
 import { invalid } from './filters.ts';
 import { isTimestamp, isUuid, type Executor } from './sql.ts';
 
@@ -57,6 +58,7 @@ export const noteColumns = {
   id: notes.id,
   personId: notes.personId,
   companyId: notes.companyId,
+  dealId: notes.dealId,
   body: notes.body,
   authorId: notes.authorId,
   createdAt: notes.createdAt,
@@ -64,7 +66,7 @@ export const noteColumns = {
 };
 
 /** `subjectType` and `subjectId` of a note or activity row, from the subject column it fills. */
-function subjectFields(row: { personId: string | null; companyId: string | null }) {
+function subjectFields(row: Partial<Record<SubjectKey, string | null>>) {
   const subject = records.subjectOf(row);
   return { subjectType: subject.type, subjectId: subject.id };
 }
@@ -73,6 +75,7 @@ export function toNote(row: {
   id: string;
   personId: string | null;
   companyId: string | null;
+  dealId: string | null;
   body: string;
   authorId: string | null;
   createdAt: Date;
@@ -122,6 +125,7 @@ export async function activityPage(
       id: activities.id,
       personId: activities.personId,
       companyId: activities.companyId,
+      dealId: activities.dealId,
       kind: activities.kind,
       actorId: activities.actorId,
       field: activities.field,

@@ -53,6 +53,15 @@ function valueFits(field: FieldDef, value: string): boolean {
     const n = Number(value);
     return /^-?\d{1,10}$/.test(value) && n >= -(2 ** 31) && n < 2 ** 31;
   }
+  if (field.type === 'bigint') return /^-?\d{1,18}$/.test(value);
+  if (field.type === 'date') {
+    const day = new Date(`${value}T00:00:00Z`);
+    return (
+      /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+      !Number.isNaN(day.getTime()) &&
+      day.toISOString().slice(0, 10) === value
+    );
+  }
   if (field.type === 'timestamptz') return isTimestamp(value);
   return true;
 }

@@ -14,13 +14,18 @@ export type FieldDef = {
   sortable: boolean;
   /** What a sort orders by: `lower(column)` for text, so "alpha" comes between "Able" and "Bravo". */
   sortExpr: SQL;
+  /**
+   * A reference held in another table (the people of a deal: `deal_people.person_id`): `equals`,
+   * `in`, `empty` and `not_empty` test whether such a row exists. `expr` is then unused.
+   */
+  through?: { table: string; key: string; value: string };
 };
 
 /**
  * The columns of `activities` and `notes` (db/schema/crm.ts) that point at a record, one per
  * entity; a new entity adds its own there and here.
  */
-export type SubjectKey = 'personId' | 'companyId';
+export type SubjectKey = 'personId' | 'companyId' | 'dealId';
 
 /**
  * A records-style entity, as the records registry (lib/records/registry.ts) holds it: each entity's
@@ -61,9 +66,13 @@ const def = (
     sortable?: boolean;
     /** Text stored lower-cased already (e-mails, domains): sorted as it is. */
     lowerCased?: boolean;
+    /** Reads the value from this expression instead of the column (a computed field). */
+    expr?: SQL;
+    through?: FieldDef['through'];
   } = {},
 ): FieldDef => ({
-  expr: column(table, name),
+  ...(options.through ? { through: options.through } : {}),
+  expr: options.expr ?? column(table, name),
   type,
   nullable: options.nullable ?? false,
   values: options.values,

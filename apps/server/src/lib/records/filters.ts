@@ -68,6 +68,58 @@ function checkValue(field: string, def: FieldDef, value: string, index: number):
   return value;
 }
 
+/** A whole number of a `number` field: digits, with a minus sign for a negative one. */
+function needNumber(c: FilterCondition, index: number): string {
+  const value = needString(c, index).trim();
+  if (!/^-?\d{1,18}$/.test(value)) {
+    throw invalid(
+      'filters',
+      `Condition ${index + 1} ("${c.field}" ${c.op}) needs a whole number such as 15000`,
+    );
+  }
+  return value;
+}
+
+function compileNumber(col: SQL, c: FilterCondition, index: number): SQL {
+  switch (c.op) {
+    case 'equals':
+      return sql`${col} = ${needNumber(c, index)}::numeric`;
+    case 'gte':
+      return sql`${col} >= ${needNumber(c, index)}::numeric`;
+    case 'lte':
+      return sql`${col} <= ${needNumber(c, index)}::numeric`;
+    case 'empty':
+      return sql`${col} is null`;
+    case 'not_empty':
+      return sql`${col} is not null`;
+    default:
+      throw invalid('filters', `"${c.field}" does not take the operator "${c.op}"`);
+  }
+}
+
+/** A reference held in another table (FieldDef.through): whether a matching row exists. */
+function compileThrough(entity: EntityDef, def: FieldDef, c: FilterCondition, index: number): SQL {
+  const through = def.through!;
+  const table = sql.raw(`"${through.table}"`);
+  const rows = sql`select 1 from ${table} where ${column(through.table, through.key)} = ${column(entity.table, 'id')}`;
+  const value = column(through.table, through.value);
+  switch (c.op) {
+    case 'equals':
+      return sql`exists (${rows} and ${value} = ${checkValue(c.field, def, needString(c, index), index)}::uuid)`;
+    case 'in': {
+      const values = needArray(c, index);
+      for (const v of values) checkValue(c.field, def, v, index);
+      return sql`exists (${rows} and ${value} = any(${uuidArray(values)}))`;
+    }
+    case 'empty':
+      return sql`not exists (${rows})`;
+    case 'not_empty':
+      return sql`exists (${rows})`;
+    default:
+      throw invalid('filters', `"${c.field}" does not take the operator "${c.op}"`);
+  }
+}
+
 function compileOne(entity: EntityDef, c: FilterCondition, index: number, lists: string[]): SQL {
   // Own keys only: `constructor` or `__proto__` must not reach Object.prototype.
   const kind = Object.hasOwn(entity.kinds, c.field) ? entity.kinds[c.field] : undefined;
@@ -96,6 +148,8 @@ function compileOne(entity: EntityDef, c: FilterCondition, index: number, lists:
   const def = entity.fields[c.field]!;
   const col = def.expr;
   const cast = sql.raw(def.type);
+  if (def.through) return compileThrough(entity, def, c, index);
+  if (kind === 'number') return compileNumber(col, c, index);
   switch (c.op) {
     case 'contains':
       return sql`${col} ilike ${containsPattern(needString(c, index))} escape '\\'`;

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@beacon/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { authCodes, users, workspaces } from '../../db/schema/index.ts';
+import { insertDefaultPipeline } from '../deals/pipelines.repository.ts';
 
 export type CodePurpose = (typeof authCodes.$inferSelect)['purpose'];
 
@@ -64,6 +65,7 @@ export async function createWorkspace(
     .values({ name: values.name, demoKey: values.demoKey ?? null })
     .returning({ id: workspaces.id, name: workspaces.name });
   if (!row) throw new Error('workspace insert returned nothing');
+  await insertDefaultPipeline(db, row.id);
   return row;
 }
 

@@ -2,6 +2,7 @@ import {
   companyFields,
   companyImportFields,
   companySizes,
+  dealImportFields,
   multiColumnImportFields,
   personFields,
   personImportFields,
@@ -169,6 +170,7 @@ const companySynonyms: Record<CompanyImportField, string[]> = {
 };
 
 export function importFields(entity: ImportEntity): readonly string[] {
+  if (entity === 'deals') return dealImportFields;
   return entity === 'people' ? personImportFields : companyImportFields;
 }
 
@@ -222,7 +224,8 @@ export function suggestMapping(
   columns: string[],
   sample: string[][] = [],
 ): Record<string, string | null> {
-  const synonyms: Record<string, string[]> = entity === 'people' ? personSynonyms : companySynonyms;
+  const synonyms: Record<string, string[]> =
+    entity === 'people' ? personSynonyms : entity === 'companies' ? companySynonyms : {};
   const own = new Map(
     Object.entries(exportHeaders[entity]).map(([label, field]) => [normalizeHeader(label), field]),
   );

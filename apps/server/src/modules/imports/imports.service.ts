@@ -35,6 +35,9 @@ export class ImportsService {
     caller: Caller,
     input: { entity: ImportEntity; fileName: string; bytes: Uint8Array },
   ): Promise<ImportJob> {
+    if (input.entity === 'deals') {
+      throw badRequest('BAD_REQUEST', 'Deals cannot be imported from CSV yet');
+    }
     if (input.bytes.length === 0) throw badRequest('BAD_REQUEST', 'The file is empty');
     const content = decodeCsv(input.bytes);
     if (content.includes('\u0000')) {

@@ -28,7 +28,7 @@ describe('lists', () => {
     const people = recordListsSchema.parse(await w.ok('GET', '/api/lists?kind=people'));
     expect(people.map((l) => l.name)).toEqual(['VIP']);
     expect(recordListsSchema.parse(await w.ok('GET', '/api/lists'))).toHaveLength(2);
-    expect((await w.call('GET', '/api/lists?kind=deals')).status).toBe(400);
+    expect((await w.call('GET', '/api/lists?kind=tasks')).status).toBe(400);
     const renamed = await w.ok('PATCH', `/api/lists/${vip.id}`, {
       name: 'Very important',
       description: 'Top',

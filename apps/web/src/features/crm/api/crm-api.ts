@@ -1,4 +1,6 @@
 import {
+  type RecordEntityName,
+  type SubjectType,
   activityPageSchema,
   bulkResultSchema,
   companyDetailSchema,
@@ -176,11 +178,15 @@ export const listsApi = {
     }),
 };
 
-type Subject = { type: 'person' | 'company'; id: string };
-const subjectPath = (subject: Subject) =>
-  `/api/${subject.type === 'person' ? 'people' : 'companies'}/${enc(subject.id)}`;
+type Subject = { type: SubjectType; id: string };
+const subjectPaths: Record<SubjectType, RecordEntityName> = {
+  person: 'people',
+  company: 'companies',
+  deal: 'deals',
+};
+const subjectPath = (subject: Subject) => `/api/${subjectPaths[subject.type]}/${enc(subject.id)}`;
 
-/** Notes and the activity timeline of a person or a company. */
+/** Notes and the activity timeline of a person, a company or a deal. */
 export const timelineApi = {
   activity: (subject: Subject, page: { limit?: number; cursor?: string | null } = {}) =>
     http.get(`${subjectPath(subject)}/activity`, {

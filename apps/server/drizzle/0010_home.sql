@@ -1,0 +1,2 @@
+CREATE INDEX "activities_workspace_created_idx" ON "activities" USING btree ("workspace_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "tasks_assignee_completed_idx" ON "tasks" USING btree ("workspace_id","assignee_id","completed_at") WHERE "tasks"."status" = 'done';

@@ -1,0 +1,109 @@
+import {
+  HOME_LIST_LIMIT,
+  HOME_MEETINGS_LIMIT,
+  type HomeActivityList,
+  type HomeMeetings,
+  type HomeQuery,
+  type HomeTasks,
+  type HomeWeek,
+} from '@beacon/contract';
+import type { Database } from '../../db/client.ts';
+import type { Caller } from '../../lib/caller.ts';
+import type { CalendarService } from '../calendar/calendar.service.ts';
+import * as repo from './home.repository.ts';
+import { dayOf, weekOf } from './home.time.ts';
+
+/**
+ * The home page's cards, read only: each method answers one card, with bounded queries (a count
+ * and the first rows of an index range, or a few grouped sums over an index range). "Today",
+ * "this week" and "this month" are read in the member's own time zone, else in the browser's
+ * (`tz`), else in UTC (docs/decisions/033-home.md).
+ */
+export class HomeService {
+  constructor(
+    private readonly db: Database,
+    private readonly calendar: CalendarService,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private async zone(caller: Caller, query: HomeQuery): Promise<string> {
+    return (await repo.memberTimeZone(this.db, caller.userId)) ?? query.tz ?? 'UTC';
+  }
+
+  /** The caller's open tasks due today and overdue: a count and the first few of each. */
+  async tasks(caller: Caller, query: HomeQuery): Promise<HomeTasks> {
+    const day = dayOf(this.now(), await this.zone(caller, query));
+    const [dueToday, overdue] = await Promise.all([
+      repo.openTasksDue(
+        this.db,
+        caller.workspaceId,
+        caller.userId,
+        { from: day.start, to: day.end },
+        HOME_LIST_LIMIT,
+      ),
+      repo.openTasksDue(
+        this.db,
+        caller.workspaceId,
+        caller.userId,
+        { to: day.start },
+        HOME_LIST_LIMIT,
+      ),
+    ]);
+    return { dueToday, overdue };
+  }
+
+  /** Today's events of the workspace calendar (series expanded), in start order. */
+  async meetings(caller: Caller, query: HomeQuery): Promise<HomeMeetings> {
+    const timeZone = await this.zone(caller, query);
+    const day = dayOf(this.now(), timeZone);
+    const events = await this.calendar.list(caller, {
+      start: day.start.toISOString(),
+      end: day.end.toISOString(),
+    });
+    // The calendar's range is inclusive at both ends: an event ending at midnight is yesterday's.
+    const today = events.filter(
+      (e) =>
+        Date.parse(e.start) < day.end.getTime() &&
+        (Date.parse(e.end) > day.start.getTime() || e.start === e.end),
+    );
+    return {
+      date: day.date,
+      timeZone,
+      count: today.length,
+      items: today.slice(0, HOME_MEETINGS_LIMIT).map((e) => ({
+        id: e.id,
+        title: e.title,
+        start: e.start,
+        end: e.end,
+        allDay: e.allDay,
+        location: e.location,
+        color: e.color,
+        mine: e.createdBy === caller.userId || e.attendeeIds.includes(caller.userId),
+      })),
+    };
+  }
+
+  /** The caller's week so far (Monday to Sunday): tasks done, deals won and their amount. */
+  async week(caller: Caller, query: HomeQuery): Promise<HomeWeek> {
+    const week = weekOf(this.now(), await this.zone(caller, query));
+    const done = await repo.tasksDoneByDay(
+      this.db,
+      caller.workspaceId,
+      caller.userId,
+      week.days,
+      week.end,
+    );
+    const won = week.days.map(() => 0);
+    return {
+      weekStart: week.dates[0]!,
+      tasksDone: done.reduce((a, b) => a + b, 0),
+      dealsWon: won.reduce((a, b) => a + b, 0),
+      won: [],
+      days: week.dates.map((date, i) => ({ date, tasksDone: done[i]!, dealsWon: won[i]! })),
+    };
+  }
+
+  async activity(caller: Caller): Promise<HomeActivityList> {
+    return { items: await repo.recentActivity(this.db, caller.workspaceId) };
+  }
+}

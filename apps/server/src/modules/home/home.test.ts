@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HomeActivityList, HomeMeetings, HomeTasks, HomeWeek } from '@beacon/contract';
+import { eq } from 'drizzle-orm';
+import { tasks, users } from '../../db/schema/index.ts';
+import {
+  addMember,
+  authed,
+  postJson,
+  startTestServer,
+  type TestServer,
+} from '../../../test/helpers.ts';
+import { crmWorkspace } from '../../../test/crm.ts';
+import { dayOf, weekOf } from './home.time.ts';
+
+let server: TestServer;
+let w: Awaited<ReturnType<typeof crmWorkspace>>;
+let other: Awaited<ReturnType<typeof crmWorkspace>>;
+let viewer: Awaited<ReturnType<typeof addMember>>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  w = await crmWorkspace(server);
+  other = await crmWorkspace(server);
+  viewer = await addMember(server, w.admin.token, 'viewer');
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const HOUR = 3600_000;
+
+async function event(token: string, title: string, start: number, end: number, extra = {}) {
+  const response = await postJson(
+    `${server.url}/meetings/events/new`,
+    { title, start: new Date(start).toISOString(), end: new Date(end).toISOString(), ...extra },
+    authed(token),
+  );
+  if (response.status !== 201) throw new Error(JSON.stringify(response.body));
+  return response.body as { id: string };
+}
+
+describe('home: meetings today', () => {
+  it("answers today's events in the zone asked, series occurrences included, and no other day's", async () => {
+    const zone = 'Asia/Tokyo';
+    const day = dayOf(Date.now(), zone);
+    const at = (hours: number) => day.start.getTime() + hours * HOUR;
+    await event(w.admin.token, 'Standup', at(9), at(9.5));
+    await event(w.admin.token, 'Yesterday', at(-15), at(-14));
+    await event(w.admin.token, 'Tomorrow', at(24 + 9), at(24 + 10));
+    await event(w.admin.token, 'Ends at midnight', at(-2), at(0));
+    // A daily series that began a week ago shows its one occurrence of today.
+    const series = (await w.ok('POST', '/meetings/events/new', {
+      title: 'Daily review',
+      start: new Date(at(-7 * 24 + 16)).toISOString(),
+      end: new Date(at(-7 * 24 + 17)).toISOString(),
+    })) as { id: string };
+    await w.ok('POST', '/meetings/events/update', {
+      eventId: series.id,
+      event: { title: 'Daily review (series)' },
+    });
+    await server.database.db.execute(
+      `update calendar_events set rrule = 'FREQ=DAILY' where id = '${series.id}'`,
+    );
+    await event(other.admin.token, 'Elsewhere', at(10), at(11));
+
+    const answer = (await w.ok('GET', `/api/home/meetings?tz=${zone}`)) as HomeMeetings;
+    expect(answer.date).toBe(day.date);
+    expect(answer.timeZone).toBe(zone);
+    expect(answer.items.map((m) => m.title)).toEqual(['Standup', 'Daily review (series)']);
+    expect(answer.count).toBe(2);
+    expect(answer.items[0]).toMatchObject({ mine: true, allDay: false });
+    expect(answer.items[1]!.id.startsWith(`${series.id}_`)).toBe(true);
+
+    // A viewer reads it too; "mine" is about the caller.
+    const asViewer = (await w.ok(
+      'GET',
+      `/api/home/meetings?tz=${zone}`,
+      undefined,
+      viewer.token,
+    )) as HomeMeetings;
+    expect(asViewer.items.map((m) => m.mine)).toEqual([false, false]);
+  });
+
+  it('reads today in UTC without a zone, and refuses a zone that is not one', async () => {
+    const answer = (await w.ok('GET', '/api/home/meetings')) as HomeMeetings;
+    expect(answer.timeZone).toBe('UTC');
+    expect(answer.date).toBe(new Date().toISOString().slice(0, 10));
+    const bad = await w.call('GET', '/api/home/meetings?tz=Mars/Olympus');
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/time zone/);
+  });
+});
+
+describe('home: recent activity', () => {
+  it("answers the workspace's latest activity, newest first, with subject and actor names", async () => {
+    const ws = await crmWorkspace(server);
+    const acme = (await ws.ok('POST', '/api/companies', { name: 'Acme' })) as { id: string };
+    const ada = (await ws.ok('POST', '/api/people', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    })) as { id: string };
+    await ws.ok('PATCH', `/api/people/${ada.id}`, { jobTitle: 'Engineer' });
+    await other.ok('POST', '/api/people', { firstName: 'Someone', lastName: 'Else' });
+
+    const { items } = (await ws.ok('GET', '/api/home/activity')) as HomeActivityList;
+    expect(items.map((a) => [a.kind, a.subject.name])).toEqual([
+      ['field_changed', 'Ada Lovelace'],
+      ['created', 'Ada Lovelace'],
+      ['created', 'Acme'],
+    ]);
+    expect(items[0]).toMatchObject({
+      subjectType: 'person',
+      subject: { type: 'person', id: ada.id },
+      field: 'jobTitle',
+      newValue: 'Engineer',
+      actorId: ws.userId,
+      actorName: 'Test User',
+    });
+    expect(items[2]!.subject.id).toBe(acme.id);
+  });
+
+  it('shows at most ten entries and none of another workspace', async () => {
+    const ws = await crmWorkspace(server);
+    for (let i = 0; i < 12; i++) await ws.ok('POST', '/api/companies', { name: `Co ${i}` });
+    const { items } = (await ws.ok('GET', '/api/home/activity')) as HomeActivityList;
+    expect(items).toHaveLength(10);
+    expect(items[0]!.subject.name).toBe('Co 11');
+    const empty = await crmWorkspace(server);
+    expect(await empty.ok('GET', '/api/home/activity')).toEqual({ items: [] });
+  });
+
+  it('asks for a signed-in member', async () => {
+    const response = await fetch(`${server.url}/api/home/activity`);
+    expect(response.status).toBe(401);
+  });
+});
+
+type TaskRow = typeof tasks.$inferInsert;
+
+async function workspaceId(ws: Awaited<ReturnType<typeof crmWorkspace>>) {
+  return ((await ws.ok('GET', '/user/me')) as { workspace: { id: string } }).workspace.id;
+}
+
+async function insertTasks(rows: TaskRow[]) {
+  if (rows.length) await server.database.db.insert(tasks).values(rows);
+}
+
+describe('home: my tasks', () => {
+  it('counts and lists my open tasks due today and overdue, in my time zone', async () => {
+    const ws = await crmWorkspace(server);
+    const wsId = await workspaceId(ws);
+    const mate = await addMember(server, ws.admin.token, 'contributor');
+    const ada = (await ws.ok('POST', '/api/people', { firstName: 'Ada', lastName: 'L' })) as {
+      id: string;
+    };
+    const acme = (await ws.ok('POST', '/api/companies', { name: 'Acme' })) as { id: string };
+    // The member's own zone wins over the browser's.
+    await server.database.db
+      .update(users)
+      .set({ timeZone: 'America/Los_Angeles' })
+      .where(eq(users.id, ws.userId));
+    const day = dayOf(Date.now(), 'America/Los_Angeles');
+    const at = (hours: number) => new Date(day.start.getTime() + hours * HOUR);
+    const mine = { workspaceId: wsId, assigneeId: ws.userId };
+    await insertTasks([
+      { ...mine, title: 'Call Ada', type: 'call', dueAt: at(15), personId: ada.id },
+      { ...mine, title: 'Send proposal', type: 'email', dueAt: at(9), companyId: acme.id },
+      { ...mine, title: 'Last minute', dueAt: at(23.99) },
+      { ...mine, title: 'Tomorrow', dueAt: at(24) },
+      { ...mine, title: 'Late 1', dueAt: at(-1), priority: 'high' },
+      { ...mine, title: 'Late 2', dueAt: at(-50) },
+      { ...mine, title: 'Done late', dueAt: at(-2), status: 'done', completedAt: new Date() },
+      { ...mine, title: 'Skipped', dueAt: at(2), status: 'skipped' },
+      { ...mine, title: 'No date' },
+      { workspaceId: wsId, assigneeId: mate.id, title: 'Not mine', dueAt: at(3) },
+    ]);
+    const answer = (await ws.ok('GET', '/api/home/tasks?tz=Asia/Tokyo')) as HomeTasks;
+    expect(answer.dueToday.count).toBe(3);
+    expect(answer.dueToday.items.map((t) => t.title)).toEqual([
+      'Send proposal',
+      'Call Ada',
+      'Last minute',
+    ]);
+    expect(answer.dueToday.items[0]!.subject).toEqual({
+      type: 'company',
+      id: acme.id,
+      name: 'Acme',
+    });
+    expect(answer.dueToday.items[1]).toMatchObject({
+      type: 'call',
+      priority: 'normal',
+      dueAt: at(15).toISOString(),
+      subject: { type: 'person', id: ada.id, name: 'Ada L' },
+    });
+    expect(answer.overdue.count).toBe(2);
+    expect(answer.overdue.items.map((t) => [t.title, t.priority])).toEqual([
+      ['Late 2', 'normal'],
+      ['Late 1', 'high'],
+    ]);
+
+    // The teammate sees theirs only.
+    const theirs = (await ws.ok('GET', '/api/home/tasks', undefined, mate.token)) as HomeTasks;
+    expect(theirs.dueToday.items.map((t) => t.title)).toEqual(['Not mine']);
+    expect(theirs.overdue.count).toBe(0);
+  });
+
+  it('lists the first five and counts the rest, nothing of another workspace', async () => {
+    const ws = await crmWorkspace(server);
+    const wsId = await workspaceId(ws);
+    const start = dayOf(Date.now(), 'UTC').start.getTime();
+    await insertTasks(
+      Array.from({ length: 8 }, (_, i) => ({
+        workspaceId: wsId,
+        assigneeId: ws.userId,
+        title: `Old ${i}`,
+        dueAt: new Date(start - (i + 1) * HOUR),
+      })),
+    );
+    const answer = (await ws.ok('GET', '/api/home/tasks')) as HomeTasks;
+    expect(answer.overdue.count).toBe(8);
+    expect(answer.overdue.items.map((t) => t.title)).toEqual([
+      'Old 7',
+      'Old 6',
+      'Old 5',
+      'Old 4',
+      'Old 3',
+    ]);
+    expect(answer.dueToday).toEqual({ count: 0, items: [] });
+    const empty = (await other.ok('GET', '/api/home/tasks')) as HomeTasks;
+    expect(empty).toEqual({ dueToday: { count: 0, items: [] }, overdue: { count: 0, items: [] } });
+  });
+});
+
+describe('home: my week', () => {
+  it('counts the tasks I completed on each day since Monday, in my zone', async () => {
+    const ws = await crmWorkspace(server);
+    const wsId = await workspaceId(ws);
+    const mate = await addMember(server, ws.admin.token, 'contributor');
+    const zone = 'Europe/Paris';
+    const week = weekOf(Date.now(), zone);
+    const done = (dayIndex: number, hours: number, assigneeId = ws.userId) => ({
+      workspaceId: wsId,
+      assigneeId,
+      title: `Done ${dayIndex}`,
+      status: 'done' as const,
+      completedAt: new Date((week.days[dayIndex] ?? week.end).getTime() + hours * HOUR),
+    });
+    await insertTasks([
+      done(0, 0),
+      done(0, 23.5),
+      done(3, 12),
+      done(6, 23.9),
+      done(0, -0.1), // the Sunday before
+      done(7, 0.1), // next Monday
+      done(2, 10, mate.id),
+      { ...done(1, 10), status: 'open' },
+    ]);
+    const answer = (await ws.ok('GET', `/api/home/week?tz=${zone}`)) as HomeWeek;
+    expect(answer.weekStart).toBe(week.dates[0]);
+    expect(answer.days.map((d) => d.tasksDone)).toEqual([2, 0, 0, 1, 0, 0, 1]);
+    expect(answer.days.map((d) => d.date)).toEqual(week.dates);
+    expect(answer.tasksDone).toBe(4);
+  });
+});

@@ -1,0 +1,86 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { homeApi } from '../api/home-api.ts';
+import { HomeCard } from '../components/home-card.tsx';
+import { useHomeData } from '../hooks/use-home-data.ts';
+import { useHomeText } from '../hooks/use-locale.ts';
+import { formatDay, formatMoney } from '../utils/format.ts';
+import { recordPath } from '../utils/links.ts';
+import type { HomeCardDef } from './card.ts';
+
+const LIVE = ['deals.*', 'pipelines.*'] as const;
+
+function ClosingCard() {
+  const { t, locale } = useHomeText();
+  const state = useHomeData(homeApi.closing, LIVE);
+  return (
+    <HomeCard
+      id="closing"
+      title={t('closing.title')}
+      state={state}
+      isEmpty={(data) => data.count === 0}
+      empty={t('closing.empty')}
+    >
+      {(data) => (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('closing.summary', {
+              count: data.count,
+              amount: data.totals.map((m) => formatMoney(m.amount, m.currency, locale)).join(' · '),
+            })}
+          </Typography>
+          <Box
+            component="ul"
+            aria-label={t('closing.title')}
+            sx={{ listStyle: 'none', m: 0, p: 0 }}
+          >
+            {data.items.map((deal) => (
+              <Box
+                component="li"
+                key={deal.id}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1.5,
+                  py: 1,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                }}
+              >
+                <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                  <Typography variant="subtitle2" noWrap>
+                    <Link component={RouterLink} to={recordPath('deal', deal.id)!} color="inherit">
+                      {deal.name}
+                    </Link>
+                  </Typography>
+                  <Typography
+                    variant="caption"
+                    component="div"
+                    sx={{ color: 'text.secondary' }}
+                    noWrap
+                  >
+                    {[
+                      deal.companyName,
+                      deal.stageName,
+                      deal.closeDate && formatDay(deal.closeDate, locale),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Typography>
+                </Box>
+                <Typography variant="subtitle2" sx={{ flexShrink: 0 }}>
+                  {formatMoney(deal.amount, deal.currency, locale)}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      )}
+    </HomeCard>
+  );
+}
+
+const card: HomeCardDef = { id: 'closing', order: 50, span: 4, Component: ClosingCard };
+export default card;

@@ -1,0 +1,69 @@
+import { lazy } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { homeApi } from '../api/home-api.ts';
+import { ChartSlot } from '../components/chart-slot.tsx';
+import { HomeCard } from '../components/home-card.tsx';
+import { useHomeData } from '../hooks/use-home-data.ts';
+import { useHomeText } from '../hooks/use-locale.ts';
+import { formatCount, formatMoney } from '../utils/format.ts';
+import type { HomeCardDef } from './card.ts';
+
+const WeekChart = lazy(() => import('../charts/week-chart.tsx'));
+const LIVE = ['tasks.*', 'deals.*'] as const;
+
+function WeekCard() {
+  const { t, locale, dir } = useHomeText();
+  const state = useHomeData(homeApi.week, LIVE);
+  return (
+    <HomeCard id="week" title={t('week.title')} state={state} isEmpty={() => false} empty="">
+      {(data) => (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 2, m: 0 }}
+          >
+            <Figure label={t('week.tasksDone')} value={formatCount(data.tasksDone, locale)} />
+            <Figure label={t('week.dealsWon')} value={formatCount(data.dealsWon, locale)} />
+            <Figure
+              label={t('week.wonAmount')}
+              value={
+                data.won.length === 0
+                  ? '—'
+                  : data.won.map((m) => formatMoney(m.amount, m.currency, locale, true)).join(' · ')
+              }
+            />
+          </Box>
+          {data.tasksDone + data.dealsWon === 0 ? (
+            <Typography sx={{ color: 'text.secondary' }}>{t('week.empty')}</Typography>
+          ) : (
+            <ChartSlot height={200}>
+              <WeekChart
+                days={data.days}
+                locale={locale}
+                rtl={dir === 'rtl'}
+                labels={{ tasksDone: t('week.tasksDone'), dealsWon: t('week.dealsWon') }}
+              />
+            </ChartSlot>
+          )}
+        </Box>
+      )}
+    </HomeCard>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="h5" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+const card: HomeCardDef = { id: 'week', order: 30, span: 4, Component: WeekCard };
+export default card;

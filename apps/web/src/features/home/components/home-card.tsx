@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { HomeData } from '../hooks/use-home-data.ts';
+
+export interface HomeCardProps<T> {
+  /** The card's id: its heading is `home-<id>-title`, its test id `home-card-<id>`. */
+  id: string;
+  title: string;
+  /** A button or link beside the title (start the queue, open the calendar). */
+  action?: ReactNode;
+  state: HomeData<T> & { retry: () => void };
+  isEmpty: (data: T) => boolean;
+  empty: string;
+  /** How many skeleton rows stand in for the content while it loads. */
+  skeletonRows?: number;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * The frame of every home card: its heading and action, then its loading (skeleton), error
+ * (message and retry), empty or filled state. A refresh keeps what is shown until it answers;
+ * a failed refresh keeps it too and says so above it.
+ */
+export function HomeCard<T>({
+  id,
+  title,
+  action,
+  state,
+  isEmpty,
+  empty,
+  skeletonRows = 3,
+  children,
+}: HomeCardProps<T>) {
+  const { t } = useTranslation('home');
+  const titleId = `home-${id}-title`;
+  const error = state.status === 'error' && (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={state.retry}>
+          {t('retry')}
+        </Button>
+      }
+    >
+      {t('loadError')}
+    </Alert>
+  );
+  let body: ReactNode;
+  if (state.data !== undefined) {
+    body = isEmpty(state.data) ? (
+      <Typography sx={{ color: 'text.secondary', py: 2 }}>{empty}</Typography>
+    ) : (
+      children(state.data)
+    );
+  } else if (state.status === 'loading') {
+    body = (
+      <Stack spacing={1.5} aria-busy="true" aria-label={t('loading')} role="status">
+        {Array.from({ length: skeletonRows }, (_, i) => (
+          <Skeleton key={i} variant="rounded" height={36} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Card
+      component="section"
+      aria-labelledby={titleId}
+      data-testid={`home-card-${id}`}
+      sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2, height: '100%', minWidth: 0 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 36 }}>
+        <Typography id={titleId} component="h2" variant="h6" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {action}
+      </Box>
+      {error}
+      {body}
+    </Card>
+  );
+}

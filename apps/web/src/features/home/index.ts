@@ -1,0 +1,2 @@
+export { HomeCards } from './components/home-cards.tsx';
+export { queuePath } from './utils/links.ts';

@@ -1,0 +1,186 @@
+import { subjectTypeSchema } from './notes.ts';
+import {
+  HOME_ACTIVITY_LIMIT,
+  HOME_COUNT_CAP,
+  HOME_LIST_LIMIT,
+  HOME_MEETINGS_LIMIT,
+} from './values.ts';
+import { z } from './z.ts';
+
+/**
+ * The member's home (`/dashboard/app`): one call per card, each answering only what its card
+ * shows (a count and the first few rows, or a handful of sums), so every call stays bounded
+ * whatever the size of the workspace. Any member may read them.
+ */
+
+export { HOME_ACTIVITY_LIMIT, HOME_COUNT_CAP, HOME_LIST_LIMIT, HOME_MEETINGS_LIMIT };
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The query of every home call: `tz`, the browser's IANA time zone, decides what "today", "this
+ * week" and "this month" are (UTC without it).
+ */
+export const homeQuerySchema = z.object({
+  tz: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, { message: 'Not a time zone (use an IANA name such as Europe/Paris)' })
+    .optional(),
+});
+export type HomeQuery = z.infer<typeof homeQuerySchema>;
+
+/** A sum of amounts in one currency (integers of the minor unit, as deals keep them). */
+export const homeMoneySchema = z
+  .object({ currency: z.string(), amount: z.number().int(), weighted: z.number().int() })
+  .meta({ id: 'HomeMoney' });
+export type HomeMoney = z.infer<typeof homeMoneySchema>;
+
+/** The record a task or an activity is about. */
+export const homeSubjectSchema = z
+  .object({ type: z.string(), id: z.string(), name: z.string() })
+  .meta({ id: 'HomeSubject' });
+export type HomeSubject = z.infer<typeof homeSubjectSchema>;
+
+/** One of the caller's open tasks. */
+export const homeTaskSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    type: z.string(),
+    priority: z.string(),
+    dueAt: z.string().nullable(),
+    subject: homeSubjectSchema.nullable(),
+  })
+  .meta({ id: 'HomeTask' });
+export type HomeTask = z.infer<typeof homeTaskSchema>;
+
+const taskBucketSchema = z.object({ count: z.number().int(), items: z.array(homeTaskSchema) });
+
+/** GET /api/home/tasks: the caller's open tasks due today and overdue, each a count and the first few. */
+export const homeTasksSchema = z
+  .object({ dueToday: taskBucketSchema, overdue: taskBucketSchema })
+  .meta({ id: 'HomeTasks' });
+export type HomeTasks = z.infer<typeof homeTasksSchema>;
+
+export const homeMeetingSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    start: z.string(),
+    end: z.string(),
+    allDay: z.boolean(),
+    location: z.string(),
+    color: z.string(),
+    /** The caller attends it or made it. */
+    mine: z.boolean(),
+  })
+  .meta({ id: 'HomeMeeting' });
+export type HomeMeeting = z.infer<typeof homeMeetingSchema>;
+
+/** GET /api/home/meetings: the workspace calendar's events of today, in start order. */
+export const homeMeetingsSchema = z
+  .object({
+    /** The day they are of (YYYY-MM-DD) and the zone it was read in. */
+    date: z.string(),
+    timeZone: z.string(),
+    count: z.number().int(),
+    items: z.array(homeMeetingSchema),
+  })
+  .meta({ id: 'HomeMeetings' });
+export type HomeMeetings = z.infer<typeof homeMeetingsSchema>;
+
+export const homeStageSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** Win probability, 0–100. */
+    probability: z.number().int(),
+    count: z.number().int(),
+    /** Sum and probability-weighted sum of the stage's open deals, per currency. */
+    totals: z.array(homeMoneySchema),
+  })
+  .meta({ id: 'HomeStage' });
+export type HomeStage = z.infer<typeof homeStageSchema>;
+
+/** GET /api/home/pipeline: the open deals of the default pipeline, by stage in the pipeline's order. */
+export const homePipelineSchema = z
+  .object({
+    pipeline: z.object({ id: z.string(), name: z.string() }).nullable(),
+    stages: z.array(homeStageSchema),
+  })
+  .meta({ id: 'HomePipeline' });
+export type HomePipeline = z.infer<typeof homePipelineSchema>;
+
+export const homeDealSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    closeDate: z.string().nullable(),
+    stageName: z.string(),
+    companyName: z.string().nullable(),
+  })
+  .meta({ id: 'HomeDeal' });
+export type HomeDeal = z.infer<typeof homeDealSchema>;
+
+/** GET /api/home/closing: open deals expected to close this month (every pipeline). */
+export const homeClosingSchema = z
+  .object({
+    /** YYYY-MM. */
+    month: z.string(),
+    count: z.number().int(),
+    totals: z.array(homeMoneySchema),
+    items: z.array(homeDealSchema),
+  })
+  .meta({ id: 'HomeClosing' });
+export type HomeClosing = z.infer<typeof homeClosingSchema>;
+
+export const homeActivitySchema = z
+  .object({
+    id: z.string(),
+    kind: z.string(),
+    subjectType: subjectTypeSchema,
+    subject: homeSubjectSchema,
+    actorId: z.string().nullable(),
+    actorName: z.string().nullable(),
+    field: z.string().nullable(),
+    newValue: z.string().nullable(),
+    listName: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'HomeActivity' });
+export type HomeActivity = z.infer<typeof homeActivitySchema>;
+
+/** GET /api/home/activity: the workspace's latest activity, newest first. */
+export const homeActivityListSchema = z
+  .object({ items: z.array(homeActivitySchema) })
+  .meta({ id: 'HomeActivityList' });
+export type HomeActivityList = z.infer<typeof homeActivityListSchema>;
+
+export const homeDaySchema = z
+  .object({ date: z.string(), tasksDone: z.number().int(), dealsWon: z.number().int() })
+  .meta({ id: 'HomeDay' });
+export type HomeDay = z.infer<typeof homeDaySchema>;
+
+/** GET /api/home/week: the caller's numbers since Monday: tasks done, deals won and their amount. */
+export const homeWeekSchema = z
+  .object({
+    /** The Monday the week starts on (YYYY-MM-DD). */
+    weekStart: z.string(),
+    tasksDone: z.number().int(),
+    dealsWon: z.number().int(),
+    won: z.array(homeMoneySchema),
+    /** Monday to Sunday. */
+    days: z.array(homeDaySchema),
+  })
+  .meta({ id: 'HomeWeek' });
+export type HomeWeek = z.infer<typeof homeWeekSchema>;

@@ -1,0 +1,60 @@
+import { z } from './z.ts';
+import { id } from './fields.ts';
+
+// Notifications (issue 9): what the header's drawer shows a member. The first kind is a task that
+// became due; later areas add theirs.
+
+export const notificationKinds = ['task_due'] as const;
+export const notificationKindSchema = z.enum(notificationKinds);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+export const notificationSchema = z
+  .object({
+    id: z.string(),
+    kind: notificationKindSchema,
+    /** What it is about, as it was when raised (the task's title). */
+    title: z.string(),
+    taskId: z.string().nullable(),
+    /** When the task was due, for `task_due`. */
+    at: z.string().nullable(),
+    readAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationPageSchema = z
+  .object({
+    items: z.array(notificationSchema),
+    nextCursor: z.string().nullable(),
+    unread: z.number().int(),
+  })
+  .meta({ id: 'NotificationPage' });
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const notificationQuerySchema = z.object({
+  unread: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+  cursor: z.string().max(500).optional(),
+});
+
+export const unreadCountSchema = z
+  .object({ unread: z.number().int() })
+  .meta({ id: 'UnreadNotifications' });
+export const notificationParamsSchema = z.object({ id: id('notification') });
+
+/**
+ * Realtime: a notification was raised for, or read by, `userId` (the workspace hears it; the
+ * member's screens read their notifications again, others ignore it).
+ */
+export const notificationsRealtimeSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('notification.created'),
+    data: z.object({ userId: z.string(), id: z.string() }),
+  }),
+  z.object({ type: z.literal('notifications.read'), data: z.object({ userId: z.string() }) }),
+]);
+export type NotificationsRealtime = z.infer<typeof notificationsRealtimeSchema>;

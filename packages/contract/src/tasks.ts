@@ -1,0 +1,185 @@
+import { z } from './z.ts';
+import { expectedUpdatedAt, id, instant, text } from './fields.ts';
+
+// Tasks (issue 9): what each member must do, when, about whom. Due times are instants; "due
+// today" and "overdue" are days in the assignee's time zone (docs/decisions/031-tasks.md).
+
+export const taskTypes = ['todo', 'call', 'email', 'meeting_prep'] as const;
+export const taskTypeSchema = z.enum(taskTypes);
+export type TaskType = z.infer<typeof taskTypeSchema>;
+
+export const taskPriorities = ['low', 'normal', 'high'] as const;
+export const taskPrioritySchema = z.enum(taskPriorities);
+export type TaskPriority = z.infer<typeof taskPrioritySchema>;
+
+export const taskStatuses = ['open', 'done', 'skipped'] as const;
+export const taskStatusSchema = z.enum(taskStatuses);
+export type TaskStatus = z.infer<typeof taskStatusSchema>;
+
+/**
+ * Where an open task stands against the assignee's day: `overdue` (due before today), `today`,
+ * `upcoming` (due after today), `none` (no due date); `closed` when done or skipped.
+ */
+export const taskDueStates = ['overdue', 'today', 'upcoming', 'none', 'closed'] as const;
+export const taskDueStateSchema = z.enum(taskDueStates);
+export type TaskDueState = z.infer<typeof taskDueStateSchema>;
+
+export const TASK_TITLE_MAX = 300;
+export const TASK_NOTES_MAX = 10_000;
+
+export const taskSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    type: taskTypeSchema,
+    /** The due instant (ISO 8601, UTC), or null for a task without a due date. */
+    dueAt: z.string().nullable(),
+    priority: taskPrioritySchema,
+    status: taskStatusSchema,
+    assigneeId: z.string().nullable(),
+    personId: z.string().nullable(),
+    companyId: z.string().nullable(),
+    dealId: z.string().nullable(),
+    notes: z.string(),
+    createdBy: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Computed at read time in the assignee's time zone (the caller's when unassigned). */
+    dueState: taskDueStateSchema,
+    /** The IANA zone the due state was computed in. */
+    timeZone: z.string(),
+    /** Names of the related records, for lists; '' without one. */
+    personName: z.string(),
+    companyName: z.string(),
+  })
+  .meta({ id: 'Task' });
+export type Task = z.infer<typeof taskSchema>;
+
+export const taskFields = {
+  title: text(TASK_TITLE_MAX).min(1, { message: 'Required' }),
+  type: taskTypeSchema,
+  dueAt: instant.nullable(),
+  priority: taskPrioritySchema,
+  status: taskStatusSchema,
+  assigneeId: id('member').nullable(),
+  personId: id('person').nullable(),
+  companyId: id('company').nullable(),
+  dealId: id('deal').nullable(),
+  notes: z.string().max(TASK_NOTES_MAX),
+};
+
+/** A task as a client sends it to create one; the assignee defaults to the caller. */
+export const newTaskSchema = z
+  .object({
+    title: taskFields.title,
+    type: taskFields.type.default('todo'),
+    dueAt: taskFields.dueAt.default(null),
+    priority: taskFields.priority.default('normal'),
+    assigneeId: taskFields.assigneeId.optional(),
+    personId: taskFields.personId.default(null),
+    companyId: taskFields.companyId.default(null),
+    dealId: taskFields.dealId.default(null),
+    notes: taskFields.notes.default(''),
+  })
+  .meta({ id: 'NewTask' });
+export type NewTask = z.input<typeof newTaskSchema>;
+
+export const taskPatchSchema = z
+  .object(taskFields)
+  .partial()
+  .extend({ expectedUpdatedAt })
+  .meta({ id: 'TaskPatch' });
+export type TaskPatch = z.input<typeof taskPatchSchema>;
+
+/** The tabs of the tasks screen, and `due` (overdue or today: what the queue walks through). */
+export const taskDueFilters = ['today', 'overdue', 'upcoming', 'due', 'none'] as const;
+export const taskSorts = [
+  'dueAt',
+  '-dueAt',
+  'createdAt',
+  '-createdAt',
+  'completedAt',
+  '-completedAt',
+  'priority',
+  '-priority',
+  'title',
+  '-title',
+] as const;
+export type TaskSort = (typeof taskSorts)[number];
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/**
+ * The query string of GET /api/tasks (and /count and /counts). `due` is computed in each task's
+ * assignee's time zone and keeps open tasks only; `status=closed` is done or skipped.
+ */
+export const taskQuerySchema = z.object({
+  mine: flag.optional(),
+  assignee: id('member').optional(),
+  due: z.enum(taskDueFilters).optional(),
+  type: taskTypeSchema.optional(),
+  status: z.enum([...taskStatuses, 'closed']).optional(),
+  priority: taskPrioritySchema.optional(),
+  person: id('person').optional(),
+  company: id('company').optional(),
+  deal: id('deal').optional(),
+  q: z.string().trim().max(200).optional(),
+  sort: z.enum(taskSorts).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(2000).optional(),
+});
+export type TaskQuery = z.input<typeof taskQuerySchema>;
+
+export const taskPageSchema = z
+  .object({ items: z.array(taskSchema), nextCursor: z.string().nullable() })
+  .meta({ id: 'TaskPage' });
+export type TaskPage = z.infer<typeof taskPageSchema>;
+
+export const taskCountSchema = z.object({ count: z.number().int() }).meta({ id: 'TaskCount' });
+
+/** GET /api/tasks/counts: the size of each tab for the same filters (due and status aside). */
+export const taskCountsSchema = z
+  .object({
+    today: z.number().int(),
+    overdue: z.number().int(),
+    upcoming: z.number().int(),
+    done: z.number().int(),
+  })
+  .meta({ id: 'TaskCounts' });
+export type TaskCounts = z.infer<typeof taskCountsSchema>;
+
+export const taskBulkActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('complete') }),
+  z.object({ type: z.literal('reopen') }),
+  z.object({ type: z.literal('skip') }),
+  z.object({ type: z.literal('reassign'), assigneeId: id('member').nullable() }),
+  z.object({ type: z.literal('reschedule'), dueAt: instant.nullable() }),
+  z.object({ type: z.literal('delete') }),
+]);
+export type TaskBulkAction = z.infer<typeof taskBulkActionSchema>;
+export const taskBulkRequestSchema = z
+  .object({ ids: z.array(id('task')).min(1).max(1000), action: taskBulkActionSchema })
+  .meta({ id: 'TaskBulkRequest' });
+export type TaskBulkRequest = z.infer<typeof taskBulkRequestSchema>;
+
+/** The caller's time zone, which their tasks' days are counted in (IANA; null: never set, UTC). */
+export const timeZoneSettingSchema = z
+  .object({ timeZone: z.string().nullable() })
+  .meta({ id: 'TimeZoneSetting' });
+export const timeZoneRequestSchema = z
+  .object({ timeZone: z.string().trim().min(1).max(64) })
+  .meta({ id: 'TimeZoneRequest' });
+
+/**
+ * The realtime messages of tasks: `tasks.changed` names the changed tasks (empty when many or
+ * deleted ones) and who changed them; screens read their tasks again.
+ */
+export const TASKS_CHANGED = 'tasks.changed';
+export const tasksRealtimeSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal(TASKS_CHANGED),
+    data: z.object({ ids: z.array(z.string()), by: z.string().nullable() }),
+  }),
+]);
+export type TasksRealtime = z.infer<typeof tasksRealtimeSchema>;
