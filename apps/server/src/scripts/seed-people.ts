@@ -1,7 +1,9 @@
 /**
- * Fills a workspace with people and companies for benchmarks (docs/decisions/015).
+ * Fills a workspace with people and companies, and deals and tasks, for benchmarks
+ * (docs/decisions/015, 034).
  *
  *   npm run seed:people -- --people 1000000 --companies 100000 [--workspace admin@example.com]
+ *   npm run seed:people -- --people 0 --companies 0 --deals 200000 --tasks 1000000
  *
  * Uses DATABASE_URL, else the embedded database in DATA_DIR, as the server does (stop the server
  * first on the embedded database: it locks its data directory). Without --workspace, the demo
@@ -12,6 +14,7 @@ import { eq, inArray, and } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { bulkCompanies, bulkPeople } from '../db/crm-seed/bulk.ts';
+import { bulkDeals, bulkTasks } from '../db/crm-seed/bulk-deals.ts';
 import { users } from '../db/schema/index.ts';
 import { DEMO_EMAIL, seedDemo } from '../db/seed.ts';
 
@@ -19,18 +22,17 @@ const { values } = parseArgs({
   options: {
     people: { type: 'string', default: '1000000' },
     companies: { type: 'string', default: '100000' },
+    deals: { type: 'string', default: '0' },
+    tasks: { type: 'string', default: '0' },
     workspace: { type: 'string' },
   },
 });
 const people = Number(values.people);
 const companies = Number(values.companies);
-if (
-  !Number.isSafeInteger(people) ||
-  people < 0 ||
-  !Number.isSafeInteger(companies) ||
-  companies < 0
-) {
-  process.stderr.write('--people and --companies take whole numbers\n');
+const deals = Number(values.deals);
+const tasks = Number(values.tasks);
+if ([people, companies, deals, tasks].some((count) => !Number.isSafeInteger(count) || count < 0)) {
+  process.stderr.write('--people, --companies, --deals and --tasks take whole numbers\n');
   process.exit(1);
 }
 
@@ -85,6 +87,37 @@ try {
   process.stdout.write(
     `\n  ${madePeople.toLocaleString('en')} people in ${seconds.toFixed(1)} s (${Math.round(madePeople / seconds).toLocaleString('en')} rows/s)\n`,
   );
+  const timed = async (what: string, make: () => Promise<number>) => {
+    const began = performance.now();
+    const made = await make();
+    const took = (performance.now() - began) / 1000;
+    process.stdout.write(
+      `\n  ${made.toLocaleString('en')} ${what} in ${took.toFixed(1)} s (${Math.round(made / Math.max(took, 0.001)).toLocaleString('en')} rows/s)\n`,
+    );
+  };
+  if (deals > 0) {
+    await timed('deals', () =>
+      bulkDeals(
+        database.db,
+        { workspaceId: admin.workspaceId, count: deals, ownerIds },
+        report('deals'),
+      ),
+    );
+  }
+  if (tasks > 0) {
+    // Every member has tasks, viewers included (a viewer reads, but can be given a task).
+    const assignees = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.workspaceId, admin.workspaceId));
+    await timed('tasks', () =>
+      bulkTasks(
+        database.db,
+        { workspaceId: admin.workspaceId, count: tasks, assigneeIds: assignees.map((a) => a.id) },
+        report('tasks'),
+      ),
+    );
+  }
 } finally {
   await database.close();
 }
