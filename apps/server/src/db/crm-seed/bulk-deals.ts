@@ -80,7 +80,7 @@ export async function bulkDeals(
   const batch = input.batch ?? 20_000;
   const pipeline = await defaultPipeline(db, input.workspaceId);
   // Where deals stand: most in the first stages, a share won and lost.
-  const weights = pipeline.stages.map((stage) =>
+  const weights: number[] = pipeline.stages.map((stage) =>
     stage.kind === 'won' ? 14 : stage.kind === 'lost' ? 16 : 0,
   );
   pipeline.open.forEach((stage, index) => {
