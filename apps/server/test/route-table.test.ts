@@ -146,6 +146,16 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
     body: { attachmentId: await makeAttachment(server, owner) },
   }),
   // CRM records (issue 5): every id of the owner's, in the path or in the body.
+  // Tasks and notifications (issue 9).
+  'POST /api/tasks': async (server, owner) => ({
+    body: { title: 'Planted', personId: await makeRecord(server, owner, 'people') },
+  }),
+  'GET /api/tasks/:id': taskProbe(),
+  'PATCH /api/tasks/:id': taskProbe({ title: 'Taken over' }),
+  'DELETE /api/tasks/:id': taskProbe(),
+  'POST /api/notifications/:id/read': async (server, owner) => ({
+    params: { id: await makeNotification(server, owner) },
+  }),
   'POST /api/people': async (server, owner) => ({
     body: { firstName: 'Planted', companyId: await makeRecord(server, owner, 'companies') },
   }),
@@ -253,6 +263,33 @@ function importProbe(body?: unknown) {
     const { id } = (await response.json()) as { id: string };
     return { params: { id }, ...(body === undefined ? {} : { body }) };
   };
+}
+
+async function makeTask(server: TestServer, owner: Owner): Promise<string> {
+  const response = await postJson(
+    `${server.url}/api/tasks`,
+    { title: 'Private' },
+    authed(owner.token),
+  );
+  return response.body.id as string;
+}
+function taskProbe(body?: unknown) {
+  return async (server: TestServer, owner: Owner): Promise<Call> => ({
+    params: { id: await makeTask(server, owner) },
+    ...(body === undefined ? {} : { body }),
+  });
+}
+/** A notification of the owner's, as the due-tasks job raises them. */
+async function makeNotification(server: TestServer, owner: Owner): Promise<string> {
+  const { notifications, users } = await import('../src/db/schema/index.ts');
+  const { eq } = await import('drizzle-orm');
+  const userId = await userIdOf(server, owner);
+  const [user] = await server.database.db.select().from(users).where(eq(users.id, userId));
+  const [row] = await server.database.db
+    .insert(notifications)
+    .values({ workspaceId: user!.workspaceId, userId, kind: 'task_due', title: 'Private' })
+    .returning({ id: notifications.id });
+  return row!.id;
 }
 
 async function makeColumn(server: TestServer, owner: Owner): Promise<string> {

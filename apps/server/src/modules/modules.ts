@@ -1,5 +1,4 @@
 import type { AppModule } from '../lib/module.ts';
-import { tasksModule } from './tasks/tasks.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { calendarModule } from './calendar/calendar.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
@@ -10,8 +9,10 @@ import { kanbanModule } from './kanban/kanban.module.ts';
 import { listsModule } from './lists/lists.module.ts';
 import { membersModule } from './members/members.module.ts';
 import { notesModule } from './notes/notes.module.ts';
+import { notificationsModule } from './notifications/notifications.module.ts';
 import { peopleModule } from './people/people.module.ts';
 import { publicModule } from './public/public.module.ts';
+import { tasksModule } from './tasks/tasks.module.ts';
 import { viewsModule } from './views/views.module.ts';
 
 /**
@@ -33,4 +34,5 @@ export const modules: AppModule[] = [
   notesModule,
   tasksModule,
   homeModule,
+  notificationsModule,
 ];

@@ -35,6 +35,35 @@ describe('demo CRM records', () => {
     expect(again!.people).toBe(3000);
   });
 
+  it('gives every writing member tasks overdue, due today, upcoming and done, about demo people', async () => {
+    const perMember = await rows<{
+      overdue: number;
+      today: number;
+      upcoming: number;
+      done: number;
+      unrelated: number;
+      unread: number;
+    }>(sql`
+      select
+        count(*) filter (where t.status = 'open' and t.due_at < date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')::int as overdue,
+        count(*) filter (where t.status = 'open' and t.due_at::date = (now() at time zone 'UTC')::date)::int as today,
+        count(*) filter (where t.status = 'open' and t.due_at >= (date_trunc('day', now() at time zone 'UTC') + interval '1 day') at time zone 'UTC')::int as upcoming,
+        count(*) filter (where t.status <> 'open')::int as done,
+        count(*) filter (where t.person_id is null and t.company_id is null)::int as unrelated,
+        (select count(*)::int from notifications n where n.user_id = u.id and n.read_at is null) as unread
+      from users u join tasks t on t.assignee_id = u.id
+      where u.workspace_id = ${demo} group by u.id`);
+    expect(perMember.length).toBeGreaterThan(0);
+    for (const member of perMember) {
+      expect(member.overdue).toBeGreaterThan(0);
+      expect(member.today).toBeGreaterThan(0);
+      expect(member.upcoming).toBeGreaterThan(0);
+      expect(member.done).toBeGreaterThan(0);
+      expect(member.unrelated).toBe(0);
+      expect(member.unread).toBe(3);
+    }
+  });
+
   it('has a few people entered twice, for the duplicates page', async () => {
     const groups = await rows<{ reason: string; n: number }>(sql`
       select 'email' as reason, count(*)::int as n from (

@@ -9,6 +9,7 @@ import {
   people,
   recordLists,
 } from '../schema/index.ts';
+import { seedDemoTasks } from './tasks.ts';
 import {
   NOTE_BODIES,
   createRandom,
@@ -258,6 +259,20 @@ export async function seedDemoCrm(
       })),
     );
   }
+  await seedDemoTasks(db, {
+    workspaceId,
+    memberIds: input.ownerIds,
+    authorId: input.authorId,
+    now,
+    subjects: seedPeople
+      .slice(0, 400)
+      .map((p, i) => ({
+        personId: personIds[i]!,
+        firstName: p.firstName,
+        companyId: companyIds[p.company] ?? null,
+        company: seedCompanies[p.company]!.name,
+      })),
+  });
   return { people: personIds.length, companies: companyIds.length };
 }
 

@@ -4,7 +4,7 @@ import { TasksService } from './tasks.service.ts';
 
 export const tasksModule = defineModule({
   name: 'tasks',
-  async register(app, { db }) {
-    await app.register(tasksRoutes, { service: new TasksService(db) });
+  async register(app, { db, realtime }) {
+    await app.register(tasksRoutes, { service: new TasksService(db, realtime) });
   },
 });
