@@ -81,6 +81,14 @@ export default defineConfig({
               name: 'mui',
               test: /[\\/]node_modules[\\/](@emotion[\\/](react|styled|cache)|@mui[\\/]material[\\/](styles|CssBaseline|ButtonBase|Button|SvgIcon|Typography|Box|Stack|Container|CircularProgress))[\\/]/,
             },
+            {
+              // The rest of MUI in one chunk rather than one small chunk per component: a
+              // signed-in page uses some forty of them, and forty requests cost more than the
+              // bytes of the few it does not use (Lighthouse models six connections per origin;
+              // docs/decisions/034). The sign-in page loads none of them.
+              name: 'mui-ui',
+              test: /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@popperjs|react-transition-group|clsx|react-is|prop-types|@babel[\\/]runtime)[\\/]/,
+            },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {
               name: 'forms',
