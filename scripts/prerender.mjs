@@ -140,7 +140,10 @@ function startAfterPaint(html) {
   const preloadScript = preload.exec(html)?.[1];
   if (!preloadScript) throw new Error('prerender: no route preload script in index.html');
   const start = `(function(){var n=document.currentScript&&document.currentScript.nonce,done=false;
-function go(){if(done)return;done=true;${preloadScript}
+function go(){if(done)return;done=true;
+// Emotion's styles drawn with the page go to <head>, where its cache finds them when it hydrates;
+// a visitor drawn again drops them with the page (they are the default theme's).
+if(!document.documentElement.hasAttribute('data-fresh'))document.querySelectorAll('#root style[data-emotion]').forEach(function(e){document.head.appendChild(e);});${preloadScript}
 ${JSON.stringify(imports)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l);});
 var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entrySrc)};if(n)s.nonce=n;document.head.appendChild(s);}
 if(document.documentElement.hasAttribute('data-fresh'))go();
@@ -166,7 +169,7 @@ for (const [pagePath, { file, demoFile }] of Object.entries(entry.PRERENDERED_PA
       )
       .replace(
         '<div id="root"></div>',
-        `<div id="root" data-prerendered="${pagePath}">${body}</div>`,
+        `<div id="root" data-prerendered="${pagePath}" inert>${body}</div>`,
       );
     writeFileSync(path.join(outDir, `${name}.html`), html);
     console.log(`prerendered ${pagePath} -> dist/prerendered/${name}.html (${html.length} bytes)`);

@@ -91,4 +91,15 @@ test('a visitor in another language or with other settings gets the page drawn f
   await expect(
     page.getByRole('heading', { level: 1, name: 'مسار مبيعاتك، على خادمك الخاص' }),
   ).toBeVisible();
+  // Drawn dark: none of the default (light) theme's styles drawn with the page were kept.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const [r = 255, g = 255, b = 255] = (
+          getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []
+        ).map(Number);
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      }),
+    )
+    .toBeLessThan(128);
 });

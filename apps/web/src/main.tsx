@@ -42,16 +42,13 @@ async function start(root: HTMLElement) {
         element.style.cssText = element.dataset.ssrStyle ?? '';
         element.removeAttribute('data-ssr-style');
       });
-      // Emotion's server-drawn styles go to <head>, where its cache finds them.
-      root
-        .querySelectorAll('style[data-emotion]')
-        .forEach((style) => document.head.appendChild(style));
       hydrateRoot(root, <App hydrating />);
       return;
     }
   }
   root.replaceChildren();
   root.removeAttribute('data-prerendered');
+  root.removeAttribute('inert');
   const app = createRoot(root);
   // A transition: React renders the first tree in slices rather than in one long task.
   startTransition(() => app.render(<App />));

@@ -1,5 +1,5 @@
 import '../theme/base.css';
-import { StrictMode, useCallback, useLayoutEffect, type ReactNode } from 'react';
+import { StrictMode, useCallback, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { AuthProvider, loginPath } from '../features/auth/index.ts';
@@ -16,6 +16,11 @@ type AppRouter = typeof browserRouter;
  * stored, so the session starts as a known guest, as it was drawn.
  */
 export function App({ hydrating = false }: { hydrating?: boolean }) {
+  useEffect(() => {
+    // The drawn page ignores input until it is hydrated (scripts/prerender.mjs makes it inert):
+    // a click or a keystroke before then would be lost.
+    if (hydrating) document.getElementById('root')?.removeAttribute('inert');
+  }, [hydrating]);
   return (
     <StrictMode>
       <AppRoot router={browserRouter} hydrating={hydrating} />
