@@ -194,6 +194,29 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'POST /api/lists/:id/items/remove': listProbe({ selection: { filter: { filters: [] } } }),
   'PATCH /api/views/:id': viewProbe({ name: 'Taken over' }),
   'DELETE /api/views/:id': viewProbe(),
+  // Deals and pipelines (issue 9): the deal's own ids and every id a body or query names.
+  'POST /api/deals': async (server, owner) => ({
+    body: { name: 'Planted', stageId: (await makePipeline(server, owner)).stageId },
+  }),
+  'GET /api/deals/board': async (server, owner) => ({
+    query: { pipelineId: (await makePipeline(server, owner)).id },
+  }),
+  'GET /api/deals/:id': dealProbe(),
+  'PATCH /api/deals/:id': dealProbe({ name: 'Taken over' }),
+  'DELETE /api/deals/:id': dealProbe(),
+  'GET /api/deals/:id/activity': dealProbe(),
+  'POST /api/deals/:id/notes': dealProbe({ body: 'Planted' }),
+  'POST /api/deals/:id/move': async (server, owner) => {
+    const { stageId } = await makePipeline(server, owner);
+    const params = { id: await makeDeal(server, owner) };
+    return { params, body: { stageId } };
+  },
+  'GET /api/pipelines/:id': pipelineProbe(),
+  'PATCH /api/pipelines/:id': pipelineProbe({ name: 'Taken over' }),
+  'DELETE /api/pipelines/:id': pipelineProbe(),
+  'POST /api/pipelines/:id/stages': pipelineProbe({ name: 'Planted' }),
+  'PATCH /api/pipelines/:id/stages/:stageId': stageProbe({ name: 'Taken over' }),
+  'DELETE /api/pipelines/:id/stages/:stageId': stageProbe(),
   // CSV imports (issue 5).
   'GET /api/imports/:id': importProbe(),
   'POST /api/imports/:id/start': importProbe({ mapping: { Email: 'email' } }),
@@ -215,6 +238,47 @@ async function makeRecord(
   const response = await postJson(`${server.url}/api/${kind}`, bodies[kind], authed(owner.token));
   if (response.status !== 201) throw new Error(`${kind}: ${JSON.stringify(response.body)}`);
   return response.body.id as string;
+}
+
+/** A pipeline of the owner's (not the default one) and its first stage. */
+async function makePipeline(server: TestServer, owner: Owner) {
+  const response = await postJson(
+    `${server.url}/api/pipelines`,
+    { name: 'Private' },
+    authed(owner.token),
+  );
+  if (response.status !== 201) throw new Error(`pipelines: ${JSON.stringify(response.body)}`);
+  const stages = response.body.stages as { id: string }[];
+  return { id: response.body.id as string, stageId: stages[0]!.id };
+}
+
+async function makeDeal(server: TestServer, owner: Owner): Promise<string> {
+  const response = await postJson(
+    `${server.url}/api/deals`,
+    { name: 'Private', amount: 100 },
+    authed(owner.token),
+  );
+  if (response.status !== 201) throw new Error(`deals: ${JSON.stringify(response.body)}`);
+  return response.body.id as string;
+}
+
+function dealProbe(body?: unknown) {
+  return async (server: TestServer, owner: Owner): Promise<Call> => ({
+    params: { id: await makeDeal(server, owner) },
+    ...(body === undefined ? {} : { body }),
+  });
+}
+function pipelineProbe(body?: unknown) {
+  return async (server: TestServer, owner: Owner): Promise<Call> => ({
+    params: { id: (await makePipeline(server, owner)).id },
+    ...(body === undefined ? {} : { body }),
+  });
+}
+function stageProbe(body?: unknown) {
+  return async (server: TestServer, owner: Owner): Promise<Call> => {
+    const { id, stageId } = await makePipeline(server, owner);
+    return { params: { id, stageId }, ...(body === undefined ? {} : { body }) };
+  };
 }
 
 async function userIdOf(server: TestServer, owner: Owner): Promise<string> {

@@ -2,6 +2,7 @@ import type { AppModule } from '../lib/module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { calendarModule } from './calendar/calendar.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
+import { dealsModule } from './deals/deals.module.ts';
 import { homeModule } from './home/home.module.ts';
 import { healthModule } from './health/health.module.ts';
 import { importsModule } from './imports/imports.module.ts';
@@ -29,6 +30,7 @@ export const modules: AppModule[] = [
   importsModule,
   peopleModule,
   companiesModule,
+  dealsModule,
   listsModule,
   viewsModule,
   notesModule,

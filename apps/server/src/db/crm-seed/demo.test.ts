@@ -21,6 +21,59 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 }
 const demo = sql`(select id from workspaces where demo_key = 'demo')`;
 
+describe('demo deals', () => {
+  it('puts a few hundred deals on the demo companies, at the stages their people are at', async () => {
+    const [counts] = await rows<{
+      deals: number;
+      companies: number;
+      stale: number;
+      people: number;
+    }>(sql`
+      select count(*)::int as deals, count(distinct company_id)::int as companies,
+             count(*) filter (where status = 'open' and last_activity_at < now() - interval '14 days')::int as stale,
+             (select count(*)::int from deal_people dp join deals d on d.id = dp.deal_id
+               where d.workspace_id = ${demo}) as people
+      from deals where workspace_id = ${demo}`);
+    expect(counts!.deals).toBeGreaterThanOrEqual(150);
+    expect(counts!.deals).toBeLessThanOrEqual(600);
+    expect(counts!.companies).toBeGreaterThan(100);
+    expect(counts!.stale).toBeGreaterThan(0);
+    expect(counts!.people).toBeGreaterThanOrEqual(counts!.deals);
+    // Won, negotiation and proposal deals are at companies with an interested person; lost ones
+    // at companies where someone said no or went silent, and none of those is interested.
+    const [disagree] = await rows<{ late: number; lost: number; stages: number }>(sql`
+      select
+        (select count(*)::int from deals d join pipeline_stages s on s.id = d.stage_id
+          where d.workspace_id = ${demo} and s.name in ('Won', 'Negotiation', 'Proposal')
+            and not exists (select 1 from people p where p.company_id = d.company_id
+                            and p.stage = 'interested')) as late,
+        (select count(*)::int from deals d
+          where d.workspace_id = ${demo} and d.status = 'lost'
+            and (d.lost_reason = '' or exists (select 1 from people p where p.company_id = d.company_id
+                        and p.stage in ('interested', 'replied')))) as lost,
+        (select count(*)::int from deals d join pipeline_stages s on s.id = d.stage_id
+          where d.workspace_id = ${demo} and (d.status <> s.kind
+            or (d.status = 'open') <> (d.closed_at is null))) as stages`);
+    expect(disagree).toEqual({ late: 0, lost: 0, stages: 0 });
+  });
+
+  it('gives every deal a stage history from its first stage to where it stands, in time order', async () => {
+    const [bad] = await rows<{ first: number; last: number; order: number; amounts: number }>(sql`
+      select
+        (select count(*)::int from deals d where d.workspace_id = ${demo} and not exists (
+          select 1 from deal_stage_changes c where c.deal_id = d.id and c.from_stage_id is null
+            and c.at = d.created_at)) as first,
+        (select count(*)::int from deals d where d.workspace_id = ${demo} and d.stage_id <> (
+          select c.to_stage_id from deal_stage_changes c where c.deal_id = d.id
+          order by c.at desc limit 1)) as last,
+        (select count(*)::int from deal_stage_changes c join deals d on d.id = c.deal_id
+          where d.workspace_id = ${demo} and (c.at < d.created_at or c.at > now())) as order,
+        (select count(*)::int from deals d where d.workspace_id = ${demo}
+          and (d.amount <= 0 or d.amount % 100 <> 0 or d.expected_close_date is null)) as amounts`);
+    expect(bad).toEqual({ first: 0, last: 0, order: 0, amounts: 0 });
+  });
+});
+
 describe('demo CRM records', () => {
   it('fills the demo workspace with people at companies, once', async () => {
     const [counts] = await rows<{ people: number; companies: number; lists: number }>(sql`
@@ -124,8 +177,10 @@ describe('demo CRM records', () => {
     for (const list of lists) expect(list.members).toBeGreaterThan(5);
     const [timeline] = await rows<{ notes: number; created: number }>(sql`
       select (select count(*)::int from activities where workspace_id = ${demo} and kind = 'note_added') as notes,
-             (select count(*)::int from activities where workspace_id = ${demo} and kind = 'created') as created`);
+             (select count(*)::int from activities where workspace_id = ${demo} and kind = 'created'
+               and deal_id is null) as created`);
     expect(timeline!.notes).toBeGreaterThan(10);
+    // One `created` entry per person and company (deals have their own: demo deals above).
     expect(timeline!.created).toBe(3300);
   });
 });

@@ -17,6 +17,7 @@ import {
   generatePeople,
   type SeedPerson,
 } from './generate.ts';
+import { seedDemoDeals } from './deals.ts';
 
 export const DEMO_PEOPLE = 3000;
 export const DEMO_COMPANIES = 300;
@@ -259,6 +260,14 @@ export async function seedDemoCrm(
       })),
     );
   }
+  await seedDemoDeals(db, {
+    ...input,
+    now,
+    companies: seedCompanies,
+    companyIds,
+    people: seedPeople,
+    personIds,
+  });
   await seedDemoTasks(db, {
     workspaceId,
     memberIds: input.ownerIds,

@@ -5,10 +5,14 @@ import { rowsOf, type Executor } from '../../lib/records/sql.ts';
 
 const c = fieldsOf('companies');
 
-/** Deletes the selected companies; their people stay, unlinked, without the company's name. */
+/** Deletes the selected companies; their people and deals stay, unlinked, without its name. */
 async function deleteCompanies(db: Executor, match: SQL): Promise<number> {
   await db.execute(
     sql`update people set company_name = '', updated_at = now()
+        where company_id in (select "companies".id from "companies" where ${match})`,
+  );
+  await db.execute(
+    sql`update deals set company_name = '', updated_at = now()
         where company_id in (select "companies".id from "companies" where ${match})`,
   );
   const [row] = await rowsOf<{ n: number }>(

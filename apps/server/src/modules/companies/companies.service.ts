@@ -9,7 +9,7 @@ import {
 } from '@beacon/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { companies, people } from '../../db/schema/index.ts';
+import { companies, deals, people } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { companyCsvColumns, contactsCsvContext } from '../imports/contacts-csv.ts';
 import { listsOf } from '../lists/lists.repository.ts';
@@ -102,6 +102,10 @@ export class CompaniesService extends RecordService<CompanyRow, Company, Company
               .update(people)
               .set({ companyName: next.name })
               .where(and(eq(people.workspaceId, caller.workspaceId), eq(people.companyId, id)));
+            await tx
+              .update(deals)
+              .set({ companyName: next.name })
+              .where(and(eq(deals.workspaceId, caller.workspaceId), eq(deals.companyId, id)));
           }
           await recordActivities(tx, caller.workspaceId, caller.userId, subject(id), changes);
         }
@@ -120,6 +124,10 @@ export class CompaniesService extends RecordService<CompanyRow, Company, Company
         .update(people)
         .set({ companyName: '' })
         .where(and(eq(people.workspaceId, caller.workspaceId), eq(people.companyId, id)));
+      await tx
+        .update(deals)
+        .set({ companyName: '' })
+        .where(and(eq(deals.workspaceId, caller.workspaceId), eq(deals.companyId, id)));
       const [row] = await tx
         .delete(companies)
         .where(and(eq(companies.workspaceId, caller.workspaceId), eq(companies.id, id)))

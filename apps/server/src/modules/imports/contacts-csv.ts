@@ -157,5 +157,4 @@ export const exportHeaders = {
   companies: Object.fromEntries(
     companyCsvColumns.filter((c) => !c.extra).map((c) => [c.label!, c.name]),
   ) as Record<string, string>,
-  deals: {} as Record<string, string>,
 };

@@ -13,6 +13,7 @@ import {
 } from '@beacon/contract';
 import type { z } from 'zod';
 import { restoreCell } from '../../lib/csv-cell.ts';
+import { dealCsvColumns } from '../deals/deals.csv.ts';
 import { exportHeaders } from './contacts-csv.ts';
 
 export type PersonImportField = (typeof personImportFields)[number];
@@ -199,6 +200,29 @@ const valueChecks: Record<string, (value: string) => boolean> = {
   companyDomain: (v) => !/linkedin\.com/i.test(v) && companyFields.domain.safeParse(v).success,
 };
 /** Spellings too common to find inside a longer header ("Contact owner" is no name). */
+/** Header spellings of deal fields: Beacon's export, HubSpot's and Pipedrive's deal exports. */
+const dealSynonyms: Record<(typeof dealImportFields)[number], string[]> = {
+  name: ['name', 'dealname', 'deal', 'title', 'dealtitle', 'opportunity', 'opportunityname'],
+  pipelineName: ['pipeline', 'dealpipeline', 'pipelinename'],
+  stageName: ['stage', 'dealstage', 'stagename'],
+  amount: ['amount', 'value', 'dealvalue', 'dealamount'],
+  currency: ['currency', 'currencycode', 'dealcurrency', 'valuecurrency'],
+  expectedCloseDate: ['expectedclosedate', 'closedate', 'expectedclosingdate', 'closingdate'],
+  ownerEmail: ['owneremail', 'dealowneremail', 'owneremailaddress'],
+  companyName: ['company', 'companyname', 'organization', 'organisation', 'account', 'accountname'],
+  companyDomain: ['companydomain', 'domain', 'companydomainname', 'website'],
+  personEmail: ['peopleemails', 'personemail', 'contactemail', 'contactemails', 'email'],
+  source: ['source', 'dealsource', 'leadsource'],
+  tags: ['tags', 'labels', 'label'],
+  lostReason: ['lostreason', 'closedlostreason'],
+  nextStep: ['nextstep', 'nextsteps'],
+  createdAt: ['createdat', 'createdate', 'dealcreated', 'created', 'addtime'],
+};
+/** Beacon's own deal export headers, as the fields they are read back into. */
+const dealExportHeaders = Object.fromEntries(
+  dealCsvColumns.filter((c) => !c.extra).map((c) => [c.label!, c.name]),
+) as Record<string, string>;
+
 const exactOnly = new Set(['contact', 'person', 'status', 'account']);
 /** A bare "URL" or "Website" column is a LinkedIn one only when it holds LinkedIn addresses. */
 const linkedinOnly = new Set(['url', 'profileurl', 'website1value']);
@@ -225,9 +249,10 @@ export function suggestMapping(
   sample: string[][] = [],
 ): Record<string, string | null> {
   const synonyms: Record<string, string[]> =
-    entity === 'people' ? personSynonyms : entity === 'companies' ? companySynonyms : {};
+    entity === 'people' ? personSynonyms : entity === 'companies' ? companySynonyms : dealSynonyms;
+  const headers = entity === 'deals' ? dealExportHeaders : exportHeaders[entity];
   const own = new Map(
-    Object.entries(exportHeaders[entity]).map(([label, field]) => [normalizeHeader(label), field]),
+    Object.entries(headers).map(([label, field]) => [normalizeHeader(label), field]),
   );
   const mapping: Record<string, string | null> = Object.fromEntries(columns.map((c) => [c, null]));
   const used = new Set<string>();

@@ -6,7 +6,6 @@ import {
   seniorities,
   type CrmChange,
   type DuplicateMode,
-  type ImportRowError,
 } from '@beacon/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -14,7 +13,6 @@ import type { Database } from '../../db/client.ts';
 import { companies, people } from '../../db/schema/index.ts';
 import { throwIfStopping, type JobHandler } from '../../lib/jobs.ts';
 import type { Realtime } from '../../lib/realtime.ts';
-import { restoreCell } from '../../lib/csv-cell.ts';
 import { parseCsv, type CsvRecord } from './csv.ts';
 import {
   CellError,
@@ -29,8 +27,16 @@ import {
   withScheme,
 } from './imports.fields.ts';
 import { rowsOf, textArray, uuidArray } from '../../lib/records/sql.ts';
-import { records } from '../record-entities.ts';
 import * as repo from './imports.repository.ts';
+import { importDeals } from './deals-import.ts';
+import {
+  cellsOf,
+  firstValue,
+  ownerOf,
+  recordTimeline,
+  type BatchOutcome,
+  type Context,
+} from './import-rows.ts';
 
 export const IMPORT_JOB = 'import.run';
 /** Rows written per transaction: a batch commits whole or not at all. */
@@ -39,47 +45,6 @@ export const IMPORT_BATCH = 1000;
 type Tx = repo.Executor;
 type PersonValues = Omit<typeof people.$inferInsert, 'workspaceId'>;
 type CompanyValues = Omit<typeof companies.$inferInsert, 'workspaceId'>;
-
-type Context = {
-  tx: Tx;
-  workspaceId: string;
-  actorId: string | null;
-  mode: DuplicateMode;
-  mapping: Record<string, string | null>;
-  columns: string[];
-  members: Map<string, string>;
-  listId: string | null;
-  listName: string | null;
-};
-type BatchOutcome = { created: number; updated: number; skipped: number; errors: ImportRowError[] };
-
-/**
- * The cells of a record by field name, trimmed, with the apostrophe an export put before a
- * formula-like value taken away (docs/decisions/024); a field mapped from no column is absent.
- * A field several columns map to (phones…) gets their non-empty cells joined by ` ::: `.
- */
-function cellsOf(record: CsvRecord, ctx: Context): Map<string, string> {
-  const cells = new Map<string, string>();
-  ctx.columns.forEach((column, index) => {
-    const field = ctx.mapping[column];
-    if (!field) return;
-    const value = restoreCell(record.fields[index] ?? '').trim();
-    const before = cells.get(field);
-    cells.set(field, before && value ? `${before} ::: ${value}` : before || value);
-  });
-  return cells;
-}
-
-/** Google's multi-values ("a ::: b") in a field that holds one value: the first one. */
-const firstValue = (value: string) => value.split(':::')[0]!.trim();
-
-function ownerOf(cells: Map<string, string>, ctx: Context): string | null | undefined {
-  const email = cells.get('ownerEmail');
-  if (!email) return undefined;
-  const id = ctx.members.get(email.toLowerCase());
-  if (!id) throw new CellError(`Owner: no member of this workspace has the e-mail ${email}`);
-  return id;
-}
 
 /**
  * Reads the cells of one row into `values`, checked against the contract's rule for each field.
@@ -488,35 +453,6 @@ async function importCompanies(ctx: Context, records: CsvRecord[]): Promise<Batc
   return out;
 }
 
-/** Set-based: an `imported` entry per created record; list membership with its entries. */
-async function recordTimeline(
-  ctx: Context,
-  subject: 'person' | 'company',
-  createdIds: string[],
-  listed: string[],
-): Promise<void> {
-  const { tx, workspaceId } = ctx;
-  const entity = records.ofSubject(subject);
-  const column = sql.raw(entity.members.column);
-  if (createdIds.length > 0) {
-    await tx.execute(sql`
-      insert into activities (workspace_id, ${column}, kind, actor_id)
-      select ${workspaceId}, id, 'imported', ${ctx.actorId} from unnest(${uuidArray(createdIds)}) as id`);
-  }
-  if (ctx.listId && listed.length > 0) {
-    const table = sql.raw(entity.members.table);
-    await tx.execute(sql`
-      with added as (
-        insert into ${table} (list_id, ${column})
-        select ${ctx.listId}, id from unnest(${uuidArray(listed)}) as id
-        on conflict do nothing
-        returning ${column} as id)
-      insert into activities (workspace_id, ${column}, kind, actor_id, list_id, list_name)
-      select ${workspaceId}, id, 'list_added', ${ctx.actorId}, ${ctx.listId}, ${ctx.listName} from added`);
-    await tx.execute(sql`update record_lists set updated_at = now() where id = ${ctx.listId}`);
-  }
-}
-
 /** The job that writes an import's rows, batch by batch, resuming after the last committed one. */
 export function importJobHandler(db: Database, realtime: Realtime): JobHandler {
   const publish = (tx: Tx, row: repo.ImportRow) => {
@@ -527,7 +463,7 @@ export function importJobHandler(db: Database, realtime: Realtime): JobHandler {
   // before the progress message, so the importing tab's own refresh comes after it.
   const announce = (tx: Tx, row: repo.ImportRow) => {
     const data: CrmChange = {
-      entity: row.entity === 'people' ? 'people' : 'companies',
+      entity: row.entity,
       id: null,
       by: row.createdBy ?? '',
       origin: null,
@@ -570,7 +506,9 @@ export function importJobHandler(db: Database, realtime: Realtime): JobHandler {
           const outcome =
             imported.entity === 'people'
               ? await importPeople(ctx, batch)
-              : await importCompanies(ctx, batch);
+              : imported.entity === 'deals'
+                ? await importDeals(ctx, batch)
+                : await importCompanies(ctx, batch);
           const row = await repo.recordBatch(tx, importId, {
             processedRows: index + batch.length,
             ...outcome,

@@ -35,9 +35,6 @@ export class ImportsService {
     caller: Caller,
     input: { entity: ImportEntity; fileName: string; bytes: Uint8Array },
   ): Promise<ImportJob> {
-    if (input.entity === 'deals') {
-      throw badRequest('BAD_REQUEST', 'Deals cannot be imported from CSV yet');
-    }
     if (input.bytes.length === 0) throw badRequest('BAD_REQUEST', 'The file is empty');
     const content = decodeCsv(input.bytes);
     if (content.includes('\u0000')) {
@@ -193,7 +190,9 @@ export class ImportsService {
       errors.mapping = [
         entity === 'people'
           ? 'Map a column to a name (first, last or full) or to the e-mail'
-          : 'Map a column to the company name',
+          : entity === 'deals'
+            ? 'Map a column to the deal name'
+            : 'Map a column to the company name',
       ];
     }
     if (Object.keys(errors).length > 0) throw invalidMapping(errors);

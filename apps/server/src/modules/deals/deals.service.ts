@@ -1,0 +1,595 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { dealFields } from '@beacon/contract';
+import {
+  type Deal,
+  type DealBoard,
+  type dealBoardQuerySchema,
+  type DealBulkRequest,
+  type DealDetail,
+  type DealMoveRequest,
+  type DealPatch,
+  type DealsRealtime,
+  type FilterCondition,
+  type newDealSchema,
+  type PersonBulkRequest,
+  type PipelineStage,
+} from '@beacon/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { deals } from '../../db/schema/index.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { keyBetween } from '../../lib/positions.ts';
+import type { Realtime } from '../../lib/realtime.ts';
+import { recordActivities } from '../../lib/records/activity.ts';
+import { runBulk } from '../../lib/records/bulk.ts';
+import { changedFields, checkUnchanged, display, type Caller } from '../../lib/records/caller.ts';
+import { parseFilters, selectionFilter } from '../../lib/records/filters.ts';
+import { RecordService } from '../../lib/records/record-module.ts';
+import { checkLists, filterWhere, type ListQuery } from '../../lib/records/query.ts';
+import { rowsOf, type Executor } from '../../lib/records/sql.ts';
+import { getCompany } from '../companies/companies.repository.ts';
+import { listsOf } from '../lists/lists.repository.ts';
+import { nonMembers } from '../members/members.repository.ts';
+import { dealCsvColumns, dealCsvContext } from './deals.csv.ts';
+import { dealsEntity } from './deals.entity.ts';
+import * as repo from './deals.repository.ts';
+import { defaultPipelineId, getPipeline, getStage, listStages } from './pipelines.repository.ts';
+
+type NewDealValues = z.output<typeof newDealSchema>;
+type BoardQuery = z.output<typeof dealBoardQuerySchema>;
+
+export const dealNotFound = () => notFound('No such deal');
+
+/** The plain fields a patch may change, each recorded on the timeline when it does. */
+const plainFields = [
+  'name',
+  'amount',
+  'currency',
+  'expectedCloseDate',
+  'ownerId',
+  'source',
+  'tags',
+  'lostReason',
+  'nextStep',
+] as const satisfies readonly (keyof typeof dealFields)[];
+
+/** Where a deal goes in its stage's column. */
+type Place = { afterId?: string | null; beforeId?: string | null } | 'end';
+
+/** What entering a stage does to a deal: its status, close time and lost reason. */
+function enterStage(
+  stage: PipelineStage,
+  old: { status: string; closedAt: Date | null } | null,
+  lostReason: string,
+) {
+  const closing = stage.kind !== 'open';
+  return {
+    status: stage.kind,
+    closedAt: closing
+      ? old && old.status === stage.kind && old.closedAt
+        ? old.closedAt
+        : sql`now()`
+      : null,
+    lostReason: stage.kind === 'lost' ? lostReason : '',
+  };
+}
+
+/** Weighted amount in minor units: amount × probability / 100, rounded half up (exact, BigInt). */
+export function weighted(amount: string, probability: number): number {
+  const total = BigInt(amount) * BigInt(probability);
+  return Number((total * 2n + 100n) / 200n);
+}
+
+export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequest> {
+  constructor(
+    db: Database,
+    private readonly realtime: Realtime,
+  ) {
+    super(db, {
+      entity: dealsEntity,
+      table: deals,
+      columns: repo.dealSelect,
+      toItem: repo.toDeal,
+      csvColumns: dealCsvColumns,
+      csvContext: dealCsvContext,
+    });
+  }
+
+  /** A page of deals, with their people. */
+  override async list(caller: Caller, query: ListQuery) {
+    const page = await super.list(caller, query);
+    await repo.withPeople(this.db, caller.workspaceId, page.items);
+    return page;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Checks (each a 400 on its field: nothing is written).
+
+  private async checkOwner(db: Executor, caller: Caller, ownerId: string | null | undefined) {
+    if (!ownerId) return;
+    if ((await nonMembers(db, caller.workspaceId, [ownerId])).length > 0) {
+      throw fieldError('ownerId', 'Not a member of your workspace');
+    }
+  }
+
+  private async checkCompany(db: Executor, caller: Caller, companyId: string | null) {
+    if (!companyId) return '';
+    const company = await repo.companyOf(db, caller.workspaceId, companyId);
+    if (!company) throw notFound('No such company');
+    return company.name;
+  }
+
+  private async checkPeople(db: Executor, caller: Caller, links: NewDealValues['people']) {
+    const unique = new Map(links.map((l) => [l.personId, l]));
+    const unknown = await repo.unknownPeople(db, caller.workspaceId, [...unique.keys()]);
+    if (unknown.length > 0) throw notFound('No such person');
+    return [...unique.values()];
+  }
+
+  /**
+   * The stage a deal goes to, from what the client named. A stage or pipeline the workspace does
+   * not have is a 404 (as any record of another workspace); a stage of another pipeline a 400.
+   */
+  private async resolveStage(
+    db: Executor,
+    caller: Caller,
+    pipelineId: string | undefined,
+    stageId: string | undefined,
+  ): Promise<PipelineStage> {
+    if (stageId) {
+      const stage = await getStage(db, caller.workspaceId, stageId);
+      if (!stage) throw notFound('No such stage');
+      if (pipelineId && stage.pipelineId !== pipelineId) {
+        throw fieldError('stageId', 'This stage is not a stage of the pipeline given');
+      }
+      return stage;
+    }
+    const pipeline = pipelineId ?? (await defaultPipelineId(db, caller.workspaceId));
+    const stages = await listStages(db, caller.workspaceId, pipeline);
+    if (stages.length === 0) throw notFound('No such pipeline');
+    return stages.find((s) => s.kind === 'open') ?? stages[0]!;
+  }
+
+  private static needLostReason(stage: PipelineStage, reason: string | undefined) {
+    if (stage.kind === 'lost' && !reason?.trim()) {
+      throw fieldError('lostReason', 'Say why the deal was lost');
+    }
+  }
+
+  /**
+   * The position key for a deal in a stage's column: between the neighbours the client named
+   * (read now, so a concurrent move elsewhere does not matter), at the top without any, or at the
+   * end. Two concurrent moves to one place get equal keys; the next move between them spreads
+   * that run of equal keys (a few rows), never the column.
+   */
+  private async place(
+    tx: Executor,
+    workspaceId: string,
+    stageId: string,
+    dealId: string | null,
+    place: Place,
+  ): Promise<string> {
+    const find = async (id: string, field: string) => {
+      if (id === dealId) throw fieldError(field, 'A deal cannot be placed next to itself');
+      const [row] = await tx
+        .select({ id: deals.id, position: deals.position })
+        .from(deals)
+        .where(
+          and(eq(deals.workspaceId, workspaceId), eq(deals.stageId, stageId), eq(deals.id, id)),
+        );
+      if (!row) throw fieldError(field, 'Not a deal of that stage');
+      return row;
+    };
+    const neighbours = async () => {
+      if (place === 'end') {
+        return { a: await repo.previousInStage(tx, workspaceId, stageId, dealId, null), b: null };
+      }
+      if (place.afterId) {
+        const a = await find(place.afterId, 'afterId');
+        return { a, b: await repo.nextInStage(tx, workspaceId, stageId, dealId, a) };
+      }
+      if (place.beforeId) {
+        const b = await find(place.beforeId, 'beforeId');
+        return { a: await repo.previousInStage(tx, workspaceId, stageId, dealId, b), b };
+      }
+      return { a: null, b: await repo.nextInStage(tx, workspaceId, stageId, dealId, null) };
+    };
+    let { a, b } = await neighbours();
+    if (a && b && a.position >= b.position) {
+      // Equal keys (concurrent moves to one place): spread that run between its neighbours.
+      const run = await repo.sameKey(tx, workspaceId, stageId, dealId, a.position);
+      const { below, above } = await repo.keysAround(tx, workspaceId, stageId, a.position);
+      let previous = below;
+      const moved = new Map<string, string>();
+      for (const row of run) {
+        const key = keyBetween(previous, above);
+        await repo.setPosition(tx, row.id, key);
+        moved.set(row.id, key);
+        previous = key;
+      }
+      a = { id: a.id, position: moved.get(a.id) ?? a.position };
+      b = { id: b.id, position: moved.get(b.id) ?? b.position };
+    }
+    return keyBetween(a?.position ?? null, b?.position ?? null);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Writes.
+
+  async create(caller: Caller, input: NewDealValues): Promise<Deal> {
+    return this.db.transaction(async (tx) => {
+      const stage = await this.resolveStage(tx, caller, input.pipelineId, input.stageId);
+      DealsService.needLostReason(stage, input.lostReason);
+      await this.checkOwner(tx, caller, input.ownerId);
+      const companyName = await this.checkCompany(tx, caller, input.companyId);
+      const links = await this.checkPeople(tx, caller, input.people);
+      const position = await this.place(tx, caller.workspaceId, stage.id, null, 'end');
+      const [row] = await tx
+        .insert(deals)
+        .values({
+          workspaceId: caller.workspaceId,
+          name: input.name,
+          pipelineId: stage.pipelineId,
+          stageId: stage.id,
+          amount: input.amount,
+          currency: input.currency,
+          expectedCloseDate: input.expectedCloseDate,
+          ownerId: input.ownerId,
+          companyId: input.companyId,
+          companyName,
+          source: input.source,
+          tags: [...new Set(input.tags)],
+          nextStep: input.nextStep,
+          position,
+          createdBy: caller.userId,
+          ...enterStage(stage, null, input.lostReason),
+        })
+        .returning({ id: deals.id });
+      const id = row!.id;
+      await repo.setDealPeople(tx, caller.workspaceId, id, links);
+      await repo.recordStageChange(tx, {
+        workspaceId: caller.workspaceId,
+        dealId: id,
+        from: null,
+        to: stage,
+        byId: caller.userId,
+      });
+      await recordActivities(tx, caller.workspaceId, caller.userId, subject(id), [
+        { kind: 'created' },
+      ]);
+      return (await repo.getDeal(tx, caller.workspaceId, id))!;
+    });
+  }
+
+  async detail(caller: Caller, id: string): Promise<DealDetail> {
+    const deal = await repo.getDeal(this.db, caller.workspaceId, id);
+    if (!deal) throw dealNotFound();
+    const [company, stages, lists] = await Promise.all([
+      deal.companyId ? getCompany(this.db, caller.workspaceId, deal.companyId) : undefined,
+      repo.stageHistory(this.db, caller.workspaceId, id),
+      listsOf(this.db, caller.workspaceId, 'deals', id),
+    ]);
+    return { deal, company: company ?? null, stages, lists };
+  }
+
+  async patch(caller: Caller, id: string, patch: DealPatch): Promise<Deal> {
+    return this.db.transaction(async (tx) => {
+      const old = await repo.getDealRow(tx, caller.workspaceId, id, true);
+      if (!old) throw dealNotFound();
+      checkUnchanged(old.updatedAt, patch.expectedUpdatedAt, 'deal');
+      if (patch.ownerId !== undefined) await this.checkOwner(tx, caller, patch.ownerId);
+      const wanted: Record<string, unknown> = { ...patch };
+      if (patch.tags) wanted.tags = [...new Set(patch.tags)];
+      const set: Record<string, unknown> = {};
+      const changes: Parameters<typeof recordActivities>[4] = [];
+
+      // The stage: a new stage, or a new pipeline (its first open stage).
+      const stageWanted =
+        (patch.stageId !== undefined && patch.stageId !== old.stageId) ||
+        (patch.pipelineId !== undefined && patch.pipelineId !== old.pipelineId);
+      let moved: { from: PipelineStage; to: PipelineStage } | null = null;
+      if (stageWanted) {
+        const to = await this.resolveStage(
+          tx,
+          caller,
+          patch.pipelineId ?? (patch.stageId ? undefined : old.pipelineId),
+          patch.stageId,
+        );
+        if (to.id !== old.stageId) {
+          const reason = patch.lostReason ?? '';
+          DealsService.needLostReason(to, reason);
+          const from = (await getStage(tx, caller.workspaceId, old.stageId))!;
+          Object.assign(set, {
+            pipelineId: to.pipelineId,
+            stageId: to.id,
+            stageChangedAt: sql`now()`,
+            position: await this.place(tx, caller.workspaceId, to.id, id, 'end'),
+            ...enterStage(to, old, reason),
+          });
+          moved = { from, to };
+          changes.push({
+            kind: 'field_changed',
+            field: 'stage',
+            oldValue: from.name,
+            newValue: to.name,
+          });
+        }
+      } else if (patch.stageId !== undefined && patch.pipelineId !== undefined) {
+        // Both given and unchanged: still refuse a mismatch.
+        await this.resolveStage(tx, caller, patch.pipelineId, patch.stageId);
+      }
+      if (patch.lostReason !== undefined && !moved) {
+        if (old.status !== 'lost' && patch.lostReason !== '') {
+          throw fieldError('lostReason', 'Only a lost deal has a lost reason');
+        }
+        if (old.status === 'lost' && !patch.lostReason.trim()) {
+          throw fieldError('lostReason', 'Say why the deal was lost');
+        }
+      }
+      if (moved) delete wanted.lostReason;
+      if (patch.companyId !== undefined && patch.companyId !== old.companyId) {
+        set.companyId = patch.companyId;
+        set.companyName = await this.checkCompany(tx, caller, patch.companyId);
+        changes.push({
+          kind: 'field_changed',
+          field: 'company',
+          oldValue: old.companyName || null,
+          newValue: (set.companyName as string) || null,
+        });
+      }
+      const plain = changedFields(plainFields, old, wanted);
+      Object.assign(set, plain.next);
+      changes.push(...plain.changes);
+      if (patch.people !== undefined) {
+        const links = await this.checkPeople(tx, caller, patch.people);
+        const before = (await repo.peopleOfDeals(tx, caller.workspaceId, [id])).get(id) ?? [];
+        const same =
+          before.length === links.length &&
+          before.every((p, i) => p.personId === links[i]!.personId && p.role === links[i]!.role);
+        if (!same) {
+          await repo.setDealPeople(tx, caller.workspaceId, id, links);
+          const after = (await repo.peopleOfDeals(tx, caller.workspaceId, [id])).get(id) ?? [];
+          changes.push({
+            kind: 'field_changed',
+            field: 'people',
+            oldValue: display(before.map((p) => p.name || p.email)),
+            newValue: display(after.map((p) => p.name || p.email)),
+          });
+        }
+      }
+      if (Object.keys(set).length > 0 || changes.length > 0) {
+        await tx
+          .update(deals)
+          .set({ ...set, updatedAt: sql`now()` })
+          .where(eq(deals.id, id));
+      }
+      if (moved) {
+        await repo.recordStageChange(tx, {
+          workspaceId: caller.workspaceId,
+          dealId: id,
+          from: moved.from,
+          to: moved.to,
+          byId: caller.userId,
+        });
+      }
+      await recordActivities(tx, caller.workspaceId, caller.userId, subject(id), changes);
+      if (moved) {
+        const deal = (await repo.getDealRow(tx, caller.workspaceId, id))!;
+        await this.publish(tx, caller, {
+          type: 'deals.moved',
+          data: {
+            dealId: id,
+            pipelineId: deal.pipelineId,
+            fromStageId: moved.from.id,
+            toStageId: moved.to.id,
+            position: deal.position,
+            by: caller.userId,
+          },
+        });
+      }
+      return (await repo.getDeal(tx, caller.workspaceId, id))!;
+    });
+  }
+
+  /**
+   * Moves a deal on the board: to a stage (of its pipeline or another) between two neighbours.
+   * Only the moved deal's key is written (but for a run of equal keys, see `place`).
+   */
+  async move(caller: Caller, id: string, request: DealMoveRequest): Promise<Deal> {
+    return this.db.transaction(async (tx) => {
+      const old = await repo.getDealRow(tx, caller.workspaceId, id, true);
+      if (!old) throw dealNotFound();
+      checkUnchanged(old.updatedAt, request.expectedUpdatedAt, 'deal');
+      const to = await getStage(tx, caller.workspaceId, request.stageId);
+      if (!to) throw notFound('No such stage');
+      if (to.pipelineId !== old.pipelineId) {
+        throw fieldError('stageId', "This stage is not a stage of the deal's pipeline");
+      }
+      const changing = to.id !== old.stageId;
+      const reason = request.lostReason ?? (changing ? '' : old.lostReason);
+      if (changing || request.lostReason !== undefined) DealsService.needLostReason(to, reason);
+      const position = await this.place(tx, caller.workspaceId, to.id, id, {
+        afterId: request.afterId,
+        beforeId: request.beforeId,
+      });
+      const set: Record<string, unknown> = { position };
+      const changes: Parameters<typeof recordActivities>[4] = [];
+      if (changing) {
+        const from = (await getStage(tx, caller.workspaceId, old.stageId))!;
+        Object.assign(set, { stageId: to.id, stageChangedAt: sql`now()` });
+        Object.assign(set, enterStage(to, old, reason), { updatedAt: sql`now()` });
+        await repo.recordStageChange(tx, {
+          workspaceId: caller.workspaceId,
+          dealId: id,
+          from,
+          to,
+          byId: caller.userId,
+        });
+        changes.push({
+          kind: 'field_changed',
+          field: 'stage',
+          oldValue: from.name,
+          newValue: to.name,
+        });
+        if (to.kind === 'lost' && reason !== old.lostReason) {
+          changes.push({
+            kind: 'field_changed',
+            field: 'lostReason',
+            oldValue: old.lostReason || null,
+            newValue: reason,
+          });
+        }
+      } else if (to.kind === 'lost' && reason !== old.lostReason) {
+        Object.assign(set, { lostReason: reason, updatedAt: sql`now()` });
+        changes.push({
+          kind: 'field_changed',
+          field: 'lostReason',
+          oldValue: old.lostReason || null,
+          newValue: reason,
+        });
+      }
+      await tx.update(deals).set(set).where(eq(deals.id, id));
+      await recordActivities(tx, caller.workspaceId, caller.userId, subject(id), changes);
+      await this.publish(tx, caller, {
+        type: 'deals.moved',
+        data: {
+          dealId: id,
+          pipelineId: to.pipelineId,
+          fromStageId: old.stageId,
+          toStageId: to.id,
+          position,
+          by: caller.userId,
+        },
+      });
+      return (await repo.getDeal(tx, caller.workspaceId, id))!;
+    });
+  }
+
+  async remove(caller: Caller, id: string): Promise<void> {
+    const [row] = await this.db
+      .delete(deals)
+      .where(and(eq(deals.workspaceId, caller.workspaceId), eq(deals.id, id)))
+      .returning({ id: deals.id });
+    if (!row) throw dealNotFound();
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Bulk actions: the shared ones run through the records engine; the stage is the deals' own.
+
+  override async bulk(caller: Caller, request: DealBulkRequest) {
+    const action = request.action;
+    if (action.type === 'set_owner' && action.ownerId) {
+      await this.checkOwner(this.db, caller, action.ownerId);
+    }
+    if (action.type !== 'set_stage') {
+      // The other actions have the same shape as people's.
+      return runBulk(this.db, dealsEntity, caller, request as PersonBulkRequest);
+    }
+    const stage = await getStage(this.db, caller.workspaceId, action.stageId);
+    if (!stage) throw notFound('No such stage');
+    DealsService.needLostReason(stage, action.lostReason);
+    const selected = selectionFilter(dealsEntity, request.selection);
+    const match = and(sql`"deals".workspace_id = ${caller.workspaceId}::uuid`, ...selected.where)!;
+    return this.db.transaction(async (tx) => {
+      await checkLists(tx, caller.workspaceId, 'deals', selected.listIds);
+      const lostReason = stage.kind === 'lost' ? (action.lostReason ?? '').trim() : '';
+      // One statement: move every selected deal not in the stage yet (to the end of the column,
+      // in their order), keep each stage change and put it on the timeline.
+      const last = await repo.previousInStage(tx, caller.workspaceId, stage.id, null, null);
+      const [row] = await rowsOf<{ n: number }>(
+        tx,
+        sql`with picked as (
+          select "deals".id, "deals".stage_id as from_id, "deals".status as old_status,
+                 "deals".closed_at as old_closed,
+                 row_number() over (order by "deals".created_at, "deals".id) as n
+          from "deals" where ${match} and "deals".stage_id <> ${stage.id}::uuid
+        ), moved as (
+          update "deals" d set
+            stage_id = ${stage.id}::uuid, pipeline_id = ${stage.pipelineId}::uuid,
+            status = ${stage.kind}::deal_stage_kind,
+            closed_at = case when ${stage.kind}::text = 'open' then null
+                             when p.old_status::text = ${stage.kind}::text then coalesce(p.old_closed, now())
+                             else now() end,
+            lost_reason = ${lostReason}::text,
+            position = ${last?.position ?? ''}::text || lpad(p.n::text, 8, '0') || 'V',
+            stage_changed_at = now(), updated_at = now(), last_activity_at = now()
+          from picked p where d.id = p.id
+          returning d.id, p.from_id
+        ), history as (
+          insert into deal_stage_changes
+            (workspace_id, deal_id, from_stage_id, from_stage_name, to_stage_id, to_stage_name, by_id)
+          select ${caller.workspaceId}::uuid, m.id, m.from_id, s.name, ${stage.id}::uuid,
+                 ${stage.name}::text, ${caller.userId}::uuid
+          from moved m left join pipeline_stages s on s.id = m.from_id
+        ), timeline as (
+          insert into activities (workspace_id, deal_id, kind, actor_id, field, old_value, new_value)
+          select ${caller.workspaceId}::uuid, m.id, 'field_changed', ${caller.userId}::uuid,
+                 'stage', s.name, ${stage.name}::text
+          from moved m left join pipeline_stages s on s.id = m.from_id
+        )
+        select count(*)::int as n from moved`,
+      );
+      return { affected: Number(row?.n ?? 0) };
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The board.
+
+  /**
+   * One pipeline's columns: per stage the first page of the matching deals (by position), their
+   * count and their sums by currency. One grouped query for every count and sum (index-only on
+   * deals_stage_sums_idx without filters) and one page query per stage: never every deal.
+   */
+  async board(caller: Caller, query: BoardQuery): Promise<DealBoard> {
+    const pipelineId = query.pipelineId ?? (await defaultPipelineId(this.db, caller.workspaceId));
+    const pipeline = await getPipeline(this.db, caller.workspaceId, pipelineId);
+    if (!pipeline) throw notFound('No such pipeline');
+    const filters = parseFilters(query.filters);
+    const where = await filterWhere(this.db, dealsEntity, caller.workspaceId, filters, query.q);
+    const stageIds = pipeline.stages.map((s) => s.id);
+    const sums =
+      stageIds.length === 0
+        ? []
+        : await repo.stageSums(
+            this.db,
+            and(where, sql`"deals"."pipeline_id" = ${pipeline.id}::uuid`)!,
+          );
+    const columns = [];
+    for (const stage of pipeline.stages) {
+      const stageFilters: FilterCondition[] = [
+        ...filters,
+        { field: 'stageId', op: 'equals', value: stage.id },
+      ];
+      const page = await this.list(caller, {
+        q: query.q,
+        filters: JSON.stringify(stageFilters),
+        sort: 'position',
+        limit: query.limit,
+      });
+      const own = sums
+        .filter((s) => s.stageId === stage.id)
+        .map((s) => ({
+          currency: s.currency,
+          count: s.count,
+          amount: Number(s.amount),
+          weighted: weighted(s.amount, stage.probability),
+        }))
+        .sort((x, y) => y.amount - x.amount || x.currency.localeCompare(y.currency));
+      columns.push({
+        stage,
+        count: own.reduce((n, s) => n + s.count, 0),
+        sums: own.map(({ currency, amount, weighted: w }) => ({ currency, amount, weighted: w })),
+        deals: page.items,
+        nextCursor: page.nextCursor,
+      });
+    }
+    return { pipeline, columns };
+  }
+
+  private publish(tx: Executor, caller: Caller, message: DealsRealtime) {
+    return this.realtime.publish(tx, caller.workspaceId, message);
+  }
+}
+
+const subject = (id: string) => ({ type: 'deal' as const, id });
