@@ -35,6 +35,6 @@ export const modules: AppModule[] = [
   viewsModule,
   notesModule,
   tasksModule,
-  homeModule,
   notificationsModule,
+  homeModule,
 ];

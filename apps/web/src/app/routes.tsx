@@ -203,6 +203,10 @@ export const routes: RouteObject[] = [
                   { path: 'calendar', lazy: () => import('./routes/calendar-route.tsx') },
                   { path: 'kanban', lazy: () => import('./routes/kanban-route.tsx') },
                   {
+                    path: 'tasks',
+                    lazy: withWords(() => import('./routes/tasks-route.tsx'), 'tasks'),
+                  },
+                  {
                     path: 'people/duplicates',
                     lazy: withWords(
                       () => import('./routes/duplicates-route.tsx'),
@@ -212,11 +216,11 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'people/:id',
-                    lazy: withWords(() => import('./routes/person-route.tsx'), 'records'),
+                    lazy: withWords(() => import('./routes/person-route.tsx'), 'records', 'tasks'),
                   },
                   {
                     path: 'companies/:id',
-                    lazy: withWords(() => import('./routes/company-route.tsx'), 'records'),
+                    lazy: withWords(() => import('./routes/company-route.tsx'), 'records', 'tasks'),
                   },
                   {
                     path: 'lists',

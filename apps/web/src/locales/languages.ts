@@ -77,6 +77,7 @@ export const NAMESPACES = [
   'kanban',
   'crm',
   'records',
+  'tasks',
   'home',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -260,6 +260,18 @@ export async function seedDemoCrm(
       })),
     );
   }
+  await seedDemoTasks(db, {
+    workspaceId,
+    memberIds: input.ownerIds,
+    authorId: input.authorId,
+    now,
+    subjects: seedPeople.slice(0, 400).map((p, i) => ({
+      personId: personIds[i]!,
+      firstName: p.firstName,
+      companyId: companyIds[p.company] ?? null,
+      company: seedCompanies[p.company]!.name,
+    })),
+  });
   await seedDemoDeals(db, {
     ...input,
     now,
@@ -267,20 +279,6 @@ export async function seedDemoCrm(
     companyIds,
     people: seedPeople,
     personIds,
-  });
-  await seedDemoTasks(db, {
-    workspaceId,
-    memberIds: input.ownerIds,
-    authorId: input.authorId,
-    now,
-    subjects: seedPeople
-      .slice(0, 400)
-      .map((p, i) => ({
-        personId: personIds[i]!,
-        firstName: p.firstName,
-        companyId: companyIds[p.company] ?? null,
-        company: seedCompanies[p.company]!.name,
-      })),
   });
   return { people: personIds.length, companies: companyIds.length };
 }

@@ -7,5 +7,5 @@ export * from './calendar.ts';
 export * from './kanban.ts';
 export * from './public-forms.ts';
 export * from './crm.ts';
-export * from './tasks.ts';
 export * from './deals.ts';
+export * from './tasks.ts';

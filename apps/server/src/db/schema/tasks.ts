@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { notificationKinds, taskPriorities, taskStatuses, taskTypes } from '@beacon/contract';
 import { companies, people } from './crm.ts';
+import { deals } from './deals.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
@@ -27,8 +28,7 @@ export const tasks = pgTable(
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     personId: uuid('person_id').references(() => people.id, { onDelete: 'set null' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
-    /** The deal it concerns (deals are another branch's table; the foreign key comes with it). */
-    dealId: uuid('deal_id'),
+    dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
     notes: text('notes').notNull().default(''),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     completedAt: timestamp('completed_at', { withTimezone: true }),

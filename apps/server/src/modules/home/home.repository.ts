@@ -1,12 +1,24 @@
-import { and, asc, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import {
   HOME_ACTIVITY_LIMIT,
   HOME_COUNT_CAP,
   type HomeActivity,
+  type HomeClosing,
+  type HomeMoney,
+  type HomeStage,
   type HomeTask,
 } from '@beacon/contract';
 import type { Executor } from '../../db/client.ts';
-import { activities, companies, people, tasks, users } from '../../db/schema/index.ts';
+import {
+  activities,
+  companies,
+  deals,
+  people,
+  pipelineStages,
+  pipelines,
+  tasks,
+  users,
+} from '../../db/schema/index.ts';
 import { records } from '../record-entities.ts';
 
 export type { Executor };
@@ -30,6 +42,8 @@ export async function recentActivity(
       companyId: activities.companyId,
       personName: sql<string | null>`coalesce(${personName}, nullif(${people.email}, ''))`,
       companyName: companies.name,
+      dealId: activities.dealId,
+      dealName: deals.name,
       actorId: activities.actorId,
       actorFirst: users.firstName,
       actorLast: users.lastName,
@@ -41,13 +55,19 @@ export async function recentActivity(
     .from(activities)
     .leftJoin(people, eq(people.id, activities.personId))
     .leftJoin(companies, eq(companies.id, activities.companyId))
+    .leftJoin(deals, eq(deals.id, activities.dealId))
     .leftJoin(users, eq(users.id, activities.actorId))
     .where(and(eq(activities.workspaceId, workspaceId)))
     .orderBy(desc(activities.createdAt), desc(activities.id))
     .limit(limit);
   return rows.map((row) => {
     const subject = records.subjectOf(row);
-    const name = subject.type === 'person' ? row.personName : row.companyName;
+    const name =
+      subject.type === 'person'
+        ? row.personName
+        : subject.type === 'company'
+          ? row.companyName
+          : row.dealName;
     const actorName = row.actorId
       ? `${row.actorFirst ?? ''} ${row.actorLast ?? ''}`.trim() || null
       : null;
@@ -113,10 +133,13 @@ export async function openTasksDue(
         personName: sql<string | null>`coalesce(${personName}, nullif(${people.email}, ''))`,
         companyId: tasks.companyId,
         companyName: companies.name,
+        dealId: tasks.dealId,
+        dealName: deals.name,
       })
       .from(tasks)
       .leftJoin(people, eq(people.id, tasks.personId))
       .leftJoin(companies, eq(companies.id, tasks.companyId))
+      .leftJoin(deals, eq(deals.id, tasks.dealId))
       .where(where)
       .orderBy(asc(tasks.dueAt), asc(tasks.id))
       .limit(limit),
@@ -133,7 +156,9 @@ export async function openTasksDue(
         ? { type: 'person', id: row.personId, name: row.personName ?? '' }
         : row.companyId
           ? { type: 'company', id: row.companyId, name: row.companyName ?? '' }
-          : null,
+          : row.dealId
+            ? { type: 'deal', id: row.dealId, name: row.dealName ?? '' }
+            : null,
     })),
   };
 }
@@ -170,4 +195,175 @@ export async function tasksDoneByDay(
   for (const row of rows)
     if (row.day >= 1 && row.day <= days.length) counts[row.day - 1] = row.count;
   return counts;
+}
+
+/** The workspace's default pipeline (the first by position when none is marked). */
+export async function defaultPipeline(db: Executor, workspaceId: string) {
+  const [row] = await db
+    .select({ id: pipelines.id, name: pipelines.name })
+    .from(pipelines)
+    .where(eq(pipelines.workspaceId, workspaceId))
+    .orderBy(desc(pipelines.isDefault), asc(pipelines.position), asc(pipelines.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The open stages of a pipeline with their deals' count and sums by currency: one grouped
+ * index-only scan of deals_stage_sums_idx per stage (a stage's probability weighs its sum).
+ */
+export async function openStages(
+  db: Executor,
+  workspaceId: string,
+  pipelineId: string,
+): Promise<HomeStage[]> {
+  const stages = await db
+    .select({
+      id: pipelineStages.id,
+      name: pipelineStages.name,
+      probability: pipelineStages.probability,
+    })
+    .from(pipelineStages)
+    .where(
+      and(
+        eq(pipelineStages.workspaceId, workspaceId),
+        eq(pipelineStages.pipelineId, pipelineId),
+        eq(pipelineStages.kind, 'open'),
+      ),
+    )
+    .orderBy(asc(pipelineStages.position), asc(pipelineStages.id));
+  if (stages.length === 0) return [];
+  const sums = await db
+    .select({
+      stageId: deals.stageId,
+      currency: deals.currency,
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`sum(${deals.amount})::text`,
+    })
+    .from(deals)
+    .where(
+      and(
+        eq(deals.workspaceId, workspaceId),
+        inArray(
+          deals.stageId,
+          stages.map((s) => s.id),
+        ),
+      ),
+    )
+    .groupBy(deals.stageId, deals.currency)
+    .orderBy(deals.stageId, deals.currency);
+  return stages.map((stage) => {
+    const rows = sums.filter((row) => row.stageId === stage.id);
+    return {
+      ...stage,
+      count: rows.reduce((n, row) => n + row.count, 0),
+      totals: rows.map((row) => {
+        const amount = Number(row.amount);
+        return {
+          currency: row.currency,
+          amount,
+          weighted: Math.round((amount * stage.probability) / 100),
+        };
+      }),
+    };
+  });
+}
+
+/**
+ * Open deals expected to close between two dates (inclusive): count and sums by currency, and
+ * the first `limit` by close date, from the range of deals_status_close_idx.
+ */
+export async function openDealsClosing(
+  db: Executor,
+  workspaceId: string,
+  first: string,
+  last: string,
+  limit: number,
+): Promise<Omit<HomeClosing, 'month'>> {
+  const where = and(
+    eq(deals.workspaceId, workspaceId),
+    eq(deals.status, 'open'),
+    gte(deals.expectedCloseDate, first),
+    lte(deals.expectedCloseDate, last),
+  );
+  const [sums, rows] = await Promise.all([
+    db
+      .select({
+        currency: deals.currency,
+        count: sql<number>`count(*)::int`,
+        amount: sql<string>`sum(${deals.amount})::text`,
+        weighted: sql<string>`round(sum(${deals.amount} * ${pipelineStages.probability}) / 100)::text`,
+      })
+      .from(deals)
+      .innerJoin(pipelineStages, eq(pipelineStages.id, deals.stageId))
+      .where(where)
+      .groupBy(deals.currency)
+      .orderBy(deals.currency),
+    db
+      .select({
+        id: deals.id,
+        name: deals.name,
+        amount: deals.amount,
+        currency: deals.currency,
+        closeDate: deals.expectedCloseDate,
+        stageName: pipelineStages.name,
+        companyName: deals.companyName,
+      })
+      .from(deals)
+      .innerJoin(pipelineStages, eq(pipelineStages.id, deals.stageId))
+      .where(where)
+      .orderBy(asc(deals.expectedCloseDate), asc(deals.id))
+      .limit(limit),
+  ]);
+  return {
+    count: sums.reduce((n, row) => n + row.count, 0),
+    totals: sums.map((row) => ({
+      currency: row.currency,
+      amount: Number(row.amount),
+      weighted: Number(row.weighted),
+    })),
+    items: rows.map((row) => ({ ...row, companyName: row.companyName || null })),
+  };
+}
+
+/** The member's deals won in [days[0], end): how many on each day, and their sums by currency. */
+export async function dealsWonByDay(
+  db: Executor,
+  workspaceId: string,
+  ownerId: string,
+  days: Date[],
+  end: Date,
+): Promise<{ perDay: number[]; won: HomeMoney[] }> {
+  const bounds = sql.join(
+    days.map((d) => sql`${d.toISOString()}::timestamptz`),
+    sql`, `,
+  );
+  const rows = await db
+    .select({
+      day: sql<number>`width_bucket(${deals.closedAt}, array[${bounds}]::timestamptz[])::int`,
+      currency: deals.currency,
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`sum(${deals.amount})::text`,
+    })
+    .from(deals)
+    .where(
+      and(
+        eq(deals.workspaceId, workspaceId),
+        eq(deals.ownerId, ownerId),
+        eq(deals.status, 'won'),
+        gte(deals.closedAt, days[0]!),
+        lt(deals.closedAt, end),
+      ),
+    )
+    .groupBy(sql`1`, deals.currency);
+  const perDay = days.map(() => 0);
+  const byCurrency = new Map<string, number>();
+  for (const row of rows) {
+    if (row.day >= 1 && row.day <= days.length) perDay[row.day - 1]! += row.count;
+    byCurrency.set(row.currency, (byCurrency.get(row.currency) ?? 0) + Number(row.amount));
+  }
+  const won = [...byCurrency]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([currency, amount]) => ({ currency, amount, weighted: amount }));
+  return { perDay, won };
 }

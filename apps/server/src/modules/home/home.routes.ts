@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   homeActivityListSchema,
+  homeClosingSchema,
   homeMeetingsSchema,
+  homePipelineSchema,
   homeQuerySchema,
   homeTasksSchema,
   homeWeekSchema,
@@ -45,6 +47,25 @@ export const homeRoutes: FastifyPluginAsyncZod<{ service: HomeService }> = async
       response: { 200: homeMeetingsSchema },
     }),
     async (request) => service.meetings(requireAuth(request), request.query),
+  );
+
+  app.get(
+    '/api/home/pipeline',
+    read({
+      summary: 'Open deals of the default pipeline by stage: count, sum and weighted sum',
+      response: { 200: homePipelineSchema },
+    }),
+    async (request) => service.pipeline(requireAuth(request)),
+  );
+
+  app.get(
+    '/api/home/closing',
+    read({
+      summary: 'Open deals expected to close this month: count, sums and the first few',
+      querystring: homeQuerySchema,
+      response: { 200: homeClosingSchema },
+    }),
+    async (request) => service.closing(requireAuth(request), request.query),
   );
 
   app.get(

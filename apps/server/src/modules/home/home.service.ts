@@ -2,7 +2,9 @@ import {
   HOME_LIST_LIMIT,
   HOME_MEETINGS_LIMIT,
   type HomeActivityList,
+  type HomeClosing,
   type HomeMeetings,
+  type HomePipeline,
   type HomeQuery,
   type HomeTasks,
   type HomeWeek,
@@ -11,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import type { Caller } from '../../lib/caller.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
 import * as repo from './home.repository.ts';
-import { dayOf, weekOf } from './home.time.ts';
+import { dayOf, monthOf, weekOf } from './home.time.ts';
 
 /**
  * The home page's cards, read only: each method answers one card, with bounded queries (a count
@@ -93,14 +95,40 @@ export class HomeService {
       week.days,
       week.end,
     );
-    const won = week.days.map(() => 0);
+    const { perDay: won, won: amounts } = await repo.dealsWonByDay(
+      this.db,
+      caller.workspaceId,
+      caller.userId,
+      week.days,
+      week.end,
+    );
     return {
       weekStart: week.dates[0]!,
       tasksDone: done.reduce((a, b) => a + b, 0),
       dealsWon: won.reduce((a, b) => a + b, 0),
-      won: [],
+      won: amounts,
       days: week.dates.map((date, i) => ({ date, tasksDone: done[i]!, dealsWon: won[i]! })),
     };
+  }
+
+  /** The open deals of the default pipeline by stage: count, sum and weighted sum. */
+  async pipeline(caller: Caller): Promise<HomePipeline> {
+    const pipeline = await repo.defaultPipeline(this.db, caller.workspaceId);
+    if (!pipeline) return { pipeline: null, stages: [] };
+    return { pipeline, stages: await repo.openStages(this.db, caller.workspaceId, pipeline.id) };
+  }
+
+  /** Open deals expected to close this month (in the member's zone), every pipeline. */
+  async closing(caller: Caller, query: HomeQuery): Promise<HomeClosing> {
+    const month = monthOf(this.now(), await this.zone(caller, query));
+    const closing = await repo.openDealsClosing(
+      this.db,
+      caller.workspaceId,
+      month.first,
+      month.last,
+      HOME_LIST_LIMIT,
+    );
+    return { month: month.month, ...closing };
   }
 
   async activity(caller: Caller): Promise<HomeActivityList> {

@@ -1,7 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HomeActivityList, HomeMeetings, HomeTasks, HomeWeek } from '@beacon/contract';
-import { eq } from 'drizzle-orm';
-import { tasks, users } from '../../db/schema/index.ts';
+import type {
+  HomeActivityList,
+  HomeClosing,
+  HomeMeetings,
+  HomePipeline,
+  HomeTasks,
+  HomeWeek,
+} from '@beacon/contract';
+import { asc, eq } from 'drizzle-orm';
+import {
+  activities,
+  deals,
+  pipelineStages,
+  pipelines,
+  tasks,
+  users,
+} from '../../db/schema/index.ts';
 import {
   addMember,
   authed,
@@ -10,7 +24,7 @@ import {
   type TestServer,
 } from '../../../test/helpers.ts';
 import { crmWorkspace } from '../../../test/crm.ts';
-import { dayOf, weekOf } from './home.time.ts';
+import { dayOf, monthOf, weekOf } from './home.time.ts';
 
 let server: TestServer;
 let w: Awaited<ReturnType<typeof crmWorkspace>>;
@@ -260,5 +274,238 @@ describe('home: my week', () => {
     expect(answer.days.map((d) => d.tasksDone)).toEqual([2, 0, 0, 1, 0, 0, 1]);
     expect(answer.days.map((d) => d.date)).toEqual(week.dates);
     expect(answer.tasksDone).toBe(4);
+  });
+});
+
+type DealRow = typeof deals.$inferInsert;
+
+/** The workspace's default pipeline and its stages by name. */
+async function stagesOf(wsId: string) {
+  const db = server.database.db;
+  const [pipeline] = await db.select().from(pipelines).where(eq(pipelines.workspaceId, wsId));
+  const stages = await db
+    .select()
+    .from(pipelineStages)
+    .where(eq(pipelineStages.pipelineId, pipeline!.id))
+    .orderBy(asc(pipelineStages.position));
+  return { pipeline: pipeline!, byName: new Map(stages.map((s) => [s.name, s])), stages };
+}
+
+let positionSeq = 0;
+async function insertDeals(wsId: string, pipelineId: string, rows: Partial<DealRow>[]) {
+  await server.database.db.insert(deals).values(
+    rows.map((row) => ({
+      workspaceId: wsId,
+      pipelineId,
+      name: 'Deal',
+      stageId: row.stageId!,
+      position: `a${String(positionSeq++).padStart(6, '0')}`,
+      ...row,
+    })),
+  );
+}
+
+describe('home: deals', () => {
+  it('sums the open deals of the default pipeline by stage, per currency and weighted', async () => {
+    const ws = await crmWorkspace(server);
+    const wsId = await workspaceId(ws);
+    const { pipeline, byName, stages } = await stagesOf(wsId);
+    const qualification = byName.get('Qualification')!;
+    const proposal = byName.get('Proposal')!;
+    const won = stages.find((s) => s.kind === 'won')!;
+    await insertDeals(wsId, pipeline.id, [
+      { stageId: qualification.id, amount: 100_00, currency: 'EUR' },
+      { stageId: qualification.id, amount: 250_50, currency: 'EUR' },
+      { stageId: qualification.id, amount: 1_000, currency: 'JPY' },
+      { stageId: proposal.id, amount: 999_99, currency: 'EUR' },
+      { stageId: won.id, amount: 5_000_00, currency: 'EUR', status: 'won' },
+    ]);
+    await insertDeals(
+      await workspaceId(other),
+      (await stagesOf(await workspaceId(other))).pipeline.id,
+      [
+        {
+          stageId: (await stagesOf(await workspaceId(other))).byName.get('Qualification')!.id,
+          amount: 7,
+        },
+      ],
+    );
+
+    const answer = (await ws.ok('GET', '/api/home/pipeline')) as HomePipeline;
+    expect(answer.pipeline).toEqual({ id: pipeline.id, name: pipeline.name });
+    // Open stages only, in the pipeline's order.
+    expect(answer.stages.map((s) => s.name)).toEqual(
+      stages.filter((s) => s.kind === 'open').map((s) => s.name),
+    );
+    const q = answer.stages.find((s) => s.id === qualification.id)!;
+    expect(q.count).toBe(3);
+    expect(q.probability).toBe(qualification.probability);
+    expect(q.totals).toEqual([
+      {
+        currency: 'EUR',
+        amount: 350_50,
+        weighted: Math.round((350_50 * qualification.probability) / 100),
+      },
+      {
+        currency: 'JPY',
+        amount: 1_000,
+        weighted: Math.round((1_000 * qualification.probability) / 100),
+      },
+    ]);
+    const p = answer.stages.find((s) => s.id === proposal.id)!;
+    expect(p).toMatchObject({ count: 1, totals: [{ currency: 'EUR', amount: 999_99 }] });
+    const empty = answer.stages.find((s) => s.name === 'Negotiation')!;
+    expect(empty).toMatchObject({ count: 0, totals: [] });
+    // The sum of the cards equals the sum over the open deals.
+    const sum = answer.stages
+      .flatMap((s) => s.totals)
+      .filter((m) => m.currency === 'EUR')
+      .reduce((n, m) => n + m.amount, 0);
+    expect(sum).toBe(100_00 + 250_50 + 999_99);
+  });
+
+  it('lists the open deals closing this month, sums them, and counts my deals won this week', async () => {
+    const ws = await crmWorkspace(server);
+    const wsId = await workspaceId(ws);
+    const mate = await addMember(server, ws.admin.token, 'contributor');
+    const { pipeline, byName, stages } = await stagesOf(wsId);
+    const negotiation = byName.get('Negotiation')!;
+    const won = stages.find((s) => s.kind === 'won')!;
+    const month = monthOf(Date.now(), 'UTC');
+    const week = weekOf(Date.now(), 'UTC');
+    const nextMonth = new Date(
+      Date.UTC(Number(month.month.slice(0, 4)), Number(month.month.slice(5)), 1),
+    )
+      .toISOString()
+      .slice(0, 10);
+    await insertDeals(wsId, pipeline.id, [
+      {
+        name: 'Late in month',
+        stageId: negotiation.id,
+        amount: 300_00,
+        expectedCloseDate: month.last,
+      },
+      {
+        name: 'First day',
+        stageId: negotiation.id,
+        amount: 100_00,
+        expectedCloseDate: month.first,
+        companyName: 'Acme',
+      },
+      { name: 'Next month', stageId: negotiation.id, amount: 1, expectedCloseDate: nextMonth },
+      { name: 'No date', stageId: negotiation.id, amount: 1 },
+      {
+        name: 'Won this week',
+        stageId: won.id,
+        status: 'won',
+        amount: 40_000_00,
+        expectedCloseDate: month.first,
+        ownerId: ws.userId,
+        closedAt: new Date(week.days[0]!.getTime() + 10 * HOUR),
+      },
+      {
+        name: 'Won too',
+        stageId: won.id,
+        status: 'won',
+        amount: 2_500_00,
+        currency: 'USD',
+        ownerId: ws.userId,
+        closedAt: new Date(week.days[0]!.getTime() + 11 * HOUR),
+      },
+      {
+        name: 'Won last week',
+        stageId: won.id,
+        status: 'won',
+        amount: 9,
+        ownerId: ws.userId,
+        closedAt: new Date(week.start.getTime() - HOUR),
+      },
+      {
+        name: 'Won by mate',
+        stageId: won.id,
+        status: 'won',
+        amount: 9,
+        ownerId: mate.id,
+        closedAt: new Date(week.start.getTime() + HOUR),
+      },
+    ]);
+
+    const closing = (await ws.ok('GET', '/api/home/closing')) as HomeClosing;
+    expect(closing.month).toBe(month.month);
+    expect(closing.count).toBe(2);
+    expect(closing.items.map((d) => d.name)).toEqual(['First day', 'Late in month']);
+    expect(closing.items[0]).toMatchObject({
+      amount: 100_00,
+      currency: 'EUR',
+      closeDate: month.first,
+      stageName: 'Negotiation',
+      companyName: 'Acme',
+    });
+    expect(closing.items[1]!.companyName).toBeNull();
+    expect(closing.totals).toEqual([
+      {
+        currency: 'EUR',
+        amount: 400_00,
+        weighted: Math.round((400_00 * negotiation.probability) / 100),
+      },
+    ]);
+
+    const mine = (await ws.ok('GET', '/api/home/week')) as HomeWeek;
+    expect(mine.dealsWon).toBe(2);
+    expect(mine.days[0]!.dealsWon).toBe(2);
+    expect(mine.won).toEqual([
+      { currency: 'EUR', amount: 40_000_00, weighted: 40_000_00 },
+      { currency: 'USD', amount: 2_500_00, weighted: 2_500_00 },
+    ]);
+    const theirs = (await ws.ok('GET', '/api/home/week', undefined, mate.token)) as HomeWeek;
+    expect(theirs.dealsWon).toBe(1);
+  });
+
+  it('names a deal an activity or a task is about', async () => {
+    const ws = await crmWorkspace(server);
+    const wsId = await workspaceId(ws);
+    const { pipeline, byName } = await stagesOf(wsId);
+    await insertDeals(wsId, pipeline.id, [
+      { name: 'Big one', stageId: byName.get('Proposal')!.id, amount: 1 },
+    ]);
+    const [deal] = await server.database.db
+      .select({ id: deals.id })
+      .from(deals)
+      .where(eq(deals.workspaceId, wsId));
+    await server.database.db
+      .insert(activities)
+      .values({ workspaceId: wsId, dealId: deal!.id, kind: 'created', actorId: ws.userId });
+    await insertTasks([
+      {
+        workspaceId: wsId,
+        assigneeId: ws.userId,
+        title: 'Follow up',
+        dealId: deal!.id,
+        dueAt: new Date(dayOf(Date.now(), 'UTC').start.getTime() + HOUR),
+      },
+    ]);
+    const { items } = (await ws.ok('GET', '/api/home/activity')) as HomeActivityList;
+    expect(items[0]).toMatchObject({
+      subjectType: 'deal',
+      subject: { type: 'deal', id: deal!.id, name: 'Big one' },
+    });
+    const mine = (await ws.ok('GET', '/api/home/tasks')) as HomeTasks;
+    expect(mine.dueToday.items[0]!.subject).toEqual({
+      type: 'deal',
+      id: deal!.id,
+      name: 'Big one',
+    });
+  });
+
+  it("lets a viewer read every card, and answers only the caller's workspace", async () => {
+    for (const path of ['tasks', 'meetings', 'pipeline', 'closing', 'week', 'activity']) {
+      const response = await w.call('GET', `/api/home/${path}`, undefined, viewer.token);
+      expect(response.status, path).toBe(200);
+      const outsider = await fetch(`${server.url}/api/home/${path}`);
+      expect(outsider.status, path).toBe(401);
+    }
+    const pipeline = (await other.ok('GET', '/api/home/pipeline')) as HomePipeline;
+    const ownPipeline = (await stagesOf(await workspaceId(other))).pipeline;
+    expect(pipeline.pipeline!.id).toBe(ownPipeline.id);
   });
 });

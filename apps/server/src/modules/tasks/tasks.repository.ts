@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Task, TaskCounts, TaskDueState, TaskQuery, TaskSort } from '@beacon/contract';
 import type { Executor } from '../../db/client.ts';
-import { companies, people, tasks, users } from '../../db/schema/index.ts';
+import { companies, deals, people, tasks, users } from '../../db/schema/index.ts';
 
 // Every SQL statement over the tasks table. Each takes the workspace id and filters by it.
 // "Today" is a day in the assignee's time zone (the caller's for unassigned tasks): the bounds
@@ -353,17 +353,10 @@ export async function companyInWorkspace(db: Executor, workspaceId: string, id: 
   return rows.length === 1;
 }
 
-/**
- * True when the deal is in the workspace. Deals come from another branch: until its table
- * exists, no deal id is known.
- */
 export async function dealInWorkspace(db: Executor, workspaceId: string, id: string) {
-  const [exists] = await rowsOf<{ present: boolean }>(
-    db.execute(sql`select to_regclass('public.deals') is not null as present`),
-  );
-  if (!exists?.present) return false;
-  const rows = await rowsOf<{ id: string }>(
-    db.execute(sql`select id from deals where workspace_id = ${workspaceId} and id = ${id}::uuid`),
-  );
+  const rows = await db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(and(eq(deals.workspaceId, workspaceId), eq(deals.id, id)));
   return rows.length === 1;
 }

@@ -105,6 +105,26 @@ describe('tasks', () => {
     expect((await call('GET', `/api/tasks/${task.id}`)).status).toBe(404);
   });
 
+  it("relates a task to a deal of the workspace, and not to another's", async () => {
+    const w = await crmWorkspace(server);
+    const other = await crmWorkspace(server);
+    const deal = await w.ok('POST', '/api/deals', { name: 'Engines for Acme', amount: 120_000 });
+    const theirs = await other.ok('POST', '/api/deals', { name: 'Not yours' });
+    const task = await w.ok('POST', '/api/tasks', { title: 'Send the quote', dealId: deal.id });
+    expect(task.dealId).toBe(deal.id);
+    const ofDeal = await w.ok('GET', `/api/tasks?${query({ deal: deal.id })}`);
+    expect((ofDeal.items as TaskJson[]).map((t) => t.id)).toEqual([task.id]);
+    expect((await w.call('POST', '/api/tasks', { title: 'X', dealId: theirs.id })).status).toBe(
+      404,
+    );
+    expect((await w.call('PATCH', `/api/tasks/${task.id}`, { dealId: theirs.id })).status).toBe(
+      404,
+    );
+    // Deleting the deal keeps the task, unrelated.
+    expect((await w.call('DELETE', `/api/deals/${deal.id}`)).status).toBe(204);
+    expect((await w.ok('GET', `/api/tasks/${task.id}`)).dealId).toBeNull();
+  });
+
   it('refuses bad input with 400 on the field and writes nothing', async () => {
     const { call, ok } = await crmWorkspace(server);
     const other = await crmWorkspace(server);

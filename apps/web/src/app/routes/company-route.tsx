@@ -1,10 +1,32 @@
+import { useTranslation } from 'react-i18next';
 import { roleCanEdit, useAuth } from '../../features/auth/index.ts';
 import { CompanyPage } from '../../features/crm/pages/company-page.tsx';
+import { RecordTasks } from '../../features/tasks/components/record-tasks.tsx';
 
-/** Composes the signed-in user and role (auth) with a company's page (crm). */
+/** Composes the signed-in user and role (auth) with a company's page (crm) and its tasks (tasks). */
 export function Component() {
   const { user } = useAuth();
+  const { t } = useTranslation('tasks');
   if (!user) return null;
   const canEdit = roleCanEdit(user.role);
-  return <CompanyPage canEdit={canEdit} currentUserId={user.id ?? null} />;
+  return (
+    <CompanyPage
+      canEdit={canEdit}
+      currentUserId={user.id ?? null}
+      extraTabs={[
+        {
+          id: 'tasks',
+          label: t('record.tab'),
+          render: (subject) => (
+            <RecordTasks
+              subject="company"
+              id={subject.id}
+              canEdit={canEdit}
+              currentUserId={user.id ?? null}
+            />
+          ),
+        },
+      ]}
+    />
+  );
 }

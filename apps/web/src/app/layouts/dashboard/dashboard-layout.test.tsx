@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FlatNavItem } from '../../../components/nav-section/index.ts';
 import { json, sampleUser, stubApi } from '../../../test/fetch.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -32,6 +32,8 @@ function signedIn(role: 'admin' | 'contributor' = 'admin') {
     'GET /api/auth/info': json(200, { demo: null }),
     'GET /user/me': json(200, { ...sampleUser, role, email_verified: true }),
     'GET /api/members': json(200, members),
+    'GET /api/notifications': json(200, { items: [], nextCursor: null, unread: 0 }),
+    'GET /api/notifications/unread': json(200, { unread: 0 }),
   });
 }
 
@@ -138,7 +140,44 @@ describe('the dashboard shell', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
-    expect(within(panel).getByText('No notifications')).toBeTruthy();
+    expect(await within(panel).findByText('No notifications')).toBeTruthy();
+  });
+
+  it('counts unread notifications on the bell and opens a due task from the drawer', async () => {
+    window.localStorage.setItem('accessToken', tokenExpiringIn(3600));
+    const due = {
+      id: '7d0c5b1e-0000-4000-8000-000000000001',
+      kind: 'task_due',
+      title: 'Call Grace',
+      taskId: '7d0c5b1e-0000-4000-8000-0000000000aa',
+      at: '2026-11-24T09:00:00.000Z',
+      readAt: null,
+      createdAt: '2026-11-24T09:00:10.000Z',
+    };
+    const api = stubApi({
+      'GET /api/auth/info': json(200, { demo: null }),
+      'GET /user/me': json(200, { ...sampleUser, email_verified: true }),
+      'GET /api/members': json(200, members),
+      'GET /api/notifications': json(200, { items: [due], nextCursor: null, unread: 1 }),
+      'GET /api/notifications/unread': json(200, { unread: 1 }),
+      [`POST /api/notifications/${due.id}/read`]: new Response(null, { status: 204 }),
+    });
+    const { router } = await renderApp('/dashboard/app');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' });
+    // The count is read once the page is idle, not with its first load.
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Notifications, 1 unread' }, { timeout: 5000 }),
+    );
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    fireEvent.click(await within(panel).findByRole('button', { name: /Task due: Call Grace/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tasks'));
+    expect(router.state.location.search).toBe(`?task=${due.taskId}`);
+    expect(
+      api.mock.calls.some(
+        ([url, init]) =>
+          String(url).endsWith(`/api/notifications/${due.id}/read`) && init?.method === 'POST',
+      ),
+    ).toBe(true);
   });
 
   it('opens the settings drawer from the account menu', async () => {

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import Skeleton from '@mui/material/Skeleton';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -9,22 +10,33 @@ import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { BellIcon, InboxIcon } from '../../../components/shell-icons.tsx';
+import { useAuth } from '../../../features/auth/index.ts';
+import { useUnreadNotifications } from '../../../features/tasks/hooks/use-notifications.ts';
 
+// The list and its calls load when the drawer first opens, not with the dashboard.
+const NotificationsList = lazy(async () => ({
+  default: (await import('../../../features/tasks/components/notifications-list.tsx'))
+    .NotificationsList,
+}));
 /**
- * The notifications button and panel. No area sends notifications yet, so the panel says so;
- * the badge counts unread ones when there are some.
+ * The notifications button and panel: the badge counts the member's unread notifications (tasks
+ * that became due, live); the panel lists them, and one opens its task.
  */
 export function NotificationsDrawer() {
   const { t } = useTranslation('navbar');
   const [open, setOpen] = useState(false);
   const titleId = useId();
-  const unread = 0;
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const { unread, setUnread } = useUnreadNotifications(userId);
 
   return (
     <>
       <Tooltip title={t('notifications.title')}>
         <IconButton
-          aria-label={t('notifications.open')}
+          aria-label={
+            unread > 0 ? t('notifications.openUnread', { count: unread }) : t('notifications.open')
+          }
           aria-haspopup="dialog"
           onClick={() => setOpen(true)}
         >
@@ -67,41 +79,52 @@ export function NotificationsDrawer() {
             <CloseIcon />
           </IconButton>
         </Box>
-        <Box
-          role="status"
-          sx={{
-            flex: 1,
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            justifyContent: 'center',
-            textAlign: 'center',
-            px: 4,
-            py: 8,
-          }}
-        >
-          <Box
-            aria-hidden="true"
-            sx={(theme) => ({
-              width: 96,
-              height: 96,
-              mb: 3,
-              borderRadius: '50%',
-              display: 'grid',
-              placeItems: 'center',
-              color: 'text.secondary',
-              bgcolor: alpha(theme.palette.grey[500], 0.08),
-            })}
-          >
-            <InboxIcon sx={{ fontSize: 44 }} />
-          </Box>
-          <Typography variant="h6" component="p" sx={{ mb: 1 }}>
-            {t('notifications.empty')}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 300 }}>
-            {t('notifications.emptyText')}
-          </Typography>
-        </Box>
+        {open && (
+          <Suspense fallback={<Skeleton sx={{ m: 2 }} height={56} />}>
+            <NotificationsList
+              userId={userId}
+              onClose={() => setOpen(false)}
+              onUnread={setUnread}
+              empty={
+                <Box
+                  role="status"
+                  sx={{
+                    flex: 1,
+                    display: 'flex',
+                    flexDirection: 'column',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    textAlign: 'center',
+                    px: 4,
+                    py: 8,
+                  }}
+                >
+                  <Box
+                    aria-hidden="true"
+                    sx={(theme) => ({
+                      width: 96,
+                      height: 96,
+                      mb: 3,
+                      borderRadius: '50%',
+                      display: 'grid',
+                      placeItems: 'center',
+                      color: 'text.secondary',
+                      bgcolor: alpha(theme.palette.grey[500], 0.08),
+                    })}
+                  >
+                    <InboxIcon sx={{ fontSize: 44 }} />
+                  </Box>
+                  <Typography variant="h6" component="p" sx={{ mb: 1 }}>
+                    {t('notifications.empty')}
+                  </Typography>
+                  <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 300 }}>
+                    {t('notifications.emptyText')}
+                  </Typography>
+                </Box>
+              }
+            />
+          </Suspense>
+        )}
       </Drawer>
     </>
   );

@@ -68,3 +68,22 @@ describe('DashboardAppPage greeting', () => {
     expect(isNewAccount('not a date', now)).toBe(false);
   });
 });
+
+describe('DashboardAppPage content', () => {
+  it("shows the member's role and the cards it is given", async () => {
+    const i18n = await initTestI18n('en');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider>
+          <MemoryRouter>
+            <DashboardAppPage user={nina(new Date().toISOString())}>
+              <section aria-label="A card">card</section>
+            </DashboardAppPage>
+          </MemoryRouter>
+        </ThemeProvider>
+      </I18nextProvider>,
+    );
+    expect(screen.getByText('Admin')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'A card' }).textContent).toBe('card');
+  });
+});

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -65,11 +66,20 @@ export function DashboardAppPage({ user, children }: DashboardAppPageProps) {
         <Typography component="h1" variant="h4" sx={{ mb: 1 }}>
           {t(greeting, { name })}
         </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>
-          {user.workspace
-            ? t('app.subtitle', { workspace: user.workspace.name })
-            : t('app.subtitleLoading')}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+          <Typography sx={{ color: 'text.secondary' }}>
+            {user.workspace
+              ? t('app.subtitle', { workspace: user.workspace.name })
+              : t('app.subtitleLoading')}
+          </Typography>
+          {user.role && (
+            <Chip
+              label={t(`roles.${user.role}`)}
+              size="small"
+              sx={{ bgcolor: 'primary.lighter', color: 'primary.darker', fontWeight: 600 }}
+            />
+          )}
+        </Box>
       </Box>
 
       {children}

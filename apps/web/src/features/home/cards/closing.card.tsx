@@ -10,7 +10,7 @@ import { formatDay, formatMoney } from '../utils/format.ts';
 import { recordPath } from '../utils/links.ts';
 import type { HomeCardDef } from './card.ts';
 
-const LIVE = ['deals.*', 'pipelines.*'] as const;
+const LIVE = ['deals.*', 'pipelines.*', 'crm.changed'] as const;
 
 function ClosingCard() {
   const { t, locale } = useHomeText();

@@ -18,7 +18,7 @@ import { mainCurrency, stageIn } from '../utils/pipeline.ts';
 import type { HomeCardDef } from './card.ts';
 
 const StageChart = lazy(() => import('../charts/stage-chart.tsx'));
-const LIVE = ['deals.*', 'pipelines.*'] as const;
+const LIVE = ['deals.*', 'pipelines.*', 'crm.changed'] as const;
 
 function PipelineCard() {
   const { t, locale, dir } = useHomeText();
@@ -47,7 +47,7 @@ function PipelineCard() {
         return (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             {currency && (
-              <ChartSlot height={height}>
+              <ChartSlot height={height} label={t('pipeline.title')}>
                 <StageChart
                   rows={data.stages.map((stage) => ({
                     name: stage.name,

@@ -10,7 +10,7 @@ import { formatCount, formatMoney } from '../utils/format.ts';
 import type { HomeCardDef } from './card.ts';
 
 const WeekChart = lazy(() => import('../charts/week-chart.tsx'));
-const LIVE = ['tasks.*', 'deals.*'] as const;
+const LIVE = ['tasks.*', 'deals.*', 'crm.changed'] as const;
 
 function WeekCard() {
   const { t, locale, dir } = useHomeText();
@@ -37,7 +37,7 @@ function WeekCard() {
           {data.tasksDone + data.dealsWon === 0 ? (
             <Typography sx={{ color: 'text.secondary' }}>{t('week.empty')}</Typography>
           ) : (
-            <ChartSlot height={200}>
+            <ChartSlot height={200} label={t('week.title')}>
               <WeekChart
                 days={data.days}
                 locale={locale}

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import type { Task } from '@beacon/contract';
+import { SnackbarProvider } from '../../../components/snackbar/index.ts';
+import { json, stubApi } from '../../../test/fetch.ts';
+import { initTestI18n } from '../../../test/i18n.ts';
+import { ThemeProvider } from '../../../theme/index.ts';
+import { RecordTasks } from './record-tasks.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+afterEach(() => vi.unstubAllGlobals());
+
+const PERSON = '7d0c2b7e-3f64-4d0a-9a63-2a1f4c9b8e11';
+
+function task(overrides: Partial<Task>): Task {
+  return {
+    id: '00000000-0000-4000-8000-0000000000a1',
+    title: 'Call Grace',
+    type: 'call',
+    dueAt: '2026-11-24T09:00:00.000Z',
+    priority: 'normal',
+    status: 'open',
+    assigneeId: 'user-1',
+    personId: PERSON,
+    companyId: null,
+    dealId: null,
+    notes: '',
+    createdBy: 'user-1',
+    completedAt: null,
+    createdAt: '2026-11-20T09:00:00.000Z',
+    updatedAt: '2026-11-20T09:00:00.000Z',
+    dueState: 'overdue',
+    timeZone: 'UTC',
+    personName: 'Grace Hopper',
+    companyName: '',
+    ...overrides,
+  };
+}
+
+async function renderTasks(canEdit: boolean) {
+  const open = task({});
+  const api = stubApi({
+    'GET /api/tasks': (_init, url) => {
+      const status = new URL(url, 'http://x').searchParams.get('status');
+      return json(200, { items: status === 'open' ? [open] : [], nextCursor: null });
+    },
+    'GET /api/members': json(200, []),
+    'POST /api/tasks': (init) =>
+      json(
+        201,
+        task({ id: '00000000-0000-4000-8000-0000000000a2', ...JSON.parse(String(init.body)) }),
+      ),
+    [`PATCH /api/tasks/${open.id}`]: json(200, task({ status: 'done', dueState: 'closed' })),
+  });
+  const i18n = await initTestI18n('en');
+  render(
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider>
+        <SnackbarProvider>
+          <RecordTasks subject="person" id={PERSON} canEdit={canEdit} currentUserId="user-1" />
+        </SnackbarProvider>
+      </ThemeProvider>
+    </I18nextProvider>,
+  );
+  return { api, open };
+}
+
+describe('RecordTasks', () => {
+  it("lists the record's open tasks and adds one about the record", async () => {
+    const { api } = await renderTasks(true);
+    expect(await screen.findByRole('button', { name: 'Call Grace' })).toBeTruthy();
+    const listCall = api.mock.calls.find(([url]) => String(url).includes('status=open'));
+    expect(new URL(String(listCall?.[0]), 'http://x').searchParams.get('person')).toBe(PERSON);
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'New task' }), {
+      target: { value: '  Send the deck ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
+    );
+    const post = api.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({
+      title: 'Send the deck',
+      type: 'todo',
+      dueAt: null,
+      personId: PERSON,
+    });
+  });
+
+  it('refuses an empty title without calling the server', async () => {
+    const { api } = await renderTasks(true);
+    await screen.findByRole('button', { name: 'Call Grace' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Enter a title')).toBeTruthy();
+    expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('completes a task from its checkbox', async () => {
+    const { api, open } = await renderTasks(true);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Complete Call Grace' }));
+    await waitFor(() =>
+      expect(api.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true),
+    );
+    const patch = api.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
+    expect(String(patch[0])).toContain(`/api/tasks/${open.id}`);
+    expect(JSON.parse(String(patch[1]!.body))).toEqual({ status: 'done' });
+  });
+
+  it('lets a viewer read, with no form and no checkbox to press', async () => {
+    await renderTasks(false);
+    expect(await screen.findByText('Call Grace')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'New task' })).toBeNull();
+    expect(
+      (screen.getByRole('checkbox', { name: 'Complete Call Grace' }) as HTMLInputElement).disabled,
+    ).toBe(true);
+  });
+});
