@@ -26,17 +26,34 @@ const todayStart = (zone: SQL) =>
 const tomorrowStart = (zone: SQL) =>
   sql`((date_trunc('day', now() at time zone ${zone}) + interval '1 day') at time zone ${zone})`;
 
+/**
+ * One assignee's tasks: their zone is one value (an init plan), so the due bounds are constants
+ * and the (workspace, assignee, status, due) index gives the range; else each row's own zone.
+ */
+function zoneFor(filter: TaskFilter, userId: string, callerZone: string): SQL {
+  const assignee = filter.mine ? userId : filter.assignee;
+  return assignee
+    ? sql`coalesce((select u.time_zone from users u where u.id = ${assignee}), ${callerZone})`
+    : zoneOf(callerZone);
+}
+
+/*
+ * Each zone's day bounds are computed per row, which no index can range over; so each condition
+ * also carries the bounds that hold in every zone (local midnight is within the last 24 hours,
+ * the next one within the next 24), which the (workspace, status, due) index can.
+ */
 function dueCondition(due: NonNullable<TaskFilter['due']>, zone: SQL): SQL {
   const open = sql`t.status = 'open'`;
   switch (due) {
     case 'today':
-      return sql`${open} and t.due_at >= ${todayStart(zone)} and t.due_at < ${tomorrowStart(zone)}`;
+      return sql`${open} and t.due_at >= now() - interval '1 day' and t.due_at < now() + interval '1 day'
+        and t.due_at >= ${todayStart(zone)} and t.due_at < ${tomorrowStart(zone)}`;
     case 'overdue':
-      return sql`${open} and t.due_at < ${todayStart(zone)}`;
+      return sql`${open} and t.due_at <= now() and t.due_at < ${todayStart(zone)}`;
     case 'upcoming':
-      return sql`${open} and (t.due_at >= ${tomorrowStart(zone)} or t.due_at is null)`;
+      return sql`${open} and (t.due_at is null or (t.due_at > now() and t.due_at >= ${tomorrowStart(zone)}))`;
     case 'due':
-      return sql`${open} and t.due_at < ${tomorrowStart(zone)}`;
+      return sql`${open} and t.due_at < now() + interval '1 day' and t.due_at < ${tomorrowStart(zone)}`;
     case 'none':
       return sql`${open} and t.due_at is null`;
   }
@@ -48,7 +65,7 @@ function conditions(
   callerZone: string,
   filter: TaskFilter,
 ): SQL[] {
-  const zone = zoneOf(callerZone);
+  const zone = zoneFor(filter, userId, callerZone);
   const where: SQL[] = [sql`t.workspace_id = ${workspaceId}`];
   if (filter.mine) where.push(sql`t.assignee_id = ${userId}`);
   if (filter.assignee) where.push(sql`t.assignee_id = ${filter.assignee}`);
@@ -217,7 +234,7 @@ export async function countTabs(
 ): Promise<TaskCounts> {
   const { due: _due, status: _status, ...rest } = filter;
   const where = conditions(caller.workspaceId, caller.userId, caller.timeZone, rest);
-  const zone = zoneOf(caller.timeZone);
+  const zone = zoneFor(filter, caller.userId, caller.timeZone);
   const [row] = await rowsOf<Record<keyof TaskCounts, number | string>>(
     db.execute(sql`select
         count(*) filter (where ${dueCondition('today', zone)})::int as today,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crmWorkspace, query } from '../../../test/crm.ts';
 import { addMember, startTestServer, type TestServer } from '../../../test/helpers.ts';
 import { connectRealtime } from '../../../test/ws-client.ts';
+import { bulkTasks } from '../../db/crm-seed/bulk-tasks.ts';
 
 // The tasks API through real HTTP on a real database: CRUD, filters (due today and overdue in
 // each assignee's time zone), keyset pages, bulk actions, roles, other workspaces' ids, bad input
@@ -435,5 +436,27 @@ describe('tasks', () => {
     expect(elsewhere.messages.filter((m) => m.type === 'tasks.changed')).toEqual([]);
     watching.close();
     elsewhere.close();
+  });
+
+  it('the bulk seed makes tasks the API counts, each in exactly one tab', async () => {
+    const w = await crmWorkspace(server);
+    const me = await w.ok('GET', '/user/me');
+    for (const firstName of ['Ada', 'Grace', 'Alan']) {
+      await w.ok('POST', '/api/people', { firstName, lastName: 'Seeded' });
+    }
+    await bulkTasks(server.database.db, {
+      workspaceId: (me.workspace as { id: string }).id,
+      count: 600,
+      assigneeIds: [w.userId],
+      batch: 250,
+    });
+    expect((await w.ok('GET', '/api/tasks/count')).count).toBe(600);
+    const counts = (await w.ok('GET', '/api/tasks/counts')) as Record<string, number>;
+    expect(counts.today! + counts.overdue! + counts.upcoming! + counts.done!).toBe(600);
+    for (const tab of ['overdue', 'upcoming', 'done']) expect(counts[tab]).toBeGreaterThan(0);
+    const page = (await w.ok('GET', '/api/tasks?due=overdue&limit=5')).items as TaskJson[];
+    expect(page.every((t) => t.dueState === 'overdue' && t.personName.endsWith('Seeded'))).toBe(
+      true,
+    );
   });
 });

@@ -32,7 +32,7 @@ import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { memberName } from '../../../utils/members.ts';
 import { tasksApi } from '../api/tasks-api.ts';
-import { useEnsureTimeZone, useTaskCounts, useTasks } from '../hooks/use-tasks.ts';
+import { useTaskCounts, useTasks, useTimeZone } from '../hooks/use-tasks.ts';
 import { TASK_TABS, isTaskTab, snoozeUntil, tabQuery, type TaskTab } from '../utils/task-rules.ts';
 import { TaskDue, TaskRelated, TaskTypeChip } from './task-chips.tsx';
 import { TaskDialog } from './task-dialog.tsx';
@@ -50,7 +50,7 @@ export interface TasksPageProps {
  */
 export function TasksPage({ canEdit, currentUserId }: TasksPageProps) {
   const [params, setParams] = useSearchParams();
-  useEnsureTimeZone();
+  const zone = useTimeZone();
   if (params.get('queue') === '1') {
     return (
       <TaskQueue
@@ -63,10 +63,14 @@ export function TasksPage({ canEdit, currentUserId }: TasksPageProps) {
       />
     );
   }
-  return <TasksList canEdit={canEdit} currentUserId={currentUserId} />;
+  return <TasksList canEdit={canEdit} currentUserId={currentUserId} zone={zone} />;
 }
 
-function TasksList({ canEdit, currentUserId }: TasksPageProps) {
+function TasksList({
+  canEdit,
+  currentUserId,
+  zone,
+}: TasksPageProps & { zone: ReturnType<typeof useTimeZone> }) {
   const { t } = useTranslation('tasks');
   const { enqueueSnackbar } = useSnackbar();
   const [params, setParams] = useSearchParams();
@@ -147,6 +151,25 @@ function TasksList({ canEdit, currentUserId }: TasksPageProps) {
             {t('title')}
           </Typography>
           <Typography sx={{ color: 'text.secondary' }}>{t('subtitle')}</Typography>
+          {zone.zone && (
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+              {t('zone.current', { zone: zone.zone })}
+              {zone.browser && zone.browser !== zone.zone && (
+                <Button
+                  size="small"
+                  sx={{ ml: 1 }}
+                  onClick={() => {
+                    zone.adoptBrowserZone().then(
+                      () => enqueueSnackbar(t('zone.changed')),
+                      () => enqueueSnackbar(t('errors.save'), { variant: 'error' }),
+                    );
+                  }}
+                >
+                  {t('zone.useBrowser', { zone: zone.browser })}
+                </Button>
+              )}
+            </Typography>
+          )}
         </Box>
         <LiveStatus />
         <Stack direction="row" spacing={1}>

@@ -108,23 +108,35 @@ export function useTaskCounts(query: TaskQuery) {
 }
 
 /**
- * Sets the member's time zone from the browser the first time, when they have none: "today"
- * on the server is then the member's today.
+ * The member's time zone (their tasks' days): set from the browser the first time, when they have
+ * none, so that "today" on the server is the member's today; `adoptBrowserZone` moves it to this
+ * device's zone (after travelling).
  */
-export function useEnsureTimeZone(canSet = true) {
+export function useTimeZone() {
+  const [zone, setZone] = useState<string | null>(null);
+  const browser = browserTimeZone();
   useEffect(() => {
-    if (!canSet) return;
-    const zone = browserTimeZone();
-    if (!zone) return;
     let live = true;
     tasksApi.timeZone().then(
       ({ timeZone }) => {
-        if (live && timeZone === null) void tasksApi.setTimeZone(zone).catch(() => undefined);
+        if (!live) return;
+        if (timeZone === null && browser) {
+          tasksApi.setTimeZone(browser).then(
+            (set) => live && setZone(set.timeZone),
+            () => undefined,
+          );
+        } else setZone(timeZone);
       },
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [canSet]);
+  }, [browser]);
+  const adoptBrowserZone = useCallback(async () => {
+    if (!browser) return;
+    const set = await tasksApi.setTimeZone(browser);
+    setZone(set.timeZone);
+  }, [browser]);
+  return { zone, browser, adoptBrowserZone };
 }
