@@ -24,7 +24,8 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { bulkCompanies, bulkPeople } from '../apps/server/src/db/crm-seed/bulk.ts';
-import { bulkDeals, bulkTasks } from '../apps/server/src/db/crm-seed/bulk-deals.ts';
+import { bulkDeals } from '../apps/server/src/db/crm-seed/bulk-deals.ts';
+import { bulkTasks } from '../apps/server/src/db/crm-seed/bulk-tasks.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
 
 const DEALS = Number(process.env.BENCH_DEALS ?? 200_000);
@@ -231,7 +232,7 @@ async function run(kind: 'postgres' | 'pglite'): Promise<void> {
     // A filtered deals page: open deals of 50,000.00 or more, largest first.
     const filters = JSON.stringify([
       { field: 'status', op: 'in', value: ['open'] },
-      { field: 'amount', op: 'gte', value: 5_000_000 },
+      { field: 'amount', op: 'gte', value: '5000000' },
     ]);
     await both(
       'deals page: open, amount >= 50,000, -amount',

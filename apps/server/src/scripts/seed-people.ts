@@ -1,9 +1,9 @@
 /**
- * Fills a workspace with people and companies, and deals and tasks, for benchmarks
- * (docs/decisions/015, 034).
+ * Fills a workspace with people and companies, and deals, for benchmarks (docs/decisions/015,
+ * 034); tasks come after, with npm run seed:tasks.
  *
  *   npm run seed:people -- --people 1000000 --companies 100000 [--workspace admin@example.com]
- *   npm run seed:people -- --people 0 --companies 0 --deals 200000 --tasks 1000000
+ *   npm run seed:people -- --people 100000 --companies 20000 --deals 200000
  *
  * Uses DATABASE_URL, else the embedded database in DATA_DIR, as the server does (stop the server
  * first on the embedded database: it locks its data directory). Without --workspace, the demo
@@ -14,7 +14,7 @@ import { eq, inArray, and } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { bulkCompanies, bulkPeople } from '../db/crm-seed/bulk.ts';
-import { bulkDeals, bulkTasks } from '../db/crm-seed/bulk-deals.ts';
+import { bulkDeals } from '../db/crm-seed/bulk-deals.ts';
 import { users } from '../db/schema/index.ts';
 import { DEMO_EMAIL, seedDemo } from '../db/seed.ts';
 
@@ -23,16 +23,14 @@ const { values } = parseArgs({
     people: { type: 'string', default: '1000000' },
     companies: { type: 'string', default: '100000' },
     deals: { type: 'string', default: '0' },
-    tasks: { type: 'string', default: '0' },
     workspace: { type: 'string' },
   },
 });
 const people = Number(values.people);
 const companies = Number(values.companies);
 const deals = Number(values.deals);
-const tasks = Number(values.tasks);
-if ([people, companies, deals, tasks].some((count) => !Number.isSafeInteger(count) || count < 0)) {
-  process.stderr.write('--people, --companies, --deals and --tasks take whole numbers\n');
+if ([people, companies, deals].some((count) => !Number.isSafeInteger(count) || count < 0)) {
+  process.stderr.write('--people, --companies and --deals take whole numbers\n');
   process.exit(1);
 }
 
@@ -101,20 +99,6 @@ try {
         database.db,
         { workspaceId: admin.workspaceId, count: deals, ownerIds },
         report('deals'),
-      ),
-    );
-  }
-  if (tasks > 0) {
-    // Every member has tasks, viewers included (a viewer reads, but can be given a task).
-    const assignees = await database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.workspaceId, admin.workspaceId));
-    await timed('tasks', () =>
-      bulkTasks(
-        database.db,
-        { workspaceId: admin.workspaceId, count: tasks, assigneeIds: assignees.map((a) => a.id) },
-        report('tasks'),
       ),
     );
   }

@@ -3,19 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidKey } from '../../lib/positions.ts';
 import { openDatabase, type DatabaseHandle } from '../client.ts';
 import { seedDemo } from '../seed.ts';
-import { bulkDeals, bulkTasks } from './bulk-deals.ts';
+import { bulkDeals } from './bulk-deals.ts';
 
-// The bulk seed of bench/deals (200,000 deals, 1,000,000 tasks) at a small size: what it makes
-// must be what the app would have made, stage histories included.
+// The bulk seed of bench/deals (200,000 deals) at a small size: what it makes must be what the
+// app would have made, stage histories included.
 
 let database: DatabaseHandle;
 let workspaceId: string;
 let members: string[];
-/** The demo's own deals and tasks, left out of the checks. */
+/** The demo's own deals, left out of the checks. */
 let demoDeals: string[];
-let demoTasks: string[];
 const DEALS = 3_000;
-const TASKS = 8_000;
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -33,16 +31,10 @@ beforeAll(async () => {
   members = (
     await rows<{ id: string }>(sql`select id from users where workspace_id = ${workspaceId}`)
   ).map((row) => row.id);
-  const ids = async (table: 'deals' | 'tasks') =>
-    (
-      await rows<{ id: string }>(
-        sql`select id from ${sql.identifier(table)} where workspace_id = ${workspaceId}`,
-      )
-    ).map((row) => row.id);
-  demoDeals = await ids('deals');
-  demoTasks = await ids('tasks');
+  demoDeals = (
+    await rows<{ id: string }>(sql`select id from deals where workspace_id = ${workspaceId}`)
+  ).map((row) => row.id);
   await bulkDeals(database.db, { workspaceId, count: DEALS, ownerIds: members, batch: 1_000 });
-  await bulkTasks(database.db, { workspaceId, count: TASKS, assigneeIds: members, batch: 3_000 });
 }, 120_000);
 afterAll(async () => {
   await database.close();
@@ -50,7 +42,6 @@ afterAll(async () => {
 
 const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 const bulk = () => sql`not (d.id = any(${uuids(demoDeals)}))`;
-const bulkTask = () => sql`not (id = any(${uuids(demoTasks)}))`;
 
 describe('bulk deals', () => {
   it('adds the deals asked for, on the default pipeline, in every stage, at companies', async () => {
@@ -100,43 +91,5 @@ describe('bulk deals', () => {
       select position, stage_id from deals d where d.workspace_id = ${workspaceId} and ${bulk()}`);
     expect(keys.every((row) => isValidKey(row.position))).toBe(true);
     expect(new Set(keys.map((row) => `${row.stage_id} ${row.position}`)).size).toBe(DEALS);
-  });
-});
-
-describe('bulk tasks', () => {
-  it('adds tasks for the members, about records, past, today and coming', async () => {
-    const [counts] = await rows<{
-      total: number;
-      members: number;
-      about: number;
-      past: number;
-      today: number;
-      coming: number;
-      none: number;
-    }>(sql`
-      select count(*)::int as total, count(distinct assignee_id)::int as members,
-        count(*) filter (where person_id is not null or company_id is not null or deal_id is not null)::int as about,
-        count(*) filter (where due_at < date_trunc('day', now()))::int as past,
-        count(*) filter (where due_at >= date_trunc('day', now()) and due_at < date_trunc('day', now()) + interval '1 day')::int as today,
-        count(*) filter (where due_at >= date_trunc('day', now()) + interval '1 day')::int as coming,
-        count(*) filter (where due_at is null)::int as none
-      from tasks where workspace_id = ${workspaceId} and ${bulkTask()}`);
-    expect(counts!.total).toBe(TASKS);
-    expect(counts!.members).toBe(members.length);
-    expect(counts!.about).toBeGreaterThan(TASKS * 0.9);
-    for (const part of ['past', 'today', 'coming', 'none'] as const) {
-      expect(counts![part], part).toBeGreaterThan(TASKS * 0.03);
-    }
-  });
-
-  it('keeps statuses consistent: done and skipped tasks are past ones, with a completion time', async () => {
-    const [bad] = await rows<{ closed: number; future: number; links: number }>(sql`
-      select
-        count(*) filter (where status in ('done', 'skipped') and completed_at is null)::int as closed,
-        count(*) filter (where status <> 'open' and due_at >= date_trunc('day', now()))::int as future,
-        count(*) filter (where (person_id is not null)::int + (company_id is not null)::int
-          + (deal_id is not null)::int > 1)::int as links
-      from tasks where workspace_id = ${workspaceId} and ${bulkTask()}`);
-    expect(bad).toEqual({ closed: 0, future: 0, links: 0 });
   });
 });

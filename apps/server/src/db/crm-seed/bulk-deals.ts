@@ -4,8 +4,8 @@ import type { Database } from '../client.ts';
 import type { BulkProgress } from './bulk.ts';
 import { SOURCES } from './words.ts';
 
-// Deals and tasks in volume for benchmarks (npm run seed:people -- --deals … --tasks …, and
-// bench/deals.ts), as bulk.ts does people: INSERT … SELECT over generate_series, the database
+// Deals in volume for benchmarks (npm run seed:people -- --deals …, and bench/deals.ts; tasks
+// come from bulk-tasks.ts), as bulk.ts does people: INSERT … SELECT over generate_series, the database
 // making the rows from a row number and a cheap scramble of it, a few statements per batch.
 // Every deal gets its stage history in the same statement (from nothing to its first stage, then
 // stage by stage to where it is, times in order, the last one its `stage_changed_at`); won and
@@ -183,107 +183,6 @@ export async function bulkDeals(
              else s.created + (s.changed - s.created) * (j.j::float8 / (s.steps - 1)) end
       from d join s on s.position = d.position
       cross join lateral generate_series(0, s.steps - 1) as j(j)`);
-    progress?.(end + 1, input.count);
-  }
-  return input.count;
-}
-
-const TASK_TITLES: Record<string, string[]> = {
-  todo: [
-    'Update the deal notes',
-    'Prepare the quote',
-    'Check the contract draft',
-    'Send the case study',
-  ],
-  call: ['Call back', 'Discovery call', 'Follow-up call', 'Check in on the pilot'],
-  email: ['Send the proposal', 'Reply about pricing', 'Share the onboarding plan', 'Send a recap'],
-  meeting_prep: ['Prepare the demo', 'Prepare the review', 'Agenda for the kickoff'],
-};
-
-/**
- * Tasks for the workspace's members, spread over the past (mostly done, some overdue), today and
- * the coming weeks, a tenth without a due date; each about a person, a company or a deal of the
- * workspace when it has them.
- */
-export async function bulkTasks(
-  db: Database,
-  input: { workspaceId: string; count: number; assigneeIds: string[]; batch?: number },
-  progress?: BulkProgress,
-): Promise<number> {
-  const batch = input.batch ?? 50_000;
-  const types = Object.keys(TASK_TITLES);
-  const titles = types.flatMap((type) => TASK_TITLES[type]!.map((title) => [type, title]));
-  const arrays = {
-    type: textArray(titles.map(([type]) => type!)),
-    title: textArray(titles.map(([, title]) => title!)),
-    assignee: textArray(input.assigneeIds.length > 0 ? input.assigneeIds : ['']),
-    priority: textArray(['normal', 'normal', 'normal', 'high', 'low']),
-  };
-  const at = (array: SQL, length: number, salt: number) =>
-    sql`(${array})[1 + ${h(salt)} % ${n(length)}]`;
-  const count = async (table: 'people' | 'companies' | 'deals') =>
-    (
-      await rows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from ${sql.identifier(table)} where workspace_id = ${input.workspaceId}`,
-      )
-    )[0]?.n ?? 0;
-  const [people, companies, deals] = [
-    await count('people'),
-    await count('companies'),
-    await count('deals'),
-  ];
-  const numbered = (table: 'people' | 'companies' | 'deals', name: string, size: number) =>
-    size > 0
-      ? sql`${sql.identifier(name)} as (select id, (row_number() over (order by id) - 1)::int as n
-          from ${sql.identifier(table)} where workspace_id = ${input.workspaceId}),`
-      : sql``;
-  for (let start = 0; start < input.count; start += batch) {
-    const end = Math.min(input.count, start + batch) - 1;
-    await db.execute(sql`
-      with ${numbered('people', 'p', people)} ${numbered('companies', 'c', companies)}
-        ${numbered('deals', 'd', deals)}
-      s as (
-        select g.i,
-          ${at(arrays.type, titles.length, 51)} as type,
-          ${at(arrays.title, titles.length, 51)} as title,
-          ${at(arrays.assignee, Math.max(1, input.assigneeIds.length), 52)} as assignee,
-          ${at(arrays.priority, 5, 53)} as priority,
-          ${h(54)} % 100 as when_k,
-          ${h(55)} % 100 as status_k,
-          ${h(56)} % 3 as about,
-          ${h(57)} as r,
-          (${h(58)} % 1440) as minute
-        from generate_series(${start}::int, ${end}::int) as g(i)),
-      t as (
-        select s.*,
-          -- 10% no due date, 55% in the past year, 5% today, 30% in the coming six weeks.
-          case when s.when_k < 10 then null
-               when s.when_k < 65 then date_trunc('day', now()) - make_interval(days => (1 + s.r % 365)::int) + make_interval(mins => s.minute::int)
-               when s.when_k < 70 then date_trunc('day', now()) + make_interval(mins => s.minute::int)
-               else date_trunc('day', now()) + make_interval(days => (1 + s.r % 42)::int) + make_interval(mins => s.minute::int) end as due
-        from s)
-      insert into tasks (workspace_id, title, type, due_at, priority, status, assignee_id,
-        person_id, company_id, deal_id, created_by, completed_at, due_notified_at, created_at,
-        updated_at)
-      select ${input.workspaceId}::uuid, t.title, t.type::task_type, t.due,
-        t.priority::task_priority,
-        (case when t.due < date_trunc('day', now()) and t.status_k < 75 then 'done'
-              when t.due < date_trunc('day', now()) and t.status_k < 80 then 'skipped'
-              else 'open' end)::task_status,
-        nullif(t.assignee, '')::uuid,
-        ${people > 0 ? sql`p.id` : sql`null`}, ${companies > 0 ? sql`c.id` : sql`null`},
-        ${deals > 0 ? sql`d.id` : sql`null`},
-        nullif(t.assignee, '')::uuid,
-        case when t.due < date_trunc('day', now()) and t.status_k < 80 then t.due + interval '2 hours' end,
-        -- Already due: its notification is not news (the job would raise thousands at once).
-        case when t.due <= now() then t.due end,
-        coalesce(least(t.due, now()), now()) - make_interval(days => (1 + t.r % 20)::int),
-        coalesce(least(t.due, now()), now())
-      from t
-      ${people > 0 ? sql`left join p on t.about = 0 and p.n = t.r % ${n(people)}` : sql``}
-      ${companies > 0 ? sql`left join c on t.about = 1 and c.n = t.r % ${n(companies)}` : sql``}
-      ${deals > 0 ? sql`left join d on t.about = 2 and d.n = t.r % ${n(deals)}` : sql``}`);
     progress?.(end + 1, input.count);
   }
   return input.count;
