@@ -295,14 +295,24 @@ async function run(kind: 'postgres' | 'pglite'): Promise<void> {
           left join users u on u.id = a.actor_id where a.workspace_id = ${workspaceId}
           order by a.created_at desc, a.id desc limit 20`,
     ]);
-    await both('home: open deals by stage', `${base}/api/home/deals?tz=UTC`, [
+    await both('home: open deals by stage', `${base}/api/home/pipeline`, [
       sql`select stage_id, currency, count(*)::int, sum(amount)::bigint from deals
-          where workspace_id = ${workspaceId} and status = 'open' group by stage_id, currency`,
-      sql`select currency, count(*)::int, sum(amount)::bigint from deals
-          where workspace_id = ${workspaceId} and status = 'open'
-          and expected_close_date >= date_trunc('month', now())::date
-          and expected_close_date < (date_trunc('month', now()) + interval '1 month')::date
-          group by currency`,
+          where workspace_id = ${workspaceId} and stage_id in (select id from pipeline_stages
+            where pipeline_id = ${pipeline.id} and kind = 'open')
+          group by stage_id, currency`,
+    ]);
+    const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
+    const monthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0));
+    const closing = sql`d.workspace_id = ${workspaceId} and d.status = 'open'
+      and d.expected_close_date >= ${monthStart.toISOString().slice(0, 10)}::date
+      and d.expected_close_date <= ${monthEnd.toISOString().slice(0, 10)}::date`;
+    await both('home: closing this month', `${base}/api/home/closing?tz=UTC`, [
+      sql`select d.currency, count(*)::int, sum(d.amount)::bigint,
+            round(sum(d.amount * s.probability) / 100) from deals d
+          join pipeline_stages s on s.id = d.stage_id where ${closing} group by d.currency`,
+      sql`select d.id, d.name, d.amount, d.currency, d.expected_close_date, s.name, d.company_name
+          from deals d join pipeline_stages s on s.id = d.stage_id where ${closing}
+          order by d.expected_close_date, d.id limit 5`,
     ]);
 
     process.stdout.write(
