@@ -364,6 +364,75 @@ describe('home: deals', () => {
     expect(sum).toBe(100_00 + 250_50 + 999_99);
   });
 
+  it('keeps the stage totals in step with every write to deals through the API', async () => {
+    const ws = await crmWorkspace(server);
+    const wsId = await workspaceId(ws);
+    const { byName } = await stagesOf(wsId);
+    const qualification = byName.get('Qualification')!.id;
+    const proposal = byName.get('Proposal')!.id;
+    const made: { id: string }[] = [];
+    for (const [amount, currency] of [
+      [100_00, 'EUR'],
+      [200_00, 'EUR'],
+      [300_00, 'USD'],
+      [400_00, 'EUR'],
+    ] as const) {
+      made.push(
+        (await ws.ok('POST', '/api/deals', { name: `D${amount}`, amount, currency })) as {
+          id: string;
+        },
+      );
+    }
+    const totals = async () => {
+      const answer = (await ws.ok('GET', '/api/home/pipeline')) as HomePipeline;
+      // Against the deals themselves: the same figures as a grouped query over them.
+      const rows = await server.database.db
+        .select({ stageId: deals.stageId, currency: deals.currency, amount: deals.amount })
+        .from(deals)
+        .where(eq(deals.workspaceId, wsId));
+      for (const stage of answer.stages) {
+        const mine = rows.filter((r) => r.stageId === stage.id);
+        expect(stage.count, stage.name).toBe(mine.length);
+        for (const total of stage.totals) {
+          expect(total.amount).toBe(
+            mine.filter((r) => r.currency === total.currency).reduce((n, r) => n + r.amount, 0),
+          );
+        }
+      }
+      return Object.fromEntries(
+        answer.stages
+          .filter((st) => st.count > 0)
+          .map((st) => [st.name, st.totals.map((m) => `${m.currency} ${m.amount}`).join(', ')]),
+      );
+    };
+    expect(await totals()).toEqual({ Qualification: 'EUR 70000, USD 30000' });
+    await ws.ok('PATCH', `/api/deals/${made[0]!.id}`, { stageId: proposal });
+    await ws.ok('PATCH', `/api/deals/${made[1]!.id}`, { amount: 250_00, currency: 'USD' });
+    await ws.ok('PATCH', `/api/deals/${made[2]!.id}`, { name: 'Renamed' });
+    expect(await totals()).toEqual({
+      Qualification: 'EUR 40000, USD 55000',
+      Proposal: 'EUR 10000',
+    });
+    await ws.ok('POST', '/api/deals/bulk', {
+      selection: { ids: [made[2]!.id, made[3]!.id] },
+      action: { type: 'set_stage', stageId: proposal },
+    });
+    await ws.call('DELETE', `/api/deals/${made[0]!.id}`);
+    expect(await totals()).toEqual({
+      Qualification: 'USD 25000',
+      Proposal: 'EUR 40000, USD 30000',
+    });
+    expect(qualification).toBeTruthy();
+    // A workspace with deals can still be deleted: its totals go with it.
+    const { workspaces, dealStageTotals } = await import('../../db/schema/index.ts');
+    await server.database.db.delete(workspaces).where(eq(workspaces.id, wsId));
+    const left = await server.database.db
+      .select()
+      .from(dealStageTotals)
+      .where(eq(dealStageTotals.workspaceId, wsId));
+    expect(left).toEqual([]);
+  });
+
   it('lists the open deals closing this month, sums them, and counts my deals won this week', async () => {
     const ws = await crmWorkspace(server);
     const wsId = await workspaceId(ws);

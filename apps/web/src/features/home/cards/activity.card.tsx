@@ -45,7 +45,12 @@ function ActivityCard() {
                 key={entry.id}
                 sx={{ py: 1, borderBottom: 1, borderColor: 'divider', minWidth: 0 }}
               >
-                <Typography variant="subtitle2" noWrap>
+                <Typography
+                  variant="subtitle2"
+                  noWrap
+                  dir="auto"
+                  sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}
+                >
                   {to ? (
                     <Link component={RouterLink} to={to} color="inherit">
                       {name}

@@ -50,7 +50,12 @@ function ClosingCard() {
                 }}
               >
                 <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                  <Typography variant="subtitle2" noWrap>
+                  <Typography
+                    variant="subtitle2"
+                    noWrap
+                    dir="auto"
+                    sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}
+                  >
                     <Link component={RouterLink} to={recordPath('deal', deal.id)!} color="inherit">
                       {deal.name}
                     </Link>

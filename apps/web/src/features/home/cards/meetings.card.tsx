@@ -41,7 +41,12 @@ function MeetingsCard() {
                 sx={{ width: 4, flexShrink: 0, borderRadius: 1, bgcolor: meeting.color }}
               />
               <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                <Typography variant="subtitle2" noWrap>
+                <Typography
+                  variant="subtitle2"
+                  noWrap
+                  dir="auto"
+                  sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}
+                >
                   {meeting.title}
                 </Typography>
                 <Typography

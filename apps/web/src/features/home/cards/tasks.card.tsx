@@ -109,7 +109,12 @@ function TaskList({
             }}
           >
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-              <Typography variant="subtitle2" noWrap>
+              <Typography
+                variant="subtitle2"
+                noWrap
+                dir="auto"
+                sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}
+              >
                 {task.title}
               </Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }} component="div" noWrap>

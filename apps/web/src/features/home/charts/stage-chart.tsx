@@ -27,7 +27,16 @@ export default function StageChart({ rows, currency, locale, labels, rtl }: Stag
       height={Math.max(160, rows.length * 44 + 56)}
       margin={{ top: 8, bottom: 0, left: 0, right: 8 }}
       dataset={rows.map((row) => ({ ...row }))}
-      yAxis={[{ scaleType: 'band', dataKey: 'name', position: rtl ? 'right' : 'left', width: 110 }]}
+      yAxis={[
+        {
+          scaleType: 'band',
+          dataKey: 'name',
+          position: rtl ? 'right' : 'left',
+          width: 110,
+          // Labels sit outside the plot on either side, whatever the page's direction.
+          tickLabelStyle: { textAnchor: rtl ? 'start' : 'end', direction: 'ltr' },
+        },
+      ]}
       xAxis={[
         {
           reverse: rtl,

@@ -24,6 +24,7 @@ export default function WeekChart({ days, locale, labels, rtl }: WeekChartProps)
       yAxis={[
         {
           position: rtl ? 'right' : 'left',
+          tickLabelStyle: { textAnchor: rtl ? 'start' : 'end', direction: 'ltr' },
           tickMinStep: 1,
           width: 32,
           valueFormatter: (value: number) => integer(value),
