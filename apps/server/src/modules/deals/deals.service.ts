@@ -548,13 +548,17 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
     const filters = parseFilters(query.filters);
     const where = await filterWhere(this.db, dealsEntity, caller.workspaceId, filters, query.q);
     const stageIds = pipeline.stages.map((s) => s.id);
+    // Without search or filters, the totals kept with every write (constant cost); else the sums
+    // of what matches.
     const sums =
       stageIds.length === 0
         ? []
-        : await repo.stageSums(
-            this.db,
-            and(where, sql`"deals"."pipeline_id" = ${pipeline.id}::uuid`)!,
-          );
+        : filters.length === 0 && !query.q
+          ? await repo.stageTotals(this.db, caller.workspaceId, stageIds)
+          : await repo.stageSums(
+              this.db,
+              and(where, sql`"deals"."pipeline_id" = ${pipeline.id}::uuid`)!,
+            );
     // The columns' first pages side by side (each its own query on deals_stage_position_idx):
     // on PostgreSQL they run on several connections at once instead of one after another.
     const pages = await Promise.all(
