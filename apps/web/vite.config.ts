@@ -76,10 +76,11 @@ export default defineConfig({
             {
               // MUI's core, which every page drawn with MUI needs (all but sign-in, which loads
               // none: docs/decisions/018-sign-in-without-mui.md): the theme, Emotion and the
-              // components of the error pages, with what they import (includeDependencies-
-              // Recursively). The rest is split by page: a page loads the components it renders.
+              // components of the error pages and of the public pages (the landing page loads no
+              // other), with what they import (includeDependenciesRecursively). The rest is in
+              // mui-ui.
               name: 'mui',
-              test: /[\\/]node_modules[\\/](@emotion[\\/](react|styled|cache)|@mui[\\/]material[\\/](styles|CssBaseline|ButtonBase|Button|SvgIcon|Typography|Box|Stack|Container|CircularProgress))[\\/]/,
+              test: /[\\/]node_modules[\\/](@emotion[\\/](react|styled|cache)|@mui[\\/]material[\\/](styles|CssBaseline|ButtonBase|Button|SvgIcon|Typography|Box|Stack|Container|CircularProgress|Link|IconButton|Portal|Paper|Grow|Divider|Card|locale))[\\/]/,
             },
             {
               // The rest of MUI in one chunk rather than one small chunk per component: a
