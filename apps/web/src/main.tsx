@@ -42,7 +42,11 @@ async function start(root: HTMLElement) {
         element.style.cssText = element.dataset.ssrStyle ?? '';
         element.removeAttribute('data-ssr-style');
       });
-      hydrateRoot(root, <App hydrating />);
+      // In a transition, React hydrates in slices rather than in one long task (the page is
+      // already painted; input waits for it, see App).
+      startTransition(() => {
+        hydrateRoot(root, <App hydrating />);
+      });
       return;
     }
   }
