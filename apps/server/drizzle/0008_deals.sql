@@ -136,8 +136,9 @@ CREATE INDEX "notes_deal_idx" ON "notes" USING btree ("deal_id");--> statement-b
 ALTER TABLE "activities" ADD CONSTRAINT "activities_one_subject" CHECK (num_nonnulls(person_id, company_id, deal_id) = 1);--> statement-breakpoint
 ALTER TABLE "notes" ADD CONSTRAINT "notes_one_subject" CHECK (num_nonnulls(person_id, company_id, deal_id) = 1);--> statement-breakpoint
 -- Written by hand (schema/crm.ts explains why): the deal a note or an activity is about.
-ALTER TABLE "activities" ADD CONSTRAINT "activities_deal_id_deals_id_fk" FOREIGN KEY ("deal_id") REFERENCES "public"."deals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "notes" ADD CONSTRAINT "notes_deal_id_deals_id_fk" FOREIGN KEY ("deal_id") REFERENCES "public"."deals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Deferrable, so that a restore (src/db/backup.ts) may load them before the deals.
+ALTER TABLE "activities" ADD CONSTRAINT "activities_deal_id_deals_id_fk" FOREIGN KEY ("deal_id") REFERENCES "public"."deals"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;--> statement-breakpoint
+ALTER TABLE "notes" ADD CONSTRAINT "notes_deal_id_deals_id_fk" FOREIGN KEY ("deal_id") REFERENCES "public"."deals"("id") ON DELETE cascade ON UPDATE no action DEFERRABLE INITIALLY IMMEDIATE;--> statement-breakpoint
 -- Every workspace gets the default pipeline (new ones get it from modules/deals/pipelines.repository.ts).
 INSERT INTO "pipelines" ("workspace_id", "name", "is_default", "position")
 SELECT "id", 'Sales pipeline', true, 0 FROM "workspaces";--> statement-breakpoint
@@ -152,3 +153,63 @@ CROSS JOIN (VALUES
   ('Won', 4, 100, 'won', NULL),
   ('Lost', 5, 0, 'lost', NULL)
 ) AS s(name, position, probability, kind, rot_days);
+--> statement-breakpoint
+-- Derived data, not in the drizzle schema (so backups leave it out; a restore rebuilds it).
+CREATE TABLE "deal_stage_totals" (
+	"stage_id" uuid NOT NULL,
+	"currency" text NOT NULL,
+	"workspace_id" uuid NOT NULL,
+	"count" bigint DEFAULT 0 NOT NULL,
+	"amount" numeric DEFAULT '0' NOT NULL,
+	CONSTRAINT "deal_stage_totals_stage_id_currency_pk" PRIMARY KEY("stage_id","currency")
+);--> statement-breakpoint
+-- Each stage's count and sum by currency, kept as deals are added, changed and deleted (one
+-- statement per write, from its transition tables; only net changes touch a totals row, in key
+-- order, so concurrent writes on other stages never wait and two moves never deadlock).
+CREATE FUNCTION "deal_stage_totals_added"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO deal_stage_totals AS t (stage_id, currency, workspace_id, count, amount)
+  SELECT stage_id, currency, (array_agg(workspace_id))[1], count(*), sum(amount)
+  FROM new_rows GROUP BY stage_id, currency ORDER BY stage_id, currency
+  ON CONFLICT (stage_id, currency)
+  DO UPDATE SET count = t.count + excluded.count, amount = t.amount + excluded.amount;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "deal_stage_totals_removed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE deal_stage_totals t SET count = t.count - d.n, amount = t.amount - d.a
+  FROM (SELECT stage_id, currency, count(*) AS n, sum(amount) AS a FROM old_rows
+        GROUP BY stage_id, currency ORDER BY stage_id, currency) d
+  WHERE t.stage_id = d.stage_id AND t.currency = d.currency;
+  DELETE FROM deal_stage_totals t USING (SELECT DISTINCT stage_id FROM old_rows) o
+  WHERE t.stage_id = o.stage_id AND t.count <= 0;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "deal_stage_totals_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO deal_stage_totals AS t (stage_id, currency, workspace_id, count, amount)
+  SELECT stage_id, currency, (array_agg(workspace_id))[1], sum(n), sum(a) FROM (
+    SELECT stage_id, currency, workspace_id, -1 AS n, -amount AS a FROM old_rows
+    UNION ALL
+    SELECT stage_id, currency, workspace_id, 1, amount FROM new_rows) d
+  GROUP BY stage_id, currency HAVING sum(n) <> 0 OR sum(a) <> 0
+  ORDER BY stage_id, currency
+  ON CONFLICT (stage_id, currency)
+  DO UPDATE SET count = t.count + excluded.count, amount = t.amount + excluded.amount;
+  DELETE FROM deal_stage_totals t USING (SELECT DISTINCT stage_id FROM old_rows) o
+  WHERE t.stage_id = o.stage_id AND t.count <= 0;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "deals_totals_insert" AFTER INSERT ON "deals" REFERENCING NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION "deal_stage_totals_added"();--> statement-breakpoint
+CREATE TRIGGER "deals_totals_delete" AFTER DELETE ON "deals" REFERENCING OLD TABLE AS old_rows
+FOR EACH STATEMENT EXECUTE FUNCTION "deal_stage_totals_removed"();--> statement-breakpoint
+CREATE TRIGGER "deals_totals_update" AFTER UPDATE ON "deals" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+FOR EACH STATEMENT EXECUTE FUNCTION "deal_stage_totals_changed"();--> statement-breakpoint
+CREATE FUNCTION "deal_stage_totals_cleared"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM deal_stage_totals;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "deals_totals_truncate" AFTER TRUNCATE ON "deals"
+FOR EACH STATEMENT EXECUTE FUNCTION "deal_stage_totals_cleared"();

@@ -144,6 +144,16 @@ async function fillEveryTable(db: Database): Promise<void> {
       card_brand, card_last4, address, city, postal_code, country)
     values ('PR-1', 'team', 'yearly', 12, 123456, 'Zoë Ä', 'zoe@example.test', 'visa', '4242',
             '1 rue de l''Église', 'Lyon', '69001', 'FR')`);
+  // A list of deals (issue 9), and a note on a deal.
+  const dealList = await one<{ id: string }>(sql`
+    insert into record_lists (workspace_id, name, kind) values (${workspace}, 'Hot deals', 'deals')
+    returning id`);
+  await db.execute(sql`
+    insert into list_deals (list_id, deal_id)
+    select ${dealList.id}, id from deals where workspace_id = ${workspace} order by id limit 3`);
+  await db.execute(sql`
+    insert into notes (workspace_id, deal_id, body, author_id)
+    select ${workspace}, id, ${odd}, ${user} from deals where workspace_id = ${workspace} limit 1`);
   await db.execute(sql`
     insert into saved_views (workspace_id, owner_id, entity, name, shared, q, filters, sort, columns)
     values (${workspace}, ${user}, 'people', 'Mine \u{1F600}', true, 'acme',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { companyFieldKinds, personFieldKinds } from '@beacon/contract';
+import { companyFieldKinds, dealFieldKinds, personFieldKinds } from '@beacon/contract';
 import { crmWorkspace, query, type Call } from './crm.ts';
 import { authed, startTestServer, uniqueEmail, type TestServer } from './helpers.ts';
 
@@ -32,6 +32,8 @@ const FUZZED_PREFIXES = [
   '/api/lists',
   '/api/notes',
   '/api/imports',
+  '/api/deals',
+  '/api/pipelines',
 ];
 
 let server: TestServer;
@@ -130,7 +132,7 @@ function withValue(body: unknown, path: (string | number)[], value: unknown): un
 // ---------------------------------------------------------------------------------------------
 
 describe('bad values in JSON bodies answer 400, never 500', () => {
-  it('fuzzes every field of every JSON body of the calendar, kanban, views and CRM routes', async () => {
+  it('fuzzes every field of every JSON body of the calendar, kanban, views, CRM and deals routes', async () => {
     const w = await crmWorkspace(server);
     const { userId } = w;
     const when = { start: '2026-11-21T09:00:00.000Z', end: '2026-11-21T10:00:00+01:00' };
@@ -254,6 +256,122 @@ describe('bad values in JSON bodies answer 400, never 500', () => {
       ownerId: userId,
       tags: ['prospect'],
     };
+    // Deals and pipelines (issue 9).
+    type Stages = { id: string; stages: { id: string; name: string }[] };
+    const pipeline = ((await w.ok('GET', '/api/pipelines')) as { items: Stages[] }).items[0]!;
+    const stageOf = (name: string) => pipeline.stages.find((s) => s.name === name)!.id;
+    const deal = {
+      name: 'Renewal',
+      pipelineId: pipeline.id,
+      stageId: stageOf('Proposal'),
+      amount: 125_000,
+      currency: 'EUR',
+      expectedCloseDate: '2026-12-31',
+      ownerId: userId,
+      companyId,
+      people: [{ personId, role: 'champion' }],
+      source: 'web',
+      tags: ['q4'],
+      lostReason: '',
+      nextStep: 'Call back',
+    };
+    const newDeal = async (fields: Record<string, unknown> = {}) =>
+      (await w.ok('POST', '/api/deals', { name: 'Fuzzed', ...fields })).id as string;
+    const dealId = await newDeal();
+    const mover = await newDeal();
+    const anchor = await newDeal({ stageId: stageOf('Negotiation') });
+    const dealVersion = async (id: string) =>
+      ((await w.ok('GET', `/api/deals/${id}`)) as { deal: { updatedAt: string } }).deal.updatedAt;
+    const dealsList = (await w.ok('POST', '/api/lists', { name: 'D', kind: 'deals' })).id as string;
+    const ownPipeline = (await w.ok('POST', '/api/pipelines', { name: 'Fuzz' })) as Stages;
+    const stageCase = {
+      name: 'Demo done',
+      probability: 30,
+      kind: 'open',
+      rotDays: 9,
+      index: 1,
+    };
+    const dealCases = [
+      { method: 'POST', route: '/api/deals', path: '', bodies: [deal] },
+      {
+        method: 'PATCH',
+        route: '/api/deals/:id',
+        path: `/api/deals/${dealId}`,
+        bodies: [
+          { nextStep: 'Send it', expectedUpdatedAt: await dealVersion(dealId) },
+          { ...deal, stageId: stageOf('Negotiation') },
+        ],
+      },
+      {
+        method: 'POST',
+        route: '/api/deals/:id/move',
+        path: `/api/deals/${mover}/move`,
+        bodies: [
+          {
+            stageId: stageOf('Negotiation'),
+            afterId: anchor,
+            lostReason: 'Not lost',
+            expectedUpdatedAt: await dealVersion(mover),
+          },
+          { stageId: stageOf('Negotiation'), beforeId: anchor },
+        ],
+      },
+      {
+        method: 'POST',
+        route: '/api/deals/:id/notes',
+        path: `/api/deals/${dealId}/notes`,
+        bodies: [{ body: 'Hello' }],
+      },
+      {
+        method: 'POST',
+        route: '/api/deals/bulk',
+        path: '',
+        bodies: [
+          { selection: { ids: [dealId] }, action: { type: 'add_tag', tag: 'bulk' } },
+          {
+            selection: { filter: { q: 'zz-none', filters: filters('name') } },
+            action: { type: 'add_to_list', listId: dealsList },
+          },
+          { selection: { ids: [dealId] }, action: { type: 'set_owner', ownerId: userId } },
+          {
+            selection: { ids: [dealId] },
+            action: { type: 'set_stage', stageId: stageOf('Lost'), lostReason: 'Budget' },
+          },
+        ],
+      },
+      {
+        method: 'POST',
+        route: '/api/pipelines',
+        path: '',
+        bodies: [
+          {
+            name: 'Partners',
+            stages: [
+              { name: 'Talking', probability: 20, kind: 'open', rotDays: 10 },
+              { name: 'Signed', probability: 100, kind: 'won', rotDays: null },
+            ],
+          },
+        ],
+      },
+      {
+        method: 'PATCH',
+        route: '/api/pipelines/:id',
+        path: `/api/pipelines/${ownPipeline.id}`,
+        bodies: [{ name: 'Fuzzed', isDefault: true, index: 0 }],
+      },
+      {
+        method: 'POST',
+        route: '/api/pipelines/:id/stages',
+        path: `/api/pipelines/${ownPipeline.id}/stages`,
+        bodies: [stageCase],
+      },
+      {
+        method: 'PATCH',
+        route: '/api/pipelines/:id/stages/:stageId',
+        path: `/api/pipelines/${ownPipeline.id}/stages/${ownPipeline.stages[0]!.id}`,
+        bodies: [{ ...stageCase, name: 'Qualified', index: 2 }],
+      },
+    ];
     const selections = (textField: string, ids: string[]) => [
       { ids },
       { filter: { q: 'zz-none', filters: filters(textField) } },
@@ -261,6 +379,7 @@ describe('bad values in JSON bodies answer 400, never 500', () => {
 
     type Case = { method: string; route: string; path: string; bodies: unknown[] };
     const cases: Case[] = [
+      ...dealCases,
       { method: 'POST', route: '/meetings/events/new', path: '', bodies: [event] },
       { method: 'POST', route: '/meetings/events/update', path: '', bodies: [{ eventId, event }] },
       { method: 'POST', route: '/api/kanban/columns/new', path: '', bodies: [{ name: 'Doing' }] },
@@ -514,7 +633,7 @@ describe('bad date-times in query strings and filters answer 400', () => {
     }
   });
 
-  it('refuses them in a between filter on every date field of people and companies', async () => {
+  it('refuses them in a between filter on every date field of people, companies and deals', async () => {
     const w = await crmWorkspace(server);
     const personId = (await w.ok('POST', '/api/people', { lastName: 'Doe' })).id as string;
     const list = (await w.ok('POST', '/api/lists', { name: 'L', kind: 'people' })).id as string;
@@ -522,6 +641,7 @@ describe('bad date-times in query strings and filters answer 400', () => {
     for (const [entity, kinds] of [
       ['people', personFieldKinds],
       ['companies', companyFieldKinds],
+      ['deals', dealFieldKinds],
     ] as const) {
       const dateFields = Object.entries(kinds)
         .filter(([, kind]) => kind === 'date')
@@ -569,7 +689,7 @@ describe('bad date-times in query strings and filters answer 400', () => {
         }
       }
     }
-    expect(checked).toBe((4 + 3) * BAD_INSTANTS.length * 3);
+    expect(checked).toBe((4 + 3 + 6) * BAD_INSTANTS.length * 3);
     // The edges themselves are fine.
     const edges = [
       {

@@ -1,9 +1,7 @@
 /**
- * Fills a workspace with people and companies, and deals, for benchmarks (docs/decisions/015,
- * 034); tasks come after, with npm run seed:tasks.
+ * Fills a workspace with people and companies for benchmarks (docs/decisions/015).
  *
  *   npm run seed:people -- --people 1000000 --companies 100000 [--workspace admin@example.com]
- *   npm run seed:people -- --people 100000 --companies 20000 --deals 200000
  *
  * Uses DATABASE_URL, else the embedded database in DATA_DIR, as the server does (stop the server
  * first on the embedded database: it locks its data directory). Without --workspace, the demo
@@ -14,7 +12,6 @@ import { eq, inArray, and } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { bulkCompanies, bulkPeople } from '../db/crm-seed/bulk.ts';
-import { bulkDeals } from '../db/crm-seed/bulk-deals.ts';
 import { users } from '../db/schema/index.ts';
 import { DEMO_EMAIL, seedDemo } from '../db/seed.ts';
 
@@ -22,15 +19,18 @@ const { values } = parseArgs({
   options: {
     people: { type: 'string', default: '1000000' },
     companies: { type: 'string', default: '100000' },
-    deals: { type: 'string', default: '0' },
     workspace: { type: 'string' },
   },
 });
 const people = Number(values.people);
 const companies = Number(values.companies);
-const deals = Number(values.deals);
-if ([people, companies, deals].some((count) => !Number.isSafeInteger(count) || count < 0)) {
-  process.stderr.write('--people, --companies and --deals take whole numbers\n');
+if (
+  !Number.isSafeInteger(people) ||
+  people < 0 ||
+  !Number.isSafeInteger(companies) ||
+  companies < 0
+) {
+  process.stderr.write('--people and --companies take whole numbers\n');
   process.exit(1);
 }
 
@@ -85,23 +85,6 @@ try {
   process.stdout.write(
     `\n  ${madePeople.toLocaleString('en')} people in ${seconds.toFixed(1)} s (${Math.round(madePeople / seconds).toLocaleString('en')} rows/s)\n`,
   );
-  const timed = async (what: string, make: () => Promise<number>) => {
-    const began = performance.now();
-    const made = await make();
-    const took = (performance.now() - began) / 1000;
-    process.stdout.write(
-      `\n  ${made.toLocaleString('en')} ${what} in ${took.toFixed(1)} s (${Math.round(made / Math.max(took, 0.001)).toLocaleString('en')} rows/s)\n`,
-    );
-  };
-  if (deals > 0) {
-    await timed('deals', () =>
-      bulkDeals(
-        database.db,
-        { workspaceId: admin.workspaceId, count: deals, ownerIds },
-        report('deals'),
-      ),
-    );
-  }
 } finally {
   await database.close();
 }

@@ -27,7 +27,7 @@ const SIZE_AMOUNTS: Record<string, number> = {
   '5001+': 260_000,
 };
 const DEAL_KINDS = ['New business', 'Pilot', 'Expansion', 'Annual plan', 'Team licences'];
-const LOST_REASONS = [
+export const LOST_REASONS = [
   'Chose a competitor',
   'No budget this year',
   'Went silent after the proposal',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../client.ts';
 import { seedDemo } from '../seed.ts';
+import { bulkDeals } from './bulk-deals.ts';
 import { PLACES } from './words.ts';
 
 let database: DatabaseHandle;
@@ -272,5 +273,40 @@ describe('demo board and calendar', () => {
       sql`select count(*)::int as total from calendar_events where workspace_id = ${demo}`,
     );
     expect(again!.total).toBe(events!.total);
+  });
+});
+
+describe('bulk deals (npm run seed:deals)', () => {
+  it('adds deals on the default pipeline with their first stage change, and kept totals that agree', async () => {
+    const [owner] = await rows<{ id: string }>(
+      sql`select id from users where workspace_id = ${demo} and role = 'admin' limit 1`,
+    );
+    const [workspace] = await rows<{ id: string }>(sql`select ${demo} as id`);
+    const count = async () =>
+      (
+        await rows<{ n: number }>(
+          sql`select count(*)::int as n from deals where workspace_id = ${demo}`,
+        )
+      )[0]!.n;
+    const before = await count();
+    const seen: number[] = [];
+    await bulkDeals(
+      database.db,
+      { workspaceId: workspace!.id, count: 1200, ownerIds: [owner!.id], batch: 500 },
+      (done) => seen.push(done),
+    );
+    expect(seen).toEqual([500, 1000, 1200]);
+    expect(await count()).toBe(before + 1200);
+    const [bad] = await rows<{ history: number; totals: number }>(sql`
+      select
+        (select count(*)::int from deals d where d.workspace_id = ${demo}
+          and not exists (select 1 from deal_stage_changes c where c.deal_id = d.id)) as history,
+        (select count(*)::int from (
+          select stage_id, currency, count(*) as n, sum(amount) as a from deals
+          where workspace_id = ${demo} group by stage_id, currency
+          except
+          select stage_id, currency, count, amount from deal_stage_totals where workspace_id = ${demo}
+        ) d) as totals`);
+    expect(bad).toEqual({ history: 0, totals: 0 });
   });
 });

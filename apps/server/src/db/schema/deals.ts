@@ -219,3 +219,7 @@ export const listDeals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.listId, t.dealId] }), index('list_deals_deal_idx').on(t.dealId)],
 );
+
+// `deal_stage_totals` (each stage's count and sum by currency, kept by triggers on `deals`) is
+// written in drizzle/0008_deals.sql only: it is derived data, so backups (src/db/backup.ts, which
+// takes the tables of this schema) leave it out and a restore rebuilds it through the triggers.

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Deal, DealPerson, DealPersonRole, DealStageChange } from '@beacon/contract';
 import { companies, dealPeople, deals, dealStageChanges, people } from '../../db/schema/index.ts';
-import { rowsOf, type Executor } from '../../lib/records/sql.ts';
+import { rowsOf, uuidArray, type Executor } from '../../lib/records/sql.ts';
 import { positionExpr, staleExpr } from './deals.entity.ts';
 
 // Every SQL statement over deals, the people on them and their stage history. Each takes the
@@ -323,34 +323,6 @@ export async function setPosition(db: Executor, id: string, position: string) {
   await db.update(deals).set({ position }).where(eq(deals.id, id));
 }
 
-/**
- * The counts and sums of every deal of these stages, by stage and currency, from
- * deal_stage_totals (kept by triggers on deals, docs/decisions/033-home.md): a few rows whatever
- * the number of deals. For the board without search or filters.
- */
-export async function stageTotals(
-  db: Executor,
-  workspaceId: string,
-  stageIds: string[],
-): Promise<{ stageId: string; currency: string; count: number; amount: string }[]> {
-  if (stageIds.length === 0) return [];
-  const rows = await rowsOf<{ stage_id: string; currency: string; n: number; amount: string }>(
-    db,
-    sql`select stage_id, currency, deals as n, amount::text as amount from deal_stage_totals
-        where workspace_id = ${workspaceId}
-          and stage_id in (${sql.join(
-            stageIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}) and deals > 0`,
-  );
-  return rows.map((r) => ({
-    stageId: r.stage_id,
-    currency: r.currency,
-    count: Number(r.n),
-    amount: r.amount,
-  }));
-}
-
 /** Sums of the deals `where` matches, by stage and currency (one query for the whole board). */
 export async function stageSums(
   db: Executor,
@@ -362,6 +334,27 @@ export async function stageSums(
                coalesce(sum("deals"."amount"), 0)::text as amount
         from "deals" where ${where}
         group by "deals"."stage_id", "deals"."currency"`,
+  );
+  return rows.map((r) => ({
+    stageId: r.stage_id,
+    currency: r.currency,
+    count: Number(r.n),
+    amount: r.amount,
+  }));
+}
+
+/** The kept totals of these stages by currency (no filter: the board's usual call). */
+export async function keptStageSums(
+  db: Executor,
+  workspaceId: string,
+  stageIds: string[],
+): Promise<{ stageId: string; currency: string; count: number; amount: string }[]> {
+  const rows = await rowsOf<{ stage_id: string; currency: string; n: number; amount: string }>(
+    db,
+    sql`select stage_id, currency, count::int as n, amount::text as amount
+        from deal_stage_totals
+        where workspace_id = ${workspaceId}::uuid and stage_id = any(${uuidArray(stageIds)})
+          and count > 0`,
   );
   return rows.map((r) => ({
     stageId: r.stage_id,

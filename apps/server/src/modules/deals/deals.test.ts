@@ -664,4 +664,80 @@ describe('deals', () => {
     const detail = dealDetailSchema.parse(await w.ok('GET', `/api/deals/${made.id}`));
     expect(detail.lists.map((l) => l.name)).toEqual(['Focus']);
   });
+
+  it('keeps the board totals equal to the deals through every kind of write', async () => {
+    const w = await crmWorkspace(server);
+    const pipeline = await pipelineOf(w);
+    const made: Deal[] = [];
+    for (let i = 0; i < 8; i++) {
+      made.push(
+        await deal(w, {
+          name: `t${i}`,
+          amount: 1000 * (i + 1),
+          currency: i % 3 === 0 ? 'USD' : 'EUR',
+          stageId: stage(pipeline, i % 2 ? 'Proposal' : 'Qualification'),
+        }),
+      );
+    }
+    const same = async () => {
+      const kept = await board(w);
+      // A filter every deal passes takes the grouped query instead of the kept totals.
+      const counted = await board(w, { filters: [{ field: 'amount', op: 'gte', value: '0' }] });
+      const view = (b: typeof kept) => b.columns.map((c) => [c.stage.name, c.count, c.sums]);
+      expect(view(kept)).toEqual(view(counted));
+      return kept;
+    };
+    await same();
+    await w.ok('PATCH', `/api/deals/${made[0]!.id}`, { amount: 55, currency: 'EUR' });
+    await w.ok('PATCH', `/api/deals/${made[1]!.id}`, { name: 'renamed' });
+    await w.ok('POST', `/api/deals/${made[2]!.id}/move`, { stageId: stage(pipeline, 'Won') });
+    await w.ok('DELETE', `/api/deals/${made[3]!.id}`);
+    await w.ok('POST', '/api/deals/bulk', {
+      selection: { ids: [made[4]!.id, made[5]!.id] },
+      action: { type: 'set_stage', stageId: stage(pipeline, 'Lost'), lostReason: 'No' },
+    });
+    await w.ok('POST', '/api/deals/bulk', {
+      selection: { ids: [made[6]!.id] },
+      action: { type: 'delete' },
+    });
+    await w.ok(
+      'DELETE',
+      `/api/pipelines/${pipeline.id}/stages/${stage(pipeline, 'Proposal')}?moveTo=${stage(pipeline, 'Negotiation')}`,
+    );
+    const kept = await same();
+    expect(kept.columns.reduce((n, c) => n + c.count, 0)).toBe(6);
+    const company = (await w.ok('POST', '/api/companies', { name: 'Gone' })) as { id: string };
+    await deal(w, { name: 'with company', companyId: company.id, amount: 7 });
+    await w.ok('DELETE', `/api/companies/${company.id}`);
+    await same();
+  });
+
+  it("moves a merged person's deals to the person kept", async () => {
+    const w = await crmWorkspace(server);
+    const keep = (await w.ok('POST', '/api/people', { firstName: 'Ann', email: 'ann@x.test' })) as {
+      id: string;
+    };
+    const dup = (await w.ok('POST', '/api/people', {
+      firstName: 'Ann',
+      email: 'ann2@x.test',
+    })) as { id: string };
+    const both = await deal(w, {
+      name: 'Both',
+      people: [
+        { personId: keep.id, role: 'champion' },
+        { personId: dup.id, role: 'user' },
+      ],
+    });
+    const only = await deal(w, {
+      name: 'Only dup',
+      people: [{ personId: dup.id, role: 'blocker' }],
+    });
+    await w.ok('POST', '/api/people/merge', { primaryId: keep.id, duplicateIds: [dup.id] });
+    const people = async (id: string) =>
+      dealDetailSchema
+        .parse(await w.ok('GET', `/api/deals/${id}`))
+        .deal.people.map((p) => [p.personId, p.role]);
+    expect(await people(both.id)).toEqual([[keep.id, 'champion']]);
+    expect(await people(only.id)).toEqual([[keep.id, 'blocker']]);
+  });
 });

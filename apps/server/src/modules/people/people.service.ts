@@ -273,8 +273,19 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
       await tx.execute(
         sql`delete from list_people where person_id = any(${uuidArray(duplicateIds)})`,
       );
+      // A deal the primary is on already keeps the primary's role.
+      await tx.execute(
+        sql`insert into deal_people (deal_id, person_id, workspace_id, role, added_at)
+            select distinct on (deal_id) deal_id, ${primary.id}::uuid, workspace_id, role, added_at
+            from deal_people where person_id = any(${uuidArray(duplicateIds)})
+            order by deal_id, added_at
+            on conflict (deal_id, person_id) do nothing`,
+      );
+      await tx.execute(
+        sql`delete from deal_people where person_id = any(${uuidArray(duplicateIds)})`,
+      );
       for (const ref of await referencesToPeople(tx)) {
-        if (ref.table === 'list_people') continue;
+        if (ref.table === 'list_people' || ref.table === 'deal_people') continue;
         await tx.execute(
           sql`update ${sql.raw(ref.table)} set ${sql.raw(quoteIdent(ref.column))} = ${primary.id}::uuid
               where ${sql.raw(quoteIdent(ref.column))} = any(${uuidArray(duplicateIds)})`,

@@ -1,5 +1,6 @@
 import {
   companyImportFields,
+  dealImportFields,
   multiColumnImportFields,
   personImportFields,
   type ImportEntity,
@@ -11,6 +12,7 @@ import {
 export type ImportMapping = Record<string, string | null>;
 
 export function importFields(entity: ImportEntity): readonly string[] {
+  if (entity === 'deals') return dealImportFields;
   return entity === 'people' ? personImportFields : companyImportFields;
 }
 
