@@ -154,3 +154,21 @@ test('axe in dark mode and right to left: the tasks page and the queue', async (
   await expect(page.getByText('Rear admiral')).toBeVisible();
   expect(await axe(page)).toEqual([]);
 });
+
+test("a person's Tasks tab: add a task about them and complete it", async ({ page, request }) => {
+  const { token, person } = await workspaceWithTasks(request);
+  await openWithToken(page, token, `/dashboard/people/${person.id}?tab=tasks`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const open = page.getByRole('list', { name: 'Open tasks' });
+  await expect(open.getByRole('button', { name: 'Send Grace the proposal' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'New task' }).fill('Book the demo with Grace');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(open.getByRole('button', { name: 'Book the demo with Grace' })).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Complete Call Grace about the compiler' }).click();
+  const done = page.getByRole('list', { name: 'Done recently' });
+  await expect(done.getByRole('button', { name: 'Call Grace about the compiler' })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+});

@@ -116,6 +116,11 @@ describe('demo CRM records', () => {
       expect(member.unrelated).toBe(0);
       expect(member.unread).toBe(3);
     }
+    const [withDeal] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from tasks t join deals d on d.id = t.deal_id
+          where t.workspace_id = ${demo} and d.company_id = t.company_id`,
+    );
+    expect(withDeal!.n).toBeGreaterThan(0);
   });
 
   it('has a few people entered twice, for the duplicates page', async () => {

@@ -260,6 +260,14 @@ export async function seedDemoCrm(
       })),
     );
   }
+  await seedDemoDeals(db, {
+    ...input,
+    now,
+    companies: seedCompanies,
+    companyIds,
+    people: seedPeople,
+    personIds,
+  });
   await seedDemoTasks(db, {
     workspaceId,
     memberIds: input.ownerIds,
@@ -271,14 +279,6 @@ export async function seedDemoCrm(
       companyId: companyIds[p.company] ?? null,
       company: seedCompanies[p.company]!.name,
     })),
-  });
-  await seedDemoDeals(db, {
-    ...input,
-    now,
-    companies: seedCompanies,
-    companyIds,
-    people: seedPeople,
-    personIds,
   });
   return { people: personIds.length, companies: companyIds.length };
 }

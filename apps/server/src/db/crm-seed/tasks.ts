@@ -1,6 +1,7 @@
 import type { TaskPriority, TaskStatus, TaskType } from '@beacon/contract';
 import type { Executor } from '../client.ts';
-import { notifications, tasks } from '../schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { deals, notifications, tasks } from '../schema/index.ts';
 import { createRandom } from './generate.ts';
 
 const SEED = 20_261_124;
@@ -34,7 +35,7 @@ function workingTime(now: Date, offsetDays: number, random: ReturnType<typeof cr
 /**
  * The demo workspace's tasks: for every member, some overdue, some due today (before and after
  * the hour), many in the coming three weeks and some already done, about demo people and their
- * companies. Past due times count as announced, and each member gets a few unread notifications
+ * companies (and their deals). Past due times count as announced, and each member gets a few unread notifications
  * for the latest of them, so the drawer has something to show. Deterministic for `now`.
  */
 export async function seedDemoTasks(
@@ -53,6 +54,14 @@ export async function seedDemoTasks(
   const perMember = input.perMember ?? 40;
   const { workspaceId } = input;
   if (input.subjects.length === 0 || input.memberIds.length === 0) return 0;
+  // The demo deals (seeded before): a task about a company with a deal is often about the deal.
+  const dealOf = new Map<string, string>();
+  for (const deal of await db
+    .select({ id: deals.id, companyId: deals.companyId })
+    .from(deals)
+    .where(eq(deals.workspaceId, workspaceId))) {
+    if (deal.companyId && !dealOf.has(deal.companyId)) dealOf.set(deal.companyId, deal.id);
+  }
   type Row = typeof tasks.$inferInsert;
   const rows: Row[] = [];
   for (const assigneeId of input.memberIds) {
@@ -85,6 +94,8 @@ export async function seedDemoTasks(
         assigneeId,
         personId: byCompany && random.int(2) === 0 ? null : subject.personId,
         companyId: subject.companyId,
+        dealId:
+          subject.companyId && random.int(2) === 0 ? (dealOf.get(subject.companyId) ?? null) : null,
         notes: '',
         createdBy: input.authorId,
         completedAt,

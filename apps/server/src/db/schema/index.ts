@@ -9,4 +9,3 @@ export * from './public-forms.ts';
 export * from './crm.ts';
 export * from './deals.ts';
 export * from './tasks.ts';
-export * from './home.ts';

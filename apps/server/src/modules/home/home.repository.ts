@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import {
   HOME_ACTIVITY_LIMIT,
   HOME_COUNT_CAP,
@@ -12,7 +12,6 @@ import type { Executor } from '../../db/client.ts';
 import {
   activities,
   companies,
-  dealStageTotals,
   deals,
   people,
   pipelineStages,
@@ -20,6 +19,7 @@ import {
   tasks,
   users,
 } from '../../db/schema/index.ts';
+import { keptStageSums } from '../deals/deals.repository.ts';
 import { records } from '../record-entities.ts';
 
 export type { Executor };
@@ -210,29 +210,22 @@ export async function defaultPipeline(db: Executor, workspaceId: string) {
 }
 
 /**
- * The open stages of a pipeline with their deals' count and sums by currency, from
- * deal_stage_totals (kept by triggers on deals): a few rows whatever the number of deals. A
- * stage's probability weighs its sum.
+ * The open stages of a pipeline with their deals' count and sums by currency, from the totals
+ * the deals area keeps (deal_stage_totals, by triggers on deals): a few rows whatever the number
+ * of deals. A stage's probability weighs its sum.
  */
 export async function openStages(
   db: Executor,
   workspaceId: string,
   pipelineId: string,
 ): Promise<HomeStage[]> {
-  const rows = await db
+  const stages = await db
     .select({
       id: pipelineStages.id,
       name: pipelineStages.name,
       probability: pipelineStages.probability,
-      currency: dealStageTotals.currency,
-      count: dealStageTotals.deals,
-      amount: dealStageTotals.amount,
     })
     .from(pipelineStages)
-    .leftJoin(
-      dealStageTotals,
-      and(eq(dealStageTotals.stageId, pipelineStages.id), gt(dealStageTotals.deals, 0)),
-    )
     .where(
       and(
         eq(pipelineStages.workspaceId, workspaceId),
@@ -240,23 +233,29 @@ export async function openStages(
         eq(pipelineStages.kind, 'open'),
       ),
     )
-    .orderBy(asc(pipelineStages.position), asc(pipelineStages.id), asc(dealStageTotals.currency));
-  const stages: HomeStage[] = [];
-  for (const row of rows) {
-    let stage = stages.at(-1);
-    if (stage?.id !== row.id) {
-      stage = { id: row.id, name: row.name, probability: row.probability, count: 0, totals: [] };
-      stages.push(stage);
-    }
-    if (row.currency === null || row.count === null || row.amount === null) continue;
-    stage.count += row.count;
-    stage.totals.push({
-      currency: row.currency,
-      amount: row.amount,
-      weighted: Math.round((row.amount * row.probability) / 100),
-    });
-  }
-  return stages;
+    .orderBy(asc(pipelineStages.position), asc(pipelineStages.id));
+  if (stages.length === 0) return [];
+  const sums = await keptStageSums(
+    db,
+    workspaceId,
+    stages.map((s) => s.id),
+  );
+  sums.sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+  return stages.map((stage) => {
+    const rows = sums.filter((row) => row.stageId === stage.id);
+    return {
+      ...stage,
+      count: rows.reduce((n, row) => n + row.count, 0),
+      totals: rows.map((row) => {
+        const amount = Number(row.amount);
+        return {
+          currency: row.currency,
+          amount,
+          weighted: Math.round((amount * stage.probability) / 100),
+        };
+      }),
+    };
+  });
 }
 
 /**

@@ -7,7 +7,7 @@ import type {
   HomeTasks,
   HomeWeek,
 } from '@beacon/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   activities,
   deals,
@@ -424,13 +424,12 @@ describe('home: deals', () => {
     });
     expect(qualification).toBeTruthy();
     // A workspace with deals can still be deleted: its totals go with it.
-    const { workspaces, dealStageTotals } = await import('../../db/schema/index.ts');
+    const { workspaces } = await import('../../db/schema/index.ts');
     await server.database.db.delete(workspaces).where(eq(workspaces.id, wsId));
-    const left = await server.database.db
-      .select()
-      .from(dealStageTotals)
-      .where(eq(dealStageTotals.workspaceId, wsId));
-    expect(left).toEqual([]);
+    const left = (await server.database.db.execute(
+      sql`select * from deal_stage_totals where workspace_id = ${wsId}::uuid`,
+    )) as unknown as { rows: unknown[] } | unknown[];
+    expect(Array.isArray(left) ? left : left.rows).toEqual([]);
   });
 
   it('lists the open deals closing this month, sums them, and counts my deals won this week', async () => {

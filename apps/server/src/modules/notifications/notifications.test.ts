@@ -110,9 +110,22 @@ describe('notifications', () => {
       dueAt: new Date(Date.now() + 300).toISOString(),
     });
     await w.ok('PATCH', `/api/tasks/${finished.id}`, { status: 'done' });
+    // Rescheduled in bulk into the past: the caller's own task is not announced, a colleague's is.
+    const colleague = await addMember(server, w.admin.token, 'contributor');
+    const mine = await w.ok('POST', '/api/tasks', { title: 'Mine, moved back' });
+    const theirs = await w.ok('POST', '/api/tasks', {
+      title: 'Theirs, moved back',
+      assigneeId: colleague.id,
+    });
+    await w.ok('POST', '/api/tasks/bulk', {
+      ids: [mine.id, theirs.id],
+      action: { type: 'reschedule', dueAt: new Date(Date.now() - 60_000).toISOString() },
+    });
     await new Promise((resolve) => setTimeout(resolve, 400));
     await runDueJob();
     expect(((await w.ok('GET', '/api/notifications')) as Page).items).toEqual([]);
+    const theirPage = (await w.ok('GET', '/api/notifications', undefined, colleague.token)) as Page;
+    expect(theirPage.items.map((n) => n.title)).toEqual(['Theirs, moved back']);
   });
 
   it('marks one or all read, only for their owner', async () => {

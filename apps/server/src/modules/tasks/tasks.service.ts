@@ -11,7 +11,9 @@ import type {
   taskQuerySchema,
 } from '@beacon/contract';
 import { TASKS_CHANGED } from '@beacon/contract';
+import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { tasks } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
@@ -263,8 +265,12 @@ export class TasksService {
           const dueAt = action.dueAt === null ? null : new Date(action.dueAt);
           changed = await repo.bulkUpdate(tx, caller.workspaceId, ids, {
             dueAt,
-            // Announced again when the new time comes (a past one at once).
-            dueNotifiedAt: null,
+            // Announced again when the new time comes; a past time set on the caller's own
+            // tasks is not (as for one task).
+            dueNotifiedAt:
+              dueAt && dueAt.getTime() <= Date.now()
+                ? sql`case when ${tasks.assigneeId} = ${caller.userId} then now() end`
+                : null,
           });
           break;
         }

@@ -21,6 +21,7 @@ import {
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { tasksApi } from '../api/tasks-api.ts';
+import { useOptimisticDone } from '../hooks/use-optimistic-done.ts';
 import { useTasks } from '../hooks/use-tasks.ts';
 import { fromLocalInput } from '../utils/task-rules.ts';
 import { TaskDue, TaskTypeChip } from './task-chips.tsx';
@@ -88,12 +89,15 @@ export function RecordTasks({ subject, id, canEdit, currentUserId }: RecordTasks
     }
   };
 
+  const optimistic = useOptimisticDone();
   const toggle = async (task: Task) => {
+    optimistic.mark(task);
     try {
       await tasksApi.patch(task.id, { status: task.status === 'open' ? 'done' : 'open' });
       open.refetch();
       done.refetch();
     } catch {
+      optimistic.failed(task);
       enqueueSnackbar(t('errors.save'), { variant: 'error' });
     }
   };
@@ -103,7 +107,7 @@ export function RecordTasks({ subject, id, canEdit, currentUserId }: RecordTasks
       <Checkbox
         color="success"
         disabled={!canEdit}
-        checked={task.status !== 'open'}
+        checked={optimistic.isDone(task)}
         onChange={() => void toggle(task)}
         slotProps={{
           input: {

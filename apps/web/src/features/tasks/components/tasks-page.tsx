@@ -32,6 +32,7 @@ import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { memberName } from '../../../utils/members.ts';
 import { tasksApi } from '../api/tasks-api.ts';
+import { useOptimisticDone } from '../hooks/use-optimistic-done.ts';
 import { useTaskCounts, useTasks, useTimeZone } from '../hooks/use-tasks.ts';
 import { TASK_TABS, isTaskTab, snoozeUntil, tabQuery, type TaskTab } from '../utils/task-rules.ts';
 import { TaskDue, TaskRelated, TaskTypeChip } from './task-chips.tsx';
@@ -129,11 +130,14 @@ function TasksList({
     }
   };
 
+  const optimistic = useOptimisticDone();
   const toggleDone = async (task: Task) => {
+    optimistic.mark(task);
     try {
       await tasksApi.patch(task.id, { status: task.status === 'open' ? 'done' : 'open' });
       list.refetch();
     } catch {
+      optimistic.failed(task);
       enqueueSnackbar(t('errors.save'), { variant: 'error' });
     }
   };
@@ -379,7 +383,7 @@ function TasksList({
                           <Checkbox
                             color="success"
                             disabled={!canEdit}
-                            checked={task.status !== 'open'}
+                            checked={optimistic.isDone(task)}
                             onChange={() => void toggleDone(task)}
                             slotProps={{
                               input: {
