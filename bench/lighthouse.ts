@@ -164,7 +164,9 @@ const gzipSizes = new Map<string, number>();
 async function gzipSize(url: string): Promise<number> {
   let size = gzipSizes.get(url);
   if (size === undefined) {
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    // Once more on a reset socket: a keep-alive connection the server closed while Lighthouse ran.
+    const get = async () => Buffer.from(await (await fetch(url)).arrayBuffer());
+    const body = await get().catch(get);
     size = gzipSync(body, { level: 9 }).length;
     gzipSizes.set(url, size);
   }

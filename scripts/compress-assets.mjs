@@ -20,7 +20,8 @@ function walk(dir) {
       walk(file);
       continue;
     }
-    if (!compressible.test(name) || name === 'index.html') continue;
+    // index.html and the pre-rendered pages are templates the server fills in, never sent as files.
+    if (!compressible.test(name) || name.endsWith('.html')) continue;
     const content = readFileSync(file);
     if (content.length < MIN_BYTES) continue;
     const br = brotliCompressSync(content, {

@@ -151,9 +151,13 @@ export function preloadTable(
  * local storage (the detector keeps it there after the first visit); when a query string or
  * cookie could choose another, or there is none kept, the translations are not preloaded.
  */
-export function preloadScript(table: PreloadTable, languages: readonly string[]): string {
+export function preloadScript(
+  table: PreloadTable,
+  languages: readonly string[],
+  earlyUser = true,
+): string {
   return `(function(){try{
-var d=${JSON.stringify(table)},L=${JSON.stringify(languages)};
+var d=${JSON.stringify(table)},L=${JSON.stringify(languages)},E=${earlyUser ? 1 : 0};
 var p=location.pathname.replace(/\\/+$/,'')||'/',r=d.routes[p];if(!r)return;
 var s=localStorage,t=s.getItem('accessToken');
 if(r.a===1&&!t)r=d.routes['/auth/login'];else if(r.a===0&&t)return;
@@ -163,6 +167,7 @@ r.c.forEach(function(i){add('preload','/assets/'+d.files[i],'style');});
 var g=s.getItem('i18nextLng');
 if(g&&L.indexOf(g)>=0&&!/[?&]lng=/.test(location.search)&&document.cookie.indexOf('i18next=')<0)
 ['common'].concat(r.ns).forEach(function(n){add('preload','/locales/'+g+'/'+n+'.json','fetch');});
+if(r.a===1&&E){var u=fetch('/user/me',{headers:{Accept:'application/json',Authorization:'Bearer '+t}});u.catch(function(){});globalThis.__beaconEarly=[{path:'/user/me',token:t,response:u}];}
 }catch(e){}})();`;
 }
 
@@ -179,7 +184,8 @@ export function routePreloads(languages: readonly string[]): Plugin {
           {
             tag: 'script',
             attrs: { nonce: 'BEACON_CSP_NONCE' },
-            children: preloadScript(table, languages),
+            // A build whose API is elsewhere (VITE_API_URL) does not start `/user/me` here.
+            children: preloadScript(table, languages, !process.env.VITE_API_URL),
             // At the end of <head>: it runs as the parser reaches it, before the deferred entry.
             injectTo: 'head' as const,
           },

@@ -76,10 +76,19 @@ export default defineConfig({
             {
               // MUI's core, which every page drawn with MUI needs (all but sign-in, which loads
               // none: docs/decisions/018-sign-in-without-mui.md): the theme, Emotion and the
-              // components of the error pages, with what they import (includeDependencies-
-              // Recursively). The rest is split by page: a page loads the components it renders.
+              // components of the error pages and of the public pages (the landing page loads no
+              // other), with what they import (includeDependenciesRecursively). The rest is in
+              // mui-ui.
               name: 'mui',
-              test: /[\\/]node_modules[\\/](@emotion[\\/](react|styled|cache)|@mui[\\/]material[\\/](styles|CssBaseline|ButtonBase|Button|SvgIcon|Typography|Box|Stack|Container|CircularProgress))[\\/]/,
+              test: /[\\/]node_modules[\\/](@emotion[\\/](react|styled|cache)|@mui[\\/]material[\\/](styles|CssBaseline|ButtonBase|Button|SvgIcon|Typography|Box|Stack|Container|CircularProgress|Link|IconButton|Portal|Paper|Grow|Divider|Card|locale))[\\/]/,
+            },
+            {
+              // The rest of MUI in one chunk rather than one small chunk per component: a
+              // signed-in page uses some forty of them, and forty requests cost more than the
+              // bytes of the few it does not use (Lighthouse models six connections per origin;
+              // docs/decisions/034). The sign-in page loads none of them.
+              name: 'mui-ui',
+              test: /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@popperjs|react-transition-group|clsx|react-is|prop-types|@babel[\\/]runtime)[\\/]/,
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {

@@ -93,11 +93,22 @@ function run(
   };
   const localStorage = { getItem: (key: string) => storage[key] ?? null };
   const script = preloadScript(preloadTable(bundle, routes), ['en', 'fr']);
-  new Function('location', 'document', 'localStorage', script)(
+  const fetch = (url: string, init: { headers: Record<string, string> }) => {
+    added.push(`fetch ${url} ${init.headers.Authorization}`);
+    return Promise.resolve(new Response('{}'));
+  };
+  const globals: { __beaconEarly?: { path: string; token: string }[] } = {};
+  new Function('location', 'document', 'localStorage', 'fetch', 'globalThis', script)(
     { pathname: path, search },
     document,
     localStorage,
+    fetch,
+    globals,
   );
+  if (globals.__beaconEarly) {
+    const [early] = globals.__beaconEarly;
+    added.push(`early ${early?.path} ${early?.token}`);
+  }
   return added;
 }
 
@@ -110,6 +121,9 @@ describe('preloadScript', () => {
     expect(links).toContain('preload fetch /locales/fr/common.json');
     expect(links).toContain('preload fetch /locales/fr/crm.json');
     expect(links).not.toContain('modulepreload - /assets/react.js');
+    // The session's first call starts here too, with the stored token, kept for the app.
+    expect(links).toContain('fetch /user/me Bearer t');
+    expect(links).toContain('early /user/me t');
   });
 
   it('preloads the sign-in page instead of a signed-in page when there is no token', () => {

@@ -120,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const module of modules) await module.register(app, context);
   await app.register(webPlugin, {
     webDir: options.webDir === undefined ? defaultWebDir() : options.webDir,
+    demo: options.demo ?? null,
   });
 
   await app.ready();

@@ -203,3 +203,61 @@ describe('the web app', () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe('the pre-rendered public pages', () => {
+  const servers: TestServer[] = [];
+  const page = (marker: string, extra = '') =>
+    '<!doctype html><html><head><script nonce="BEACON_CSP_NONCE">0</script>' +
+    `<style nonce="BEACON_CSP_NONCE">:root{}</style></head><body><div id="root" data-prerendered>${marker}${extra}</div></body></html>`;
+  const webDir = mkdtempSync(path.join(tmpdir(), 'beacon-web-'));
+  mkdirSync(path.join(webDir, 'prerendered'));
+  writeFileSync(path.join(webDir, 'index.html'), page('EMPTY-SHELL'));
+  writeFileSync(path.join(webDir, 'prerendered', 'landing.html'), page('LANDING'));
+  writeFileSync(path.join(webDir, 'prerendered', 'login.html'), page('LOGIN'));
+  writeFileSync(
+    path.join(webDir, 'prerendered', 'login-demo.html'),
+    page('LOGIN-DEMO', '<dd>beacon-demo-email@prerender.invalid</dd><dd>BEACON_DEMO_PASSWORD</dd>'),
+  );
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+  });
+
+  const get = async (server: TestServer, route: string) => {
+    const response = await fetch(`${server.url}${route}`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const html = await response.text();
+    expect(html).not.toContain('BEACON_CSP_NONCE');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const scriptNonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+    const styleNonce = /style-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(html).toContain(`<script nonce="${scriptNonce}">`);
+    expect(html).toContain(`<style nonce="${styleNonce}">`);
+    return html;
+  };
+
+  it('sends each page its drawn HTML, with the demo account filled in and escaped', async () => {
+    const server = await startTestServer({
+      webDir,
+      demo: { email: 'demo&co@example.test', password: 'pa<ss"word' },
+    });
+    servers.push(server);
+    expect(await get(server, '/')).toContain('LANDING');
+    const login = await get(server, '/auth/login');
+    expect(login).toContain('LOGIN-DEMO');
+    expect(login).toContain('<dd>demo&amp;co@example.test</dd><dd>pa&lt;ss&quot;word</dd>');
+    expect(login).not.toContain('prerender.invalid');
+    // With a query string (a return path, a language) or on any other page: the empty shell.
+    for (const route of ['/auth/login?returnTo=%2Fdashboard', '/?lng=fr', '/pricing', '/x']) {
+      expect(await get(server, route), route).toContain('EMPTY-SHELL');
+    }
+  });
+
+  it('sends the sign-in page without the demo box when there is no demo account', async () => {
+    const server = await startTestServer({ webDir, demo: null });
+    servers.push(server);
+    const login = await get(server, '/auth/login');
+    expect(login).toContain('LOGIN');
+    expect(login).not.toContain('LOGIN-DEMO');
+  });
+});

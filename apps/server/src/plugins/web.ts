@@ -8,6 +8,45 @@ import { notFoundBody } from './errors.ts';
 
 const NONCE_PLACEHOLDER = 'BEACON_CSP_NONCE';
 
+/**
+ * The pages the web build draws ahead of time (apps/web/src/prerender/pages.ts, written by
+ * scripts/prerender.mjs to `prerendered/<file>.html`): sent for their exact path, without a query
+ * string, instead of the empty index.html. The sign-in page's demo file has placeholders for the
+ * demo account, filled in here (docs/decisions/034-pre-rendered-public-pages.md).
+ */
+const PRERENDERED: Record<string, { file: string; demoFile?: string }> = {
+  '/': { file: 'landing' },
+  '/auth/login': { file: 'login', demoFile: 'login-demo' },
+};
+const DEMO_EMAIL = 'beacon-demo-email@prerender.invalid';
+const DEMO_PASSWORD = 'BEACON_DEMO_PASSWORD';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+
+function readPrerendered(
+  webDir: string,
+  demo: { email: string; password: string } | null,
+): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const [pagePath, { file, demoFile }] of Object.entries(PRERENDERED)) {
+    const name = demo && demoFile ? demoFile : file;
+    const filePath = path.join(webDir, 'prerendered', `${name}.html`);
+    if (!existsSync(filePath)) continue;
+    let html = readFileSync(filePath, 'utf8');
+    if (demo && demoFile) {
+      html = html
+        .replaceAll(DEMO_EMAIL, escapeHtml(demo.email))
+        .replaceAll(DEMO_PASSWORD, escapeHtml(demo.password));
+    }
+    pages.set(pagePath, html);
+  }
+  return pages;
+}
+
 /** Paths that belong to the API: an unknown one answers a JSON 404, never the app's page. */
 export function isApiPath(url: string): boolean {
   return /^\/(api|token|register|user\/me|meetings\/events|health|ready)(\/|\?|$)/.test(url);
@@ -35,9 +74,14 @@ export function wantsPage(method: string, url: string, accept: string | undefine
  * (`wantsPage`) gets index.html with this response's CSP nonces filled in. Hashed assets are cached for a year.
  */
 export const webPlugin = fp(
-  async (app: FastifyInstance, opts: { webDir: string | null }) => {
+  async (
+    app: FastifyInstance,
+    opts: { webDir: string | null; demo?: { email: string; password: string } | null },
+  ) => {
     const indexFile = opts.webDir ? path.join(opts.webDir, 'index.html') : null;
     const template = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+    const prerendered =
+      template && opts.webDir ? readPrerendered(opts.webDir, opts.demo ?? null) : new Map();
 
     if (template && opts.webDir) {
       await app.register(fastifyStatic, {
@@ -60,7 +104,7 @@ export const webPlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       if (template && wantsPage(request.method, request.url, request.headers.accept)) {
         const nonces = reply.cspNonce;
-        const html = template
+        const html = (prerendered.get(request.url) ?? template)
           .replace(/(<script\b[^>]*\snonce=")BEACON_CSP_NONCE/g, `$1${nonces.script}`)
           .replaceAll(NONCE_PLACEHOLDER, nonces.style);
         return reply

@@ -1,5 +1,5 @@
 import '../theme/base.css';
-import { StrictMode, useCallback, useLayoutEffect, type ReactNode } from 'react';
+import { StrictMode, useCallback, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { AuthProvider, loginPath } from '../features/auth/index.ts';
@@ -11,10 +11,19 @@ import { router as browserRouter } from './router.tsx';
 
 type AppRouter = typeof browserRouter;
 
-export function App() {
+/**
+ * `hydrating`: the page was drawn at build time as a guest (src/prerender) and no token is
+ * stored, so the session starts as a known guest, as it was drawn.
+ */
+export function App({ hydrating = false }: { hydrating?: boolean }) {
+  useEffect(() => {
+    // The drawn page ignores input until it is hydrated (scripts/prerender.mjs makes it inert):
+    // a click or a keystroke before then would be lost.
+    if (hydrating) document.getElementById('root')?.removeAttribute('inert');
+  }, [hydrating]);
   return (
     <StrictMode>
-      <AppRoot router={browserRouter} />
+      <AppRoot router={browserRouter} hydrating={hydrating} />
     </StrictMode>
   );
 }
@@ -25,12 +34,12 @@ export function App() {
  * loads neither MUI nor Emotion. The Redux store is not here either: only the calendar and kanban
  * screens use it, so their routes provide it (`store-provider.tsx`).
  */
-export function AppRoot({ router }: { router: AppRouter }) {
+export function AppRoot({ router, hydrating = false }: { router: AppRouter; hydrating?: boolean }) {
   return (
     <I18nextProvider i18n={i18n}>
       <SettingsProvider>
         <DocumentTheme>
-          <SessionApp router={router} />
+          <SessionApp router={router} hydrating={hydrating} />
         </DocumentTheme>
       </SettingsProvider>
     </I18nextProvider>
@@ -52,7 +61,7 @@ function DocumentTheme({ children }: { children: ReactNode }) {
   return children;
 }
 
-function SessionApp({ router }: { router: AppRouter }) {
+function SessionApp({ router, hydrating }: { router: AppRouter; hydrating: boolean }) {
   // The token ran out and the session signed out: show the sign-in page ("Token expired").
   const onSessionExpired = useCallback(() => {
     const { pathname, search, hash } = router.state.location;
@@ -61,7 +70,7 @@ function SessionApp({ router }: { router: AppRouter }) {
   }, [router]);
 
   return (
-    <AuthProvider onSessionExpired={onSessionExpired}>
+    <AuthProvider onSessionExpired={onSessionExpired} startAsGuest={hydrating}>
       <RouterProvider router={router} />
     </AuthProvider>
   );

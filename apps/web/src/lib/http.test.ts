@@ -174,3 +174,42 @@ describe('http client', () => {
     expect(error.message).toBe(GENERIC_ERROR_MESSAGE);
   });
 });
+
+describe('requests started by the page before the app loaded', () => {
+  it('takes the early answer once, for the same path and token; later calls go to the network', async () => {
+    window.localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'tok.en.one');
+    window.__beaconEarly = [
+      {
+        path: '/user/me',
+        token: 'tok.en.one',
+        response: Promise.resolve(jsonResponse(200, { from: 'early' })),
+      },
+    ];
+    const fetchMock = stubFetch(jsonResponse(200, { from: 'network' }));
+    await expect(http.get('/user/me')).resolves.toEqual({ from: 'early' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    await expect(http.get('/user/me')).resolves.toEqual({ from: 'network' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    window.localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
+  });
+
+  it('leaves an early answer made with another token (or for another path) unused', async () => {
+    window.localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'tok.en.two');
+    window.__beaconEarly = [
+      {
+        path: '/user/me',
+        token: 'tok.en.old',
+        response: Promise.resolve(jsonResponse(200, { from: 'early' })),
+      },
+    ];
+    const fetchMock = vi.fn<typeof fetch>(() =>
+      Promise.resolve(jsonResponse(200, { from: 'network' })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(http.get('/user/me')).resolves.toEqual({ from: 'network' });
+    await expect(http.get('/api/other')).resolves.toEqual({ from: 'network' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    window.localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
+    delete window.__beaconEarly;
+  });
+});

@@ -6,6 +6,7 @@
  * - A failed response rejects with an `ApiError` whose `body` is the parsed response body and whose
  *   message is the body's `detail`, or `Something went wrong` when there is none (spec section 8).
  */
+import { takeEarlyResponse } from './early-requests.ts';
 
 /** Local storage key of the access token (spec section 9). */
 export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
@@ -114,9 +115,12 @@ export async function request<T = unknown>(
   const loading = typeof schema === 'function' ? schema() : undefined;
   loading?.catch(() => undefined);
 
+  // The same call started by the page's inline script, before this code loaded (same origin only).
+  const early =
+    method === 'GET' && !query && !apiBaseUrl() ? takeEarlyResponse(path, getAccessToken()) : null;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body, signal });
+    response = await (early ?? fetch(buildUrl(path, query), { method, headers, body, signal }));
   } catch (error) {
     if (isAbortError(error)) throw error;
     throw new ApiError(0, undefined, { cause: error });

@@ -4,8 +4,10 @@ import createCache, { type EmotionCache } from '@emotion/cache';
  * The nonce the server put in `<meta property="csp-nonce">`: its CSP allows only `<style>` tags
  * that carry it, so every tag Emotion writes must have it.
  */
-export function readCspNonce(doc: Document = document): string | undefined {
-  const meta = doc.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
+export function readCspNonce(doc?: Document): string | undefined {
+  // Pre-rendered at build time (src/prerender): the placeholder the server swaps per response.
+  if (!doc && typeof document === 'undefined') return 'BEACON_CSP_NONCE';
+  const meta = (doc ?? document).querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
   const nonce = meta?.nonce || meta?.getAttribute('nonce');
   return nonce || undefined;
 }

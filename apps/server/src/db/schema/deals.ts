@@ -133,7 +133,17 @@ export const deals = pgTable(
     index('deals_company_name_lower_idx').on(t.workspaceId, sql`lower(${t.companyName})`, t.id),
     index('deals_amount_idx').on(t.workspaceId, t.amount, t.id),
     index('deals_close_date_idx').on(t.workspaceId, t.expectedCloseDate, t.id),
-    index('deals_status_close_idx').on(t.workspaceId, t.status, t.expectedCloseDate),
+    // Also holds what the home page's "closing this month" sums (currency, amount, stage), so
+    // the month's open deals are read from the index alone (bench/deals: 309 ms to 19 ms at
+    // 200,000 deals).
+    index('deals_status_close_idx').on(
+      t.workspaceId,
+      t.status,
+      t.expectedCloseDate,
+      t.currency,
+      t.amount,
+      t.stageId,
+    ),
     index('deals_stage_changed_idx').on(t.workspaceId, t.stageChangedAt, t.id),
     index('deals_closed_idx').on(t.workspaceId, t.closedAt, t.id),
     index('deals_created_idx').on(t.workspaceId, t.createdAt, t.id),

@@ -1,17 +1,24 @@
 import { startTransition, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { RegisterRequest } from '@beacon/contract';
 import { AuthContext, type AuthActions } from './auth-context.ts';
-import { authReducer, initialAuthState, type AuthAction } from './auth-reducer.ts';
+import { authReducer, initialAuthState, type AuthAction, type AuthState } from './auth-reducer.ts';
 import { createAuthSession, type AuthSession } from './auth-session.ts';
 
 export interface AuthProviderProps {
   children: ReactNode;
   /** Called when the token expired; the app sends the user to the sign-in page. */
   onSessionExpired?: () => void;
+  /**
+   * Start as a known guest rather than "not yet known": for a page pre-rendered at build time
+   * (as a guest) and hydrated when no token is stored, whose first render must match the HTML.
+   */
+  startAsGuest?: boolean;
 }
 
-export function AuthProvider({ children, onSessionExpired }: AuthProviderProps) {
-  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+const GUEST: AuthState = { isInitialized: true, isAuthenticated: false, user: null };
+
+export function AuthProvider({ children, onSessionExpired, startAsGuest }: AuthProviderProps) {
+  const [state, dispatch] = useReducer(authReducer, startAsGuest ? GUEST : initialAuthState);
   const sessionRef = useRef<AuthSession | null>(null);
   const onExpiredRef = useRef(onSessionExpired);
 

@@ -1,0 +1,2 @@
+DROP INDEX "deals_status_close_idx";--> statement-breakpoint
+CREATE INDEX "deals_status_close_idx" ON "deals" USING btree ("workspace_id","status","expected_close_date","currency","amount","stage_id");
