@@ -175,4 +175,14 @@ for (const [pagePath, { file, demoFile }] of Object.entries(entry.PRERENDERED_PA
     console.log(`prerendered ${pagePath} -> dist/prerendered/${name}.html (${html.length} bytes)`);
   }
 }
+// What the server reads (apps/server/src/plugins/web.ts): which file answers which path, and the
+// demo placeholders it fills in; the list itself lives only in apps/web/src/prerender/pages.ts.
+writeFileSync(
+  path.join(outDir, 'pages.json'),
+  JSON.stringify({
+    pages: entry.PRERENDERED_PAGES,
+    demoEmail: entry.DEMO_EMAIL,
+    demoPassword: entry.DEMO_PASSWORD,
+  }),
+);
 rmSync(ssrOut, { recursive: true, force: true });

@@ -212,6 +212,14 @@ describe('the pre-rendered public pages', () => {
   const webDir = mkdtempSync(path.join(tmpdir(), 'beacon-web-'));
   mkdirSync(path.join(webDir, 'prerendered'));
   writeFileSync(path.join(webDir, 'index.html'), page('EMPTY-SHELL'));
+  writeFileSync(
+    path.join(webDir, 'prerendered', 'pages.json'),
+    JSON.stringify({
+      pages: { '/': { file: 'landing' }, '/auth/login': { file: 'login', demoFile: 'login-demo' } },
+      demoEmail: 'beacon-demo-email@prerender.invalid',
+      demoPassword: 'BEACON_DEMO_PASSWORD',
+    }),
+  );
   writeFileSync(path.join(webDir, 'prerendered', 'landing.html'), page('LANDING'));
   writeFileSync(path.join(webDir, 'prerendered', 'login.html'), page('LOGIN'));
   writeFileSync(

@@ -9,17 +9,17 @@ import { notFoundBody } from './errors.ts';
 const NONCE_PLACEHOLDER = 'BEACON_CSP_NONCE';
 
 /**
- * The pages the web build draws ahead of time (apps/web/src/prerender/pages.ts, written by
- * scripts/prerender.mjs to `prerendered/<file>.html`): sent for their exact path, without a query
- * string, instead of the empty index.html. The sign-in page's demo file has placeholders for the
- * demo account, filled in here (docs/decisions/034-pre-rendered-public-pages.md).
+ * The pages the web build draws ahead of time (apps/web/src/prerender/pages.ts; scripts/prerender.mjs
+ * writes each to `prerendered/<file>.html` and their list to `prerendered/pages.json`): sent for
+ * their exact path, without a query string, instead of the empty index.html. The sign-in page's
+ * demo file has placeholders for the demo account, filled in here
+ * (docs/decisions/034-pre-rendered-public-pages.md).
  */
-const PRERENDERED: Record<string, { file: string; demoFile?: string }> = {
-  '/': { file: 'landing' },
-  '/auth/login': { file: 'login', demoFile: 'login-demo' },
+type PrerenderedManifest = {
+  pages: Record<string, { file: string; demoFile?: string }>;
+  demoEmail: string;
+  demoPassword: string;
 };
-const DEMO_EMAIL = 'beacon-demo-email@prerender.invalid';
-const DEMO_PASSWORD = 'BEACON_DEMO_PASSWORD';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -32,15 +32,18 @@ function readPrerendered(
   demo: { email: string; password: string } | null,
 ): Map<string, string> {
   const pages = new Map<string, string>();
-  for (const [pagePath, { file, demoFile }] of Object.entries(PRERENDERED)) {
+  const manifestPath = path.join(webDir, 'prerendered', 'pages.json');
+  if (!existsSync(manifestPath)) return pages;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as PrerenderedManifest;
+  for (const [pagePath, { file, demoFile }] of Object.entries(manifest.pages)) {
     const name = demo && demoFile ? demoFile : file;
     const filePath = path.join(webDir, 'prerendered', `${name}.html`);
     if (!existsSync(filePath)) continue;
     let html = readFileSync(filePath, 'utf8');
     if (demo && demoFile) {
       html = html
-        .replaceAll(DEMO_EMAIL, escapeHtml(demo.email))
-        .replaceAll(DEMO_PASSWORD, escapeHtml(demo.password));
+        .replaceAll(manifest.demoEmail, escapeHtml(demo.email))
+        .replaceAll(manifest.demoPassword, escapeHtml(demo.password));
     }
     pages.set(pagePath, html);
   }
