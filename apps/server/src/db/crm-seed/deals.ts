@@ -151,7 +151,11 @@ export async function seedDemoDeals(
         stage.kind === 'open'
           ? openPath.slice(0, openPath.indexOf(stage) + 1)
           : [...openPath.slice(0, 1 + random.int(openPath.length)), stage];
-      const start = Math.max(contact.createdAt.getTime(), now.getTime() - 200 * DAY);
+      // A contact made days ago still leaves each step a day before now: no change in the future.
+      const start = Math.min(
+        Math.max(contact.createdAt.getTime(), now.getTime() - 200 * DAY),
+        now.getTime() - (steps.length + 1) * DAY,
+      );
       const span = Math.max(now.getTime() - start - DAY, steps.length * DAY);
       const times = steps.map((_, i) => new Date(start + Math.round((span * i) / steps.length)));
       const createdAt = times[0]!;
@@ -164,7 +168,16 @@ export async function seedDemoDeals(
         : quiet
           ? new Date(now.getTime() - ((stage.rotDays ?? 14) + 3 + random.int(20)) * DAY)
           : new Date(now.getTime() - random.int(6) * DAY - random.int(DAY));
-      const closeDate = closed ? changedAt : new Date(now.getTime() + (7 + random.int(100)) * DAY);
+      // About one open deal in seven is expected to close before this month ends (the home
+      // page's "closing this month" is never empty on the demo); the others in the months ahead.
+      const daysLeftInMonth =
+        new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).getUTCDate() -
+        now.getUTCDate();
+      const closeDate = closed
+        ? changedAt
+        : random.chance(0.15)
+          ? new Date(now.getTime() + random.int(daysLeftInMonth + 1) * DAY)
+          : new Date(now.getTime() + (7 + random.int(100)) * DAY);
       const previous = lastKey.get(stage.id) ?? null;
       const position = keyBetween(previous, null);
       lastKey.set(stage.id, position);

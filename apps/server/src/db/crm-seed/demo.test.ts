@@ -73,6 +73,15 @@ describe('demo deals', () => {
           and (d.amount <= 0 or d.amount % 100 <> 0 or d.expected_close_date is null)) as amounts`);
     expect(bad).toEqual({ first: 0, last: 0, order: 0, amounts: 0 });
   });
+
+  it('expects some open deals to close this month, so the home page has them to show', async () => {
+    const [month] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from deals
+      where workspace_id = ${demo} and status = 'open'
+        and date_trunc('month', expected_close_date) =
+            date_trunc('month', (now() at time zone 'UTC')::date)`);
+    expect(month!.n).toBeGreaterThan(0);
+  });
 });
 
 describe('demo CRM records', () => {
