@@ -2,10 +2,9 @@ import type { NotificationPage } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
+import { isTimestamp, isUuid } from '../../lib/records/sql.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import * as repo from './notifications.repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A member's own notifications: read, count, mark read (any role: they are the member's). */
 export class NotificationsService {
@@ -21,7 +20,7 @@ export class NotificationsService {
     let after: { createdAt: string; id: string } | null = null;
     if (query.cursor) {
       const [createdAt, id] = Buffer.from(query.cursor, 'base64url').toString('utf8').split('|');
-      if (!createdAt || !id || !UUID.test(id) || Number.isNaN(Date.parse(createdAt))) {
+      if (!createdAt || !isUuid(id) || !isTimestamp(createdAt)) {
         throw fieldError('cursor', 'Not a cursor of this list; start again without one');
       }
       after = { createdAt, id };

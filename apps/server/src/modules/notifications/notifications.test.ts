@@ -128,6 +128,44 @@ describe('notifications', () => {
     expect(theirPage.items.map((n) => n.title)).toEqual(['Theirs, moved back']);
   });
 
+  it('announces a due task again to a member it is reassigned to, one by one or in bulk', async () => {
+    const w = await crmWorkspace(server);
+    const first = await addMember(server, w.admin.token, 'contributor');
+    const second = await addMember(server, w.admin.token, 'contributor');
+    const third = await addMember(server, w.admin.token, 'contributor');
+    const due = new Date(Date.now() - 60_000).toISOString();
+    const task = await w.ok('POST', '/api/tasks', {
+      title: 'Overdue follow-up',
+      dueAt: due,
+      assigneeId: first.id,
+    });
+    await runDueJob();
+    const unread = async (token: string) =>
+      ((await w.ok('GET', '/api/notifications', undefined, token)) as Page).unread;
+    expect(await unread(first.token)).toBe(1);
+
+    await w.ok('PATCH', `/api/tasks/${task.id}`, { assigneeId: second.id });
+    await runDueJob();
+    expect(await unread(second.token)).toBe(1);
+
+    await w.ok('POST', '/api/tasks/bulk', {
+      ids: [task.id],
+      action: { type: 'reassign', assigneeId: third.id },
+    });
+    await runDueJob();
+    expect(await unread(third.token)).toBe(1);
+    // Each was told once.
+    expect(await unread(first.token)).toBe(1);
+    expect(await unread(second.token)).toBe(1);
+  });
+
+  it('refuses a cursor it did not make with 400', async () => {
+    const w = await crmWorkspace(server);
+    const forged = Buffer.from('1|00000000-0000-4000-8000-000000000000').toString('base64url');
+    const response = await w.call('GET', `/api/notifications?cursor=${forged}`);
+    expect(response.status).toBe(400);
+  });
+
   it('marks one or all read, only for their owner', async () => {
     const w = await crmWorkspace(server);
     const colleague = await addMember(server, w.admin.token, 'contributor');

@@ -1,5 +1,12 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Task, TaskCounts, TaskDueState, TaskQuery, TaskSort } from '@beacon/contract';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type {
+  Task,
+  TaskCounts,
+  TaskDueState,
+  TaskQuery,
+  TaskSort,
+  TaskStatus,
+} from '@beacon/contract';
 import type { Executor } from '../../db/client.ts';
 import { companies, deals, people, tasks, users } from '../../db/schema/index.ts';
 
@@ -40,20 +47,21 @@ function zoneFor(filter: TaskFilter, userId: string, callerZone: string): SQL {
 /*
  * Each zone's day bounds are computed per row, which no index can range over; so each condition
  * also carries the bounds that hold in every zone (local midnight is within the last 24 hours,
- * the next one within the next 24), which the (workspace, status, due) index can.
+ * the next one within the next 24; 27 hours, as a day with a clock change lasts 23 to 25 and a
+ * zone's offset may change by up to two), which the (workspace, status, due) index can.
  */
 function dueCondition(due: NonNullable<TaskFilter['due']>, zone: SQL): SQL {
   const open = sql`t.status = 'open'`;
   switch (due) {
     case 'today':
-      return sql`${open} and t.due_at >= now() - interval '1 day' and t.due_at < now() + interval '1 day'
+      return sql`${open} and t.due_at >= now() - interval '27 hours' and t.due_at < now() + interval '27 hours'
         and t.due_at >= ${todayStart(zone)} and t.due_at < ${tomorrowStart(zone)}`;
     case 'overdue':
       return sql`${open} and t.due_at <= now() and t.due_at < ${todayStart(zone)}`;
     case 'upcoming':
       return sql`${open} and (t.due_at is null or (t.due_at > now() and t.due_at >= ${tomorrowStart(zone)}))`;
     case 'due':
-      return sql`${open} and t.due_at < now() + interval '1 day' and t.due_at < ${tomorrowStart(zone)}`;
+      return sql`${open} and t.due_at < now() + interval '27 hours' and t.due_at < ${tomorrowStart(zone)}`;
     case 'none':
       return sql`${open} and t.due_at is null`;
   }
@@ -341,7 +349,15 @@ export async function bulkUpdate(
   const rows = await db
     .update(tasks)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(tasks.workspaceId, workspaceId), inArray(tasks.id, ids)))
+    .where(
+      and(
+        eq(tasks.workspaceId, workspaceId),
+        inArray(tasks.id, ids),
+        // A status change leaves tasks already in that status as they are (their completion
+        // time stays the one they were done at).
+        values.status === undefined ? undefined : ne(tasks.status, values.status as TaskStatus),
+      ),
+    )
     .returning({ id: tasks.id });
   return rows.map((r) => r.id);
 }

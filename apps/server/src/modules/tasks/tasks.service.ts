@@ -16,6 +16,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { isTimestamp, isUuid } from '../../lib/records/sql.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import * as repo from './tasks.repository.ts';
@@ -32,8 +33,6 @@ function encodeCursor(sort: string, last: { id: string; sortValue: string | null
   );
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function decodeCursor(sort: string, cursor: string | undefined): repo.Cursor | null {
   if (!cursor) return null;
   let body: repo.Cursor;
@@ -45,8 +44,7 @@ function decodeCursor(sort: string, cursor: string | undefined): repo.Cursor | n
   if (
     !body ||
     typeof body !== 'object' ||
-    typeof body.id !== 'string' ||
-    !UUID.test(body.id) ||
+    !isUuid(body.id) ||
     (body.v !== null && typeof body.v !== 'string')
   ) {
     throw fieldError('cursor', 'Not a cursor of this list; start again without one');
@@ -58,7 +56,7 @@ function decodeCursor(sort: string, cursor: string | undefined): repo.Cursor | n
     const name = sort.replace(/^-/, '');
     const fits =
       name === 'dueAt' || name === 'createdAt' || name === 'completedAt'
-        ? !Number.isNaN(Date.parse(body.v))
+        ? isTimestamp(body.v)
         : name === 'priority'
           ? ['low', 'normal', 'high'].includes(body.v)
           : true;
@@ -214,9 +212,13 @@ export class TasksService {
       await this.checkLinks(tx, caller, patch);
       const { expectedUpdatedAt: _e, dueAt: dueText, ...rest } = patch;
       const values: repo.TaskValues = { ...rest };
-      if (dueText !== undefined) {
-        const dueAt = dueText === null ? null : new Date(dueText);
-        values.dueAt = dueAt;
+      const assigneeChanged =
+        patch.assigneeId !== undefined && patch.assigneeId !== current.assigneeId;
+      if (dueText !== undefined || assigneeChanged) {
+        // A new due time, or a new assignee, is announced again (to the new assignee, once due).
+        const dueAt =
+          dueText === undefined ? current.dueAt : dueText === null ? null : new Date(dueText);
+        if (dueText !== undefined) values.dueAt = dueAt;
         const assignee = patch.assigneeId === undefined ? current.assigneeId : patch.assigneeId;
         values.dueNotifiedAt = this.dueNotified(dueAt, assignee, caller);
       }
@@ -257,8 +259,10 @@ export class TasksService {
           break;
         case 'reassign':
           await this.checkLinks(tx, caller, { assigneeId: action.assigneeId });
+          // Their new assignee hears of the tasks that are due (not the caller, of their own).
           changed = await repo.bulkUpdate(tx, caller.workspaceId, ids, {
             assigneeId: action.assigneeId,
+            ...(action.assigneeId === caller.userId ? {} : { dueNotifiedAt: null }),
           });
           break;
         case 'reschedule': {

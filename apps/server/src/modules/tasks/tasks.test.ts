@@ -409,11 +409,32 @@ describe('tasks', () => {
     expect(done.every((t) => t.status === 'done' && t.completedAt !== null)).toBe(true);
     await w.ok('POST', '/api/tasks/bulk', { ids: [ids[0]], action: { type: 'reopen' } });
     expect((await w.ok('GET', `/api/tasks/${ids[0]}`)).completedAt).toBeNull();
+    // Completing a done task again leaves it as it was done (its week's figures stay true).
+    const doneAt = (await w.ok('GET', `/api/tasks/${ids[1]}`)).completedAt;
+    expect(
+      (await w.ok('POST', '/api/tasks/bulk', { ids: [ids[1]], action: { type: 'complete' } }))
+        .affected,
+    ).toBe(0);
+    expect((await w.ok('GET', `/api/tasks/${ids[1]}`)).completedAt).toBe(doneAt);
 
     expect(
       (await w.ok('POST', '/api/tasks/bulk', { ids, action: { type: 'delete' } })).affected,
     ).toBe(3);
     expect((await w.ok('GET', '/api/tasks/count')).count).toBe(0);
+  });
+
+  it('refuses a cursor it did not make with 400, never a 500', async () => {
+    const w = await crmWorkspace(server);
+    for (const v of ['1', 'May 5', '2026-13-01 00:00:00+00']) {
+      const forged = Buffer.from(
+        JSON.stringify({ s: 'dueAt', v, id: '00000000-0000-4000-8000-000000000000' }),
+      ).toString('base64url');
+      const response = await w.call(
+        'GET',
+        `/api/tasks?${query({ sort: 'dueAt', cursor: forged })}`,
+      );
+      expect(response.status, v).toBe(400);
+    }
   });
 
   it('tells the workspace, and no other, that tasks changed', async () => {
