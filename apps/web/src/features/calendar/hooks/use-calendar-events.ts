@@ -18,20 +18,33 @@ export function useCalendarEvents(owner: string) {
   const state = useCalendarSelector((root) => root.calendar);
   const range = useRef<DateRange | null>(null);
 
-  // Before anything is fetched: events left by another user of this tab are not shown.
-  useEffect(() => {
+  // Before anything is fetched, the session of this user starts: events left by another user of
+  // this tab are forgotten. `load` starts it too, not only the effect below: the view asks for its
+  // first range in its own effect, which runs before this hook's, and a session started after that
+  // fetch would drop its answer.
+  const startedFor = useRef<string | null>(null);
+  const startSession = useCallback(() => {
+    if (startedFor.current === owner) return false;
+    startedFor.current = owner;
     dispatch(sessionStarted(owner));
+    return true;
   }, [dispatch, owner]);
 
   const load = useCallback(
     (next: DateRange) => {
+      startSession();
       const current = range.current;
       if (current && current.start === next.start && current.end === next.end) return;
       range.current = next;
       void dispatch(fetchEvents(next));
     },
-    [dispatch],
+    [dispatch, startSession],
   );
+
+  // Another user signed in while the screen stays: their session starts, the range is asked again.
+  useEffect(() => {
+    if (startSession() && range.current) void dispatch(fetchEvents(range.current));
+  }, [dispatch, startSession]);
 
   const refetch = useCallback(() => {
     if (range.current) void dispatch(fetchEvents(range.current));

@@ -134,7 +134,19 @@ function TaskList({
               </Typography>
             </Box>
             {task.priority === 'high' && (
-              <Chip size="small" color="warning" variant="outlined" label={t('tasks.high')} />
+              <Chip
+                size="small"
+                variant="outlined"
+                label={t('tasks.high')}
+                // The darkest shade in light mode, the lightest in dark: readable (WCAG AA).
+                sx={(theme) => {
+                  const tone =
+                    theme.palette.mode === 'light'
+                      ? theme.palette.warning.darker
+                      : theme.palette.warning.light;
+                  return { color: tone, borderColor: tone };
+                }}
+              />
             )}
             {task.dueAt && (
               <Typography
