@@ -94,6 +94,12 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
       csvContext: dealCsvContext,
     });
   }
+  /** The workspace's default pipeline (every workspace has one: record 030). */
+  private async defaultPipeline(db: Executor, caller: Caller): Promise<string> {
+    const id = await defaultPipelineId(db, caller.workspaceId);
+    if (!id) throw notFound('This workspace has no default pipeline');
+    return id;
+  }
 
   /** A page of deals, with their people. */
   override async list(caller: Caller, query: ListQuery) {
@@ -149,7 +155,7 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
       }
       return stage;
     }
-    const pipeline = pipelineId ?? (await defaultPipelineId(db, caller.workspaceId));
+    const pipeline = pipelineId ?? (await this.defaultPipeline(db, caller));
     const stages = await listStages(db, caller.workspaceId, pipeline);
     if (stages.length === 0) throw notFound('No such pipeline');
     return stages.find((s) => s.kind === 'open') ?? stages[0]!;
@@ -547,7 +553,7 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
    * one page query per stage; never every deal.
    */
   async board(caller: Caller, query: BoardQuery): Promise<DealBoard> {
-    const pipelineId = query.pipelineId ?? (await defaultPipelineId(this.db, caller.workspaceId));
+    const pipelineId = query.pipelineId ?? (await this.defaultPipeline(this.db, caller));
     const pipeline = await getPipeline(this.db, caller.workspaceId, pipelineId);
     if (!pipeline) throw notFound('No such pipeline');
     const filters = parseFilters(query.filters);

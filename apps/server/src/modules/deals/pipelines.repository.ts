@@ -140,15 +140,21 @@ export async function getPipeline(
   return (await listPipelines(db, workspaceId, pipelineId))[0];
 }
 
-/** The default pipeline's id (every workspace has one). */
-export async function defaultPipelineId(db: Executor, workspaceId: string): Promise<string> {
+/**
+ * The default pipeline's id. Every workspace has one: `createWorkspace` adds it, migration 0008
+ * gave it to older workspaces, and the default can be neither deleted nor unset (record 030). A
+ * read never writes one (two reads at once would both try, and the second break the one-default
+ * index).
+ */
+export async function defaultPipelineId(
+  db: Executor,
+  workspaceId: string,
+): Promise<string | undefined> {
   const [row] = await db
     .select({ id: pipelines.id })
     .from(pipelines)
     .where(and(eq(pipelines.workspaceId, workspaceId), eq(pipelines.isDefault, true)));
-  if (row) return row.id;
-  // A workspace without pipelines (should not happen): give it the default one.
-  return insertDefaultPipeline(db, workspaceId);
+  return row?.id;
 }
 
 export const touchPipeline = (db: Executor, pipelineId: string) =>

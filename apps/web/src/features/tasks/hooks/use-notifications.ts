@@ -2,9 +2,32 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Notification } from '@beacon/contract';
 import { http } from '../../../lib/http.ts';
 import { realtime } from '../../../lib/realtime.ts';
+import { browserTimeZone } from '../utils/task-rules.ts';
 
 /** The signed-in member's id is in every notification event: others' are ignored. */
 type NotificationEvent = { userId?: string };
+
+let zoneChecked = false;
+
+/**
+ * A member whose time zone is not set yet gets this device's, once per session, on any dashboard
+ * page (not only on the tasks page): "today" on the home page, the tasks tabs and the due
+ * notifications are then the same day (record 031).
+ */
+export function adoptTimeZoneOnce() {
+  if (zoneChecked) return;
+  zoneChecked = true;
+  const zone = browserTimeZone();
+  if (!zone) return;
+  void http.get<{ timeZone: string | null }>('/api/tasks/time-zone').then(
+    (setting) => {
+      if (setting.timeZone === null) {
+        void http.put('/api/tasks/time-zone', { json: { timeZone: zone } }).catch(() => undefined);
+      }
+    },
+    () => undefined,
+  );
+}
 
 /**
  * The unread count of the header's bell. Its first read waits until the page is idle, so the
@@ -21,7 +44,10 @@ export function useUnreadNotifications(userId: string | null) {
   }, []);
   useEffect(() => {
     if (!userId) return;
-    const idle = window.setTimeout(read, 1500);
+    const idle = window.setTimeout(() => {
+      read();
+      adoptTimeZoneOnce();
+    }, 1500);
     const leave = realtime.subscribe({
       types: ['notification.created', 'notifications.read'],
       onMessage: (message) => {
