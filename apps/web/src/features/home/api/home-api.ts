@@ -7,20 +7,13 @@ import type {
   HomeWeek,
 } from '@beacon/contract';
 import { http } from '../../../lib/http.ts';
+import { browserTimeZone } from '../../../utils/time-zone.ts';
 
 /** The schemas load with the first call, not with the page (docs/decisions/026-cold-first-visit.md). */
 const contract = () => import('@beacon/contract');
 
 /** The browser's time zone: what "today" means when the member has not set one. */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const query = () => ({ tz: browserTimeZone() });
+const query = () => ({ tz: browserTimeZone() ?? undefined });
 
 /** The home page's calls (GET /api/home/…), one per card. */
 export const homeApi = {

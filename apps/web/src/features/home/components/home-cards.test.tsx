@@ -34,7 +34,7 @@ const api = vi.hoisted(() => ({
   week: vi.fn(),
   activity: vi.fn(),
 }));
-vi.mock('../api/home-api.ts', () => ({ homeApi: api, browserTimeZone: () => 'UTC' }));
+vi.mock('../api/home-api.ts', () => ({ homeApi: api }));
 
 const { HomeCards } = await import('./home-cards.tsx');
 const { homeCards } = await import('../cards/registry.ts');

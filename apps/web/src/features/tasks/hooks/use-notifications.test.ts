@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '../../../test/fetch.ts';
-import { browserTimeZone } from '../utils/task-rules.ts';
+import { browserTimeZone } from '../../../utils/time-zone.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Notification } from '@beacon/contract';
 import { http } from '../../../lib/http.ts';
 import { realtime } from '../../../lib/realtime.ts';
-import { browserTimeZone } from '../utils/task-rules.ts';
+import { browserTimeZone } from '../../../utils/time-zone.ts';
 
 /** The signed-in member's id is in every notification event: others' are ignored. */
 type NotificationEvent = { userId?: string };

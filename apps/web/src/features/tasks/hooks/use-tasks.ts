@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Task, TaskCounts, TaskQuery } from '@beacon/contract';
 import { realtime } from '../../../lib/realtime.ts';
 import { tasksApi } from '../api/tasks-api.ts';
-import { browserTimeZone } from '../utils/task-rules.ts';
+import { browserTimeZone } from '../../../utils/time-zone.ts';
 
 export type TasksState = {
   items: Task[];

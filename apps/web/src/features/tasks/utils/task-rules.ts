@@ -14,15 +14,6 @@ export function isTaskTab(value: string | null): value is TaskTab {
   return value !== null && (TASK_TABS as readonly string[]).includes(value);
 }
 
-/** The browser's IANA zone, or null when it has none to tell. */
-export function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch {
-    return null;
-  }
-}
-
 /** `datetime-local` input text (local wall time) of an ISO instant, or ''. */
 export function toLocalInput(iso: string | null): string {
   if (!iso) return '';
