@@ -1,3 +1,4 @@
+export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './instant.ts';
 export * from './auth.ts';

@@ -1,5 +1,6 @@
 import { z } from './z.ts';
 import { roleSchema } from './auth.ts';
+import { endpoint } from './endpoint.ts';
 
 /** A member of the caller's workspace, as pickers (attendees, assignees) show them. */
 export const memberSchema = z
@@ -14,3 +15,13 @@ export const memberSchema = z
 export type Member = z.infer<typeof memberSchema>;
 
 export const memberListSchema = z.array(memberSchema).meta({ id: 'MemberList' });
+
+/** The members API (`apps/server/src/modules/members/members.routes.ts`). */
+export const membersEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/members',
+    summary: 'The active members of your workspace',
+    response: memberListSchema,
+  }),
+};

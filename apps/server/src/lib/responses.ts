@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import { errorBodySchema } from '@beacon/contract';
+import { errorBodySchema, type Endpoint } from '@beacon/contract';
 
 /**
  * The error answers of every route behind sign-in, each `{ detail, code }`; `signedInRoutes` adds
@@ -62,6 +62,22 @@ export function signedInRoutes(
     response: { ...schema.response, ...signedInErrors } as S['response'] & typeof signedInErrors,
   });
   return {
+    /**
+     * A route any member may call, at a contract endpoint: method, path and schemas come from it.
+     * `app.route({ ...readAt(tasksEndpoints.list), handler })`.
+     */
+    readAt: <E extends Endpoint>(endpoint: E) => ({
+      ...routeOf(endpoint),
+      onRequest: app.authenticate,
+      schema: schemaOf(endpointSchema(endpoint)),
+    }),
+    /** A route only contributors and admins may call, at a contract endpoint. */
+    writeAt: <E extends Endpoint, X extends object = object>(endpoint: E, extra?: X) => ({
+      ...routeOf(endpoint),
+      onRequest: writer,
+      schema: schemaOf(endpointSchema(endpoint)),
+      ...(extra as X),
+    }),
     read: <S extends AnswersSchema>(schema: S) => ({
       onRequest: app.authenticate,
       schema: schemaOf(schema),
@@ -76,4 +92,33 @@ export function signedInRoutes(
     security,
     tags,
   };
+}
+
+/** The method and the path of a contract endpoint, as Fastify writes them (the same `:name`). */
+export function routeOf<E extends Endpoint>(endpoint: E): { method: E['method']; url: E['path'] } {
+  return { method: endpoint.method, url: endpoint.path };
+}
+
+type EndpointSchema<E extends Endpoint> = {
+  summary: string;
+  params: E['params'];
+  querystring: E['query'];
+  body: E['body'];
+  response: Record<
+    E['status'] extends number ? E['status'] : 200,
+    E['response'] extends z.ZodType ? E['response'] : typeof noContent[204]
+  >;
+};
+
+/** The route schema of a contract endpoint: its summary, parameters, query, body and success answer. */
+export function endpointSchema<E extends Endpoint>(endpoint: E): EndpointSchema<E> {
+  const status = endpoint.status ?? 200;
+  const answer = endpoint.response ?? noContent[204];
+  return {
+    summary: endpoint.summary,
+    params: endpoint.params,
+    querystring: endpoint.query,
+    body: endpoint.body,
+    response: { [status]: answer },
+  } as EndpointSchema<E>;
 }
