@@ -106,7 +106,7 @@ type EndpointSchema<E extends Endpoint> = {
   body: E['body'];
   response: Record<
     E['status'] extends number ? E['status'] : 200,
-    E['response'] extends z.ZodType ? E['response'] : typeof noContent[204]
+    E['response'] extends z.ZodType ? E['response'] : (typeof noContent)[204]
   >;
 };
 

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Member } from '@beacon/contract';
-import { workspaceMembers } from '../lib/members-api.ts';
+import { useMembersQuery } from '../lib/members-api.ts';
 import { memberName } from '../utils/members.ts';
 
 export interface WorkspaceMembers {
@@ -25,38 +25,30 @@ const none: Member[] = [];
 export function useWorkspaceMembers({
   enabled = true,
 }: { enabled?: boolean } = {}): WorkspaceMembers {
-  const [loaded, setLoaded] = useState<Member[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    setLoading(true);
-    setError(null);
-    workspaceMembers({ fresh: attempt > 0 }).then(
-      (list) => {
-        if (!live) return;
-        setLoaded(list);
-        setLoading(false);
-      },
-      (reason: unknown) => {
-        if (!live) return;
-        setError(reason instanceof Error ? reason : new Error(String(reason)));
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [enabled, attempt]);
-
+  const query = useMembersQuery(undefined, { skip: !enabled });
+  const loaded = query.data ?? null;
   const members = loaded ?? none;
   const nameOf = useMemo(() => {
     const names = new Map(members.map((member) => [member.id, memberName(member)]));
     return (id: string) => names.get(id) ?? null;
   }, [members]);
-  const reload = useCallback(() => setAttempt((value) => value + 1), []);
-  return { members, loaded, loading, error, nameOf, reload };
+  const error = query.isError && query.error ? new Error(errorMessage(query.error)) : null;
+  const { refetch } = query;
+  const reload = useCallback(() => {
+    if (enabled) void refetch();
+  }, [enabled, refetch]);
+  return {
+    members,
+    loaded,
+    loading: query.isFetching,
+    error,
+    nameOf,
+    reload,
+  };
+}
+
+function errorMessage(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'message' in error
+    ? String((error as { message: unknown }).message)
+    : String(error);
 }

@@ -30,15 +30,24 @@ export function toAreaError(error: unknown, operation: string): AreaError {
 /**
  * What to tell the user about a failed call of an area. `namespace` is the area's translation
  * namespace, which words `errors.offline`, `errors.forbidden`, `errors.notFound`,
- * `errors.tooLarge` and `errors.rateLimited` its own way.
+ * `errors.tooLarge` and `errors.rateLimited` its own way, and may word a code of the answer
+ * (`errors.codes.STAGE_NOT_EMPTY`); the common codes are in `common:errors.codes`. Only a code
+ * nobody words shows the server's detail.
  */
 export function areaErrorText(t: TFunction, namespace: string, error: unknown): string {
-  const { status, message } = (error ?? {}) as Partial<AreaError>;
+  const { status, message, code } = (error ?? {}) as Partial<AreaError>;
   if (status === 0) return t(`${namespace}:errors.offline`);
   if (status === 403) return t(`${namespace}:errors.forbidden`);
   if (status === 404) return t(`${namespace}:errors.notFound`);
   if (status === 413) return t(`${namespace}:errors.tooLarge`);
   if (status === 429) return t(`${namespace}:errors.rateLimited`);
+  // A code the area or the app words: the server's own detail is English (and may be technical).
+  if (code) {
+    const worded =
+      t(`${namespace}:errors.codes.${code}`, { defaultValue: '' }) ||
+      t(`common:errors.codes.${code}`, { defaultValue: '' });
+    if (worded) return worded;
+  }
   if (status !== undefined && status >= 500) return t('common:errors.generic');
   return message || t('common:errors.generic');
 }

@@ -15,6 +15,7 @@ import { NavHorizontal } from './dashboard/nav-horizontal.tsx';
 import { NavMobile, NavVertical } from './dashboard/nav-vertical.tsx';
 import { useDashboardNav, usePageFullWidth } from './dashboard/use-dashboard-nav.ts';
 import { useScrollOffset } from './dashboard/use-scroll-offset.ts';
+import { StoreProvider } from '../store-provider.tsx';
 
 /** The shell's words are there before it first renders, so it never shows half-translated. */
 export async function loader() {
@@ -81,4 +82,11 @@ export function DashboardLayout() {
   );
 }
 
-export { DashboardLayout as Component };
+/** The signed-in pages and the shell share the one store (server data and the areas' slices). */
+export function Component() {
+  return (
+    <StoreProvider>
+      <DashboardLayout />
+    </StoreProvider>
+  );
+}

@@ -1,6 +1,10 @@
 import { roleCanEdit, useAuth } from '../../features/auth/index.ts';
+import { calendarReducer } from '../../features/calendar/index.ts';
 import { CalendarPage } from '../../features/calendar/components/calendar-page.tsx';
-import { StoreProvider } from '../store-provider.tsx';
+import { rootReducer } from '../../lib/store.ts';
+
+// The calendar's slice joins the store with its screen.
+rootReducer.inject({ reducerPath: 'calendar', reducer: calendarReducer });
 
 /** Composes the signed-in user and role (auth) with the calendar screen (calendar). */
 export function Component() {
@@ -8,9 +12,5 @@ export function Component() {
   // The auth guard above only renders this with a user.
   if (!user) return null;
   const canEdit = roleCanEdit(user.role);
-  return (
-    <StoreProvider>
-      <CalendarPage canEdit={canEdit} owner={user.email.toLowerCase()} />
-    </StoreProvider>
-  );
+  return <CalendarPage canEdit={canEdit} owner={user.email.toLowerCase()} />;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Company } from '@beacon/contract';
@@ -9,6 +9,7 @@ import { initTestI18n } from '../../../test/i18n.ts';
 import { ThemeProvider } from '../../../theme/index.ts';
 import { CompanyPage } from './company-page.tsx';
 import { samplePerson } from '../../../test/crm-fixtures.ts';
+import { renderWithStore } from '../../../test/render.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -62,7 +63,7 @@ describe('CompanyPage', () => {
       [{ path: '/dashboard/companies/:id', element: <CompanyPage canEdit currentUserId={null} /> }],
       { initialEntries: [`/dashboard/companies/${ID}`] },
     );
-    render(
+    renderWithStore(
       <I18nextProvider i18n={i18n}>
         <ThemeProvider>
           <SnackbarProvider>

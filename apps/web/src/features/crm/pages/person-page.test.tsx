@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Activity, Person, PersonDetail } from '@beacon/contract';
@@ -9,6 +9,7 @@ import { initTestI18n } from '../../../test/i18n.ts';
 import { ThemeProvider } from '../../../theme/index.ts';
 import { PersonPage } from './person-page.tsx';
 import { samplePerson } from '../../../test/crm-fixtures.ts';
+import { renderWithStore } from '../../../test/render.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -53,7 +54,7 @@ async function renderPage(canEdit = true, id = ID) {
     ],
     { initialEntries: [`/dashboard/people/${id}`] },
   );
-  render(
+  renderWithStore(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider>
         <SnackbarProvider>

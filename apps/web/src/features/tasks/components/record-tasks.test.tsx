@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { Task } from '@beacon/contract';
 import { SnackbarProvider } from '../../../components/snackbar/index.ts';
@@ -7,6 +7,7 @@ import { json, stubApi } from '../../../test/fetch.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { ThemeProvider } from '../../../theme/index.ts';
 import { RecordTasks } from './record-tasks.tsx';
+import { renderWithStore } from '../../../test/render.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -54,7 +55,7 @@ async function renderTasks(canEdit: boolean) {
     [`PATCH /api/tasks/${open.id}`]: json(200, task({ status: 'done', dueState: 'closed' })),
   });
   const i18n = await initTestI18n('en');
-  render(
+  renderWithStore(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider>
         <SnackbarProvider>
