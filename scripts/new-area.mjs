@@ -40,6 +40,7 @@ export function skeleton(names) {
   const dir = `apps/server/src/modules/${area}`;
   return {
     [`packages/contract/src/${area}.ts`]: `import { z } ${from('./z.ts')};
+import { endpoint } ${from('./endpoint.ts')};
 
 // ${Area}: the record as the API answers it, what a client sends, and the area's realtime events
 // (docs/adding-an-area.md, step 3). Limits live here; the web reads them from these schemas.
@@ -59,6 +60,16 @@ export const ${area}RealtimeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('${area}.changed'), data: z.object({ id: z.string().nullable() }) }),
 ]);
 export type ${Area}Realtime = z.infer<typeof ${area}RealtimeSchema>;
+
+/** The ${area} API: the server registers these routes, the web calls them (step 3). */
+export const ${area}Endpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/${area}',
+    summary: 'The workspace\\'s ${area}',
+    response: ${singular}PageSchema,
+  }),
+};
 `,
     [`${dir}/${area}.repository.ts`]: `import type { ${Singular} } ${from('@beacon/contract')};
 import type { Executor } ${from('../../db/client.ts')};
@@ -93,24 +104,52 @@ export class ${Area}Service {
 }
 `,
     [`${dir}/${area}.routes.ts`]: `import type { FastifyPluginAsyncZod } ${from('fastify-type-provider-zod')};
-import { ${singular}PageSchema } ${from('@beacon/contract')};
+import { ${area}Endpoints } ${from('@beacon/contract')};
 import { signedInRoutes } ${from('../../lib/responses.ts')};
 import { requireAuth } ${from('../../plugins/auth.ts')};
 import type { ${Area}Service } ${from(`./${area}.service.ts`)};
 
-/** The ${area} API: \`read\` lets any member in, \`write\` only contributors and admins. */
+/**
+ * The ${area} API, one route per contract endpoint: \`readAt\` lets any member in, \`writeAt\`
+ * only contributors and admins (step 8).
+ */
 export const ${area}Routes: FastifyPluginAsyncZod<{ service: ${Area}Service }> = async (
   app,
   { service },
 ) => {
-  const { read } = signedInRoutes(app, ['${area}']);
+  const { readAt } = signedInRoutes(app, ['${area}']);
 
-  app.get(
-    '/api/${area}',
-    read({ summary: 'The workspace\\'s ${area}', response: { 200: ${singular}PageSchema } }),
-    async (request) => service.list(requireAuth(request)),
-  );
+  app.route({
+    ...readAt(${area}Endpoints.list),
+    handler: async (request) => service.list(requireAuth(request)),
+  });
 };
+`,
+    [`apps/web/src/features/${area}/api/${area}-api.ts`]: `import { ${area}Endpoints, type ${Singular}Page } ${from('@beacon/contract')};
+import { api, call } ${from('../../../lib/api.ts')};
+import { followRealtime } ${from('../../../lib/api-live.ts')};
+
+// The ${area} calls of the web (docs/adding-an-area.md, "Web data"): each one endpoint of the
+// contract; the list stays live through the area's realtime events.
+
+export const ${area}Api = api.enhanceEndpoints({ addTagTypes: ['${Area}'] }).injectEndpoints({
+  endpoints: (build) => ({
+    ${area}: build.query<${Singular}Page, void>({
+      query: () => call(${area}Endpoints.list),
+      providesTags: ['${Area}'],
+      async onCacheEntryAdded(_arg, lifecycle) {
+        const refetch = () => lifecycle.dispatch(${area}Api.util.invalidateTags(['${Area}']));
+        await followRealtime(lifecycle, {
+          types: ['${area}.*'],
+          onMessage: refetch,
+          onReconnect: refetch,
+        });
+      },
+    }),
+  }),
+});
+
+export const { use${Area}Query } = ${area}Api;
 `,
     [`${dir}/${area}.module.ts`]: `import { defineModule } ${from('../../lib/module.ts')};
 import { ${area}Routes } ${from(`./${area}.routes.ts`)};
@@ -189,11 +228,11 @@ export function registrations(names) {
 export const manualSteps = (names) => [
   `Table: apps/server/src/db/schema/${names.area}.ts (workspace_id on every row), exported from apps/server/src/db/schema/index.ts`,
   'Migration: npm run db:generate, read and commit the new file of apps/server/drizzle/',
-  `Contract: the create and change bodies and the list query in packages/contract/src/${names.area}.ts`,
+  `Contract: the create and change bodies, the list query and an endpoint per route (${names.area}Endpoints) in packages/contract/src/${names.area}.ts`,
   `Repository and service: the SQL in ${names.area}.repository.ts, writes in transactions that publish ${names.Area}Realtime`,
   'Records-style area: its name in recordSubjects (packages/contract/src/records.ts) and its entry in apps/server/src/modules/record-entities.ts',
-  "Routes: write(...) for every change (viewers get 403), 404 for another workspace's record",
-  `Web: apps/web/src/features/${names.area}/ (api, state, screens) and its route`,
+  "Routes: writeAt(...) for every change (viewers get 403), 404 for another workspace's record",
+  `Web: more calls in apps/web/src/features/${names.area}/api/${names.area}-api.ts (RTK Query), forms with react-hook-form and the contract's schemas, the screens and their route`,
   'Translations: apps/web/public/locales/{en,fr,vi,cn,ar}/',
   'Tests: API (other-workspace 404, viewer 403, bad input 400), unit, browser with axe',
   'Demo data: apps/server/src/db/crm-seed/demo.ts; README: a line on the area',

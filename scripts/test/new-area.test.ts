@@ -54,6 +54,7 @@ describe('new-area', () => {
         `${module}/quotes.service.ts`,
         `${module}/quotes.test.ts`,
         'packages/contract/src/quotes.ts',
+        'apps/web/src/features/quotes/api/quotes-api.ts',
       ].sort(),
     );
     expect(result.changed.sort()).toEqual([...REGISTRATIONS].sort());
@@ -61,7 +62,10 @@ describe('new-area', () => {
     expect(read(`${module}/quotes.module.ts`)).toContain(
       'export const quotesModule = defineModule({',
     );
-    expect(read(`${module}/quotes.routes.ts`)).toContain("'/api/quotes'");
+    expect(read(`${module}/quotes.routes.ts`)).toContain('...readAt(quotesEndpoints.list)');
+    const web = read('apps/web/src/features/quotes/api/quotes-api.ts');
+    expect(web).toContain('call(quotesEndpoints.list)');
+    expect(web).toContain("types: ['quotes.*']");
     expect(read(`${module}/quotes.service.ts`)).toContain('export class QuotesService');
     expect(read(`${module}/quotes.service.ts`)).toContain("from './quotes.repository.ts'");
     expect(read(`${module}/quotes.repository.ts`)).toContain('export async function listQuotes(');
@@ -69,6 +73,7 @@ describe('new-area', () => {
     const contract = read('packages/contract/src/quotes.ts');
     expect(contract).toContain('export const quoteSchema = z');
     expect(contract).toContain("z.literal('quotes.changed')");
+    expect(contract).toContain("path: '/api/quotes'");
 
     expect(
       read('packages/contract/src/index.ts').trimEnd().endsWith("export * from './quotes.ts';"),
