@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { Column, is, SQL, sql } from 'drizzle-orm';
+import { PgArray, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 
 export type { Executor };
@@ -56,4 +57,74 @@ export function isTimestamp(value: unknown): value is string {
   if (day! > lastDay.getUTCDate()) return false;
   if (hour! > 23 || minute! > 59 || second! > 59) return false;
   return offH <= 15 && offM <= 59 && offS <= 59;
+}
+
+type Decode = (value: unknown) => unknown;
+const asIs = Column.prototype.mapFromDriverValue;
+
+/** How a selected value becomes what Drizzle's own select gives; null where it is kept as it is. */
+function decoderOf(field: PgColumn | SQL.Aliased): Decode | null {
+  if (is(field, SQL.Aliased)) {
+    // `.mapWith()` sets it (internal to Drizzle, as its own row mapping reads it).
+    const { decoder } = field.sql as unknown as { decoder: { mapFromDriverValue: Decode } };
+    return (value) => decoder.mapFromDriverValue(value);
+  }
+  const column = field as PgColumn & { mapFromDriverValue: Decode };
+  if (column.mapFromDriverValue === asIs) return null;
+  // An array the driver has already parsed, of a type kept as it is (text[]): as it is.
+  if (is(field, PgArray) && field.baseColumn.mapFromDriverValue === asIs) {
+    return (value) => (Array.isArray(value) ? value : column.mapFromDriverValue(value));
+  }
+  return (value) => column.mapFromDriverValue(value);
+}
+
+/**
+ * A fixed selection of a table's columns (and aliased expressions), for a query run often: its
+ * select list is built once, and its rows are decoded in place, only the columns that need it
+ * (timestamps to Dates, bigints to numbers), to what `db.select(fields)` would give. Drizzle's
+ * select builder rebuilds the list on every query and maps every cell through a chain of
+ * `instanceof` checks: on a page of 50 people that was a fifth of the request (decision 040).
+ */
+export type ColumnReader = {
+  /** `"table"."column" as "key", …`, to put after `select`. */
+  list: SQL;
+  /** Decodes the rows of a query that selected `list` (in place) and returns them. */
+  decode<T>(rows: Record<string, unknown>[]): T[];
+};
+
+export function columnReader(
+  table: string,
+  fields: Record<string, PgColumn | SQL.Aliased>,
+): ColumnReader {
+  const parts: SQL[] = [];
+  let raw: string[] = [];
+  const flush = () => {
+    if (raw.length > 0) parts.push(sql.raw(raw.join(', ')));
+    raw = [];
+  };
+  const decoders: [string, Decode][] = [];
+  for (const [key, field] of Object.entries(fields)) {
+    const alias = `"${key.replace(/"/g, '""')}"`;
+    if (is(field, SQL.Aliased)) {
+      flush();
+      parts.push(sql`${field.sql} as ${sql.raw(alias)}`);
+    } else {
+      raw.push(`"${table}"."${field.name}" as ${alias}`);
+    }
+    const decode = decoderOf(field);
+    if (decode) decoders.push([key, decode]);
+  }
+  flush();
+  return {
+    list: sql.join(parts, sql.raw(', ')),
+    decode<T>(rows: Record<string, unknown>[]): T[] {
+      for (const row of rows) {
+        for (const [key, decode] of decoders) {
+          const value = row[key];
+          if (value !== null && value !== undefined) row[key] = decode(value);
+        }
+      }
+      return rows as T[];
+    },
+  };
 }
