@@ -24,7 +24,14 @@ import { csvChunks, pickColumns, type CsvColumn } from './csv.ts';
 import type { EntityDef } from './fields.ts';
 import { parseFilters } from './filters.ts';
 import { crmChange } from './live.ts';
-import { countWhere, filterWhere, finishPage, preparePage, type ListQuery } from './query.ts';
+import {
+  countWhere,
+  filterWhere,
+  finishPage,
+  preparePage,
+  type ListQuery,
+  type PreparedPage,
+} from './query.ts';
 import { columnReader, rowsOf, type ColumnReader } from './sql.ts';
 
 /**
@@ -65,17 +72,24 @@ export class RecordService<Row extends { id: string }, Item, Bulk extends BulkRe
     caller: Caller,
     query: ListQuery,
   ): Promise<{ items: Item[]; nextCursor: string | null }> {
+    const { statement, prepared } = await this.pageQuery(caller, query);
+    const rows = this.reader.decode<Row & { sortValue: string | null }>(
+      await rowsOf<Record<string, unknown>>(this.db, statement),
+    );
+    return finishPage(this.def.entity, prepared, rows, this.def.toItem);
+  }
+
+  /** The query of a page, as `list` runs it (bench/people runs it as raw SQL beside the API). */
+  async pageQuery(
+    caller: Caller,
+    query: ListQuery,
+  ): Promise<{ statement: SQL; prepared: PreparedPage }> {
     const { entity } = this.def;
     const prepared = await preparePage(this.db, entity, caller.workspaceId, query);
-    const rows = this.reader.decode<Row & { sortValue: string | null }>(
-      await rowsOf<Record<string, unknown>>(
-        this.db,
-        sql`select ${this.reader.list}, ${prepared.sortValue} as "sortValue"
-          from ${sql.raw(`"${entity.table}"`)} where ${prepared.where}
-          order by ${sql.join(prepared.order, sql.raw(', '))} limit ${prepared.limit + 1}`,
-      ),
-    );
-    return finishPage(entity, prepared, rows, this.def.toItem);
+    const statement = sql`select ${this.reader.list}, ${prepared.sortValue} as "sortValue"
+      from ${sql.raw(`"${entity.table}"`)} where ${prepared.where}
+      order by ${sql.join(prepared.order, sql.raw(', '))} limit ${prepared.limit + 1}`;
+    return { statement, prepared };
   }
 
   async count(caller: Caller, query: CountQuery): Promise<RecordCount> {
