@@ -34,8 +34,21 @@ export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
 /** A column of a table, always qualified (a bare name would be captured inside subqueries). */
 export const column = (table: string, name: string): SQL => sql.raw(`"${table}"."${name}"`);
 
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
+
+/**
+ * `date.toISOString()`, written from its UTC fields: about twice as fast, and a page of 50
+ * people has 150 to 200 of them (decision 040). Years outside 1000-9999 take the built-in.
+ */
+export function isoTime(date: Date): string {
+  const year = date.getUTCFullYear();
+  if (year < 1000 || year > 9999 || Number.isNaN(year)) return date.toISOString();
+  return `${year}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}T${pad2(date.getUTCHours())}:${pad2(date.getUTCMinutes())}:${pad2(date.getUTCSeconds())}.${pad3(date.getUTCMilliseconds())}Z`;
+}
+
 export const iso = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
+  value === null ? null : isoTime(new Date(value));
 
 const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?(?::?(\d{2}))?)$/;
