@@ -23,19 +23,13 @@ import { bulkDeals } from '../apps/server/src/db/crm-seed/bulk-deals.ts';
 import { bulkTasks } from '../apps/server/src/db/crm-seed/bulk-tasks.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
 import {
-  benchConfig,
-  benchTargets,
-  closeClient,
   count,
-  dbTitle,
   loadAverage,
   measureBeside,
   ms,
   numberEnv,
-  openBenchDatabase,
+  onEachDatabase,
   sample,
-  startServer,
-  type DbKind,
   type Stats,
 } from './lib.ts';
 
@@ -47,16 +41,12 @@ const COMPANIES = numberEnv('BENCH_COMPANIES', 20_000);
 const MEMBERS = numberEnv('BENCH_MEMBERS', 10);
 const TARGET_P95 = 50;
 
-async function run(kind: DbKind): Promise<void> {
-  const bench = await openBenchDatabase(kind, 'beacon_bench_deals');
-  const { database } = bench;
-  const { app, base, member } = await startServer(
-    database,
-    benchConfig(bench.dataDir, bench.databaseUrl),
-  );
-  const rows = async <T>(query: SQL) =>
-    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  try {
+await onEachDatabase(
+  'beacon_bench_deals',
+  'postgres,pglite',
+  async ({ kind, database, base, member }) => {
+    const rows = async <T>(query: SQL) =>
+      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
     const { auth, workspaceId } = member;
     const me = { id: member.userId };
     // The other members (the tasks are spread over them all; "mine" is a tenth).
@@ -75,7 +65,6 @@ async function run(kind: DbKind): Promise<void> {
       .returning({ id: users.id });
     const memberIds = [me.id, ...others.map((o) => o.id)];
 
-    process.stdout.write(`\n== ${dbTitle(kind)} ==\n`);
     const progress = (what: string) => (done: number, total: number) =>
       process.stdout.write(`\r  seeding ${what} ${count(done)} / ${count(total)}        `);
     let started = performance.now();
@@ -111,17 +100,17 @@ async function run(kind: DbKind): Promise<void> {
     if (!pipeline) throw new Error('the workspace has no default pipeline');
     // The board as one query: per stage, its first 20 deals by position, its count and sums.
     const boardSql = sql`
-      select s.id, s.name,
-        (select count(*)::int from deals d where d.workspace_id = ${workspaceId} and d.stage_id = s.id) as count,
-        (select coalesce(json_agg(x), '[]') from (
-          select d.currency, sum(d.amount)::bigint as amount,
-            round(sum(d.amount) * s.probability / 100.0)::bigint as weighted
-          from deals d where d.workspace_id = ${workspaceId} and d.stage_id = s.id
-          group by d.currency) x) as sums,
-        (select coalesce(json_agg(p), '[]') from (
-          select d.* from deals d where d.workspace_id = ${workspaceId} and d.stage_id = s.id
-          order by d.position collate "C", d.id limit 21) p) as deals
-      from pipeline_stages s where s.pipeline_id = ${pipeline.id} order by s.position`;
+    select s.id, s.name,
+      (select count(*)::int from deals d where d.workspace_id = ${workspaceId} and d.stage_id = s.id) as count,
+      (select coalesce(json_agg(x), '[]') from (
+        select d.currency, sum(d.amount)::bigint as amount,
+          round(sum(d.amount) * s.probability / 100.0)::bigint as weighted
+        from deals d where d.workspace_id = ${workspaceId} and d.stage_id = s.id
+        group by d.currency) x) as sums,
+      (select coalesce(json_agg(p), '[]') from (
+        select d.* from deals d where d.workspace_id = ${workspaceId} and d.stage_id = s.id
+        order by d.position collate "C", d.id limit 21) p) as deals
+    from pipeline_stages s where s.pipeline_id = ${pipeline.id} order by s.position`;
     const boardUrl = `${base}/api/deals/board?pipelineId=${pipeline.id}&limit=20`;
 
     type Line = { label: string; http?: Stats; raw?: Stats; note?: string };
@@ -161,7 +150,7 @@ async function run(kind: DbKind): Promise<void> {
       `${base}/api/deals?limit=50&sort=-amount&filters=${encodeURIComponent(filters)}`,
       [
         sql`select * from deals where workspace_id = ${workspaceId} and status = 'open'
-            and amount >= 5000000 order by amount desc, id desc limit 51`,
+          and amount >= 5000000 order by amount desc, id desc limit 51`,
       ],
     );
 
@@ -171,9 +160,9 @@ async function run(kind: DbKind): Promise<void> {
     const tomorrow = new Date(today.getTime() + 86_400_000);
     await both('my tasks due today', `${base}/api/tasks?mine=true&due=today&limit=50`, [
       sql`select * from tasks where workspace_id = ${workspaceId} and assignee_id = ${me.id}
-            and status = 'open' and due_at >= ${today.toISOString()}::timestamptz
-            and due_at < ${tomorrow.toISOString()}::timestamptz
-            order by due_at, id limit 51`,
+          and status = 'open' and due_at >= ${today.toISOString()}::timestamptz
+          and due_at < ${tomorrow.toISOString()}::timestamptz
+          order by due_at, id limit 51`,
     ]);
 
     // The home page's calls, each beside the queries it runs.
@@ -181,15 +170,15 @@ async function run(kind: DbKind): Promise<void> {
       const where = (t: string) => {
         const c = (column: string) => sql.raw(`${t}.${column}`);
         return sql`${c('workspace_id')} = ${workspaceId} and ${c('assignee_id')} = ${me.id}
-          and ${c('status')} = 'open'
-          and ${from ? sql`${c('due_at')} >= ${from.toISOString()}::timestamptz` : sql`${c('due_at')} is not null`}
-          and ${c('due_at')} < ${to.toISOString()}::timestamptz`;
+        and ${c('status')} = 'open'
+        and ${from ? sql`${c('due_at')} >= ${from.toISOString()}::timestamptz` : sql`${c('due_at')} is not null`}
+        and ${c('due_at')} < ${to.toISOString()}::timestamptz`;
       };
       return [
         sql`select count(*)::int from (select 1 from tasks t where ${where('t')} limit 100) c`,
         sql`select t.*, p.first_name, c.name from tasks t left join people p on p.id = t.person_id
-            left join companies c on c.id = t.company_id where ${where('t')}
-            order by t.due_at, t.id limit 5`,
+          left join companies c on c.id = t.company_id where ${where('t')}
+          order by t.due_at, t.id limit 5`,
       ];
     };
     const weekStart = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * 86_400_000);
@@ -199,51 +188,51 @@ async function run(kind: DbKind): Promise<void> {
     ]);
     await both('home: my week', `${base}/api/home/week?tz=UTC`, [
       sql`select date_trunc('day', completed_at), count(*)::int from tasks
-          where workspace_id = ${workspaceId} and assignee_id = ${me.id} and status = 'done'
-          and completed_at >= ${weekStart.toISOString()}::timestamptz and completed_at < now()
-          group by 1`,
+        where workspace_id = ${workspaceId} and assignee_id = ${me.id} and status = 'done'
+        and completed_at >= ${weekStart.toISOString()}::timestamptz and completed_at < now()
+        group by 1`,
       sql`select currency, count(*)::int, sum(amount)::bigint from deals
-          where workspace_id = ${workspaceId} and owner_id = ${me.id} and status = 'won'
-          and closed_at >= ${weekStart.toISOString()}::timestamptz group by currency`,
+        where workspace_id = ${workspaceId} and owner_id = ${me.id} and status = 'won'
+        and closed_at >= ${weekStart.toISOString()}::timestamptz group by currency`,
     ]);
     await both('home: meetings today', `${base}/api/home/meetings?tz=UTC`, [
       sql`select * from calendar_events where workspace_id = ${workspaceId}
-          and start_at < ${tomorrow.toISOString()}::timestamptz
-          and end_at >= ${today.toISOString()}::timestamptz order by start_at limit 50`,
+        and start_at < ${tomorrow.toISOString()}::timestamptz
+        and end_at >= ${today.toISOString()}::timestamptz order by start_at limit 50`,
     ]);
     await both('home: recent activity', `${base}/api/home/activity`, [
       sql`select a.*, p.first_name, c.name, u.first_name from activities a
-          left join people p on p.id = a.person_id left join companies c on c.id = a.company_id
-          left join users u on u.id = a.actor_id where a.workspace_id = ${workspaceId}
-          order by a.created_at desc, a.id desc limit 20`,
+        left join people p on p.id = a.person_id left join companies c on c.id = a.company_id
+        left join users u on u.id = a.actor_id where a.workspace_id = ${workspaceId}
+        order by a.created_at desc, a.id desc limit 20`,
     ]);
     await both('home: open deals by stage', `${base}/api/home/pipeline`, [
       sql`select stage_id, currency, count(*)::int, sum(amount)::bigint from deals
-          where workspace_id = ${workspaceId} and stage_id in (select id from pipeline_stages
-            where pipeline_id = ${pipeline.id} and kind = 'open')
-          group by stage_id, currency`,
+        where workspace_id = ${workspaceId} and stage_id in (select id from pipeline_stages
+          where pipeline_id = ${pipeline.id} and kind = 'open')
+        group by stage_id, currency`,
     ]);
     lines.push({
       label: 'home: stage totals read (the card), SQL',
       raw: await sample(
         runAll([
           sql`select stage_id, currency, count, amount from deal_stage_totals
-              where workspace_id = ${workspaceId}`,
+            where workspace_id = ${workspaceId}`,
         ]),
       ),
     });
     const monthStart = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
     const monthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0));
     const closing = sql`d.workspace_id = ${workspaceId} and d.status = 'open'
-      and d.expected_close_date >= ${monthStart.toISOString().slice(0, 10)}::date
-      and d.expected_close_date <= ${monthEnd.toISOString().slice(0, 10)}::date`;
+    and d.expected_close_date >= ${monthStart.toISOString().slice(0, 10)}::date
+    and d.expected_close_date <= ${monthEnd.toISOString().slice(0, 10)}::date`;
     await both('home: closing this month', `${base}/api/home/closing?tz=UTC`, [
       sql`select d.currency, count(*)::int, sum(d.amount)::bigint,
-            round(sum(d.amount * s.probability) / 100) from deals d
-          join pipeline_stages s on s.id = d.stage_id where ${closing} group by d.currency`,
+          round(sum(d.amount * s.probability) / 100) from deals d
+        join pipeline_stages s on s.id = d.stage_id where ${closing} group by d.currency`,
       sql`select d.id, d.name, d.amount, d.currency, d.expected_close_date, s.name, d.company_name
-          from deals d join pipeline_stages s on s.id = d.stage_id where ${closing}
-          order by d.expected_close_date, d.id limit 5`,
+        from deals d join pipeline_stages s on s.id = d.stage_id where ${closing}
+        order by d.expected_close_date, d.id limit 5`,
     ]);
 
     process.stdout.write(
@@ -285,11 +274,5 @@ async function run(kind: DbKind): Promise<void> {
         }\n`,
       );
     }
-  } finally {
-    await app.close();
-    await bench.close();
-  }
-}
-
-for (const target of benchTargets('postgres,pglite')) await run(target);
-closeClient();
+  },
+);

@@ -259,3 +259,33 @@ export async function measureBeside(
 
 /** Closes the kept-alive connection, so the process can end. */
 export const closeClient = () => agent.destroy();
+
+export type BenchRun = { kind: DbKind; database: DatabaseHandle; base: string; member: Member };
+
+/**
+ * For each database of `BENCH_DB` (else `fallback`): a fresh one named after `name`, the server
+ * on it with a member signed up, then `body`; the server is closed and the database dropped after,
+ * whatever happens.
+ */
+export async function onEachDatabase(
+  name: string,
+  fallback: string,
+  body: (run: BenchRun) => Promise<void>,
+): Promise<void> {
+  for (const kind of benchTargets(fallback)) {
+    const bench = await openBenchDatabase(kind, name);
+    try {
+      const config = benchConfig(bench.dataDir, bench.databaseUrl);
+      const { app, base, member } = await startServer(bench.database, config);
+      try {
+        process.stdout.write(`\n== ${dbTitle(kind)} ==\n`);
+        await body({ kind, database: bench.database, base, member });
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await bench.close();
+    }
+  }
+  closeClient();
+}

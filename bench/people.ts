@@ -16,19 +16,13 @@ import { sql } from 'drizzle-orm';
 import { bulkCompanies, bulkPeople } from '../apps/server/src/db/crm-seed/bulk.ts';
 import { PeopleService } from '../apps/server/src/modules/people/people.service.ts';
 import {
-  benchConfig,
-  benchTargets,
-  closeClient,
   count,
-  dbTitle,
   loadAverage,
   measureBeside,
   measureGet,
   ms,
   numberEnv,
-  openBenchDatabase,
-  startServer,
-  type DbKind,
+  onEachDatabase,
   type Stats,
 } from './lib.ts';
 
@@ -36,16 +30,11 @@ const PEOPLE = numberEnv('BENCH_PEOPLE', 1_000_000);
 const COMPANIES = numberEnv('BENCH_COMPANIES', Math.max(1, Math.round(PEOPLE / 10)));
 const IMPORT_ROWS = numberEnv('BENCH_IMPORT', 100_000);
 
-async function run(kind: DbKind): Promise<void> {
-  const bench = await openBenchDatabase(kind, 'beacon_bench_people');
-  const { database } = bench;
-  const { app, base, member } = await startServer(
-    database,
-    benchConfig(bench.dataDir, bench.databaseUrl),
-  );
-  try {
+await onEachDatabase(
+  'beacon_bench_people',
+  'postgres,pglite',
+  async ({ kind, database, base, member }) => {
     const { auth, workspaceId, userId } = member;
-    process.stdout.write(`\n== ${dbTitle(kind)} ==\n`);
     let started = performance.now();
     await bulkCompanies(database.db, { workspaceId, count: COMPANIES, ownerIds: [userId] });
     await bulkPeople(database.db, { workspaceId, count: PEOPLE, ownerIds: [userId] }, (d, t) =>
@@ -61,8 +50,8 @@ async function run(kind: DbKind): Promise<void> {
     // The cursor of the row at 90% of the default order (-createdAt), as the server makes it.
     const deepRow = (
       (await database.db.execute(sql`
-        select id, created_at::text as v from people where workspace_id = ${workspaceId}
-        order by created_at desc, id desc offset ${Math.floor(PEOPLE * 0.9)} limit 1`)) as unknown as {
+      select id, created_at::text as v from people where workspace_id = ${workspaceId}
+      order by created_at desc, id desc offset ${Math.floor(PEOPLE * 0.9)} limit 1`)) as unknown as {
         rows: { id: string; v: string }[];
       }
     ).rows[0]!;
@@ -166,11 +155,5 @@ async function run(kind: DbKind): Promise<void> {
           .join(', ')}\n`,
       );
     }
-  } finally {
-    await app.close();
-    await bench.close();
-  }
-}
-
-for (const target of benchTargets('postgres,pglite')) await run(target);
-closeClient();
+  },
+);
