@@ -12,8 +12,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import {
   calendarEvents,
@@ -22,46 +20,25 @@ import {
   users,
 } from '../apps/server/src/db/schema/index.ts';
 import { spreadKeys } from '../apps/server/src/lib/positions.ts';
+import { benchConfig, closeClient, measureGet, numberEnv, startServer, stats } from './lib.ts';
 
 const EVENTS = 10_000;
 const CARDS = 2_000;
 const COLUMNS = 8;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
+const ROUNDS = numberEnv('BENCH_ROUNDS', 60);
 
 const databaseUrl = process.env.DATABASE_URL;
-const config = loadConfig({
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'beacon-bench-')),
-  JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-  LOG_LEVEL: 'silent',
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-});
 const database = await openDatabase(
   databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite-memory' },
 );
-const app = await buildApp({ config, database, webDir: null, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (!address || typeof address === 'string') throw new Error('no address');
-const base = `http://127.0.0.1:${address.port}`;
-
+const { app, base, member } = await startServer(
+  database,
+  benchConfig(mkdtempSync(path.join(tmpdir(), 'beacon-bench-')), databaseUrl),
+);
+const { token, auth } = member;
+const me = { id: member.userId };
+const workspaceId = member.workspaceId;
 const json = { 'content-type': 'application/json' };
-const registered = await fetch(`${base}/register`, {
-  method: 'POST',
-  headers: json,
-  body: JSON.stringify({
-    email: `bench-${Date.now()}@example.test`,
-    password: 'benchmark password',
-    first_name: 'Bench',
-    last_name: 'Mark',
-  }),
-});
-const { access_token: token } = (await registered.json()) as { access_token: string };
-const auth = { authorization: `Bearer ${token}` };
-const me = (await (await fetch(`${base}/user/me`, { headers: auth })).json()) as {
-  id: string;
-  workspace: { id: string };
-};
-const workspaceId = me.workspace.id;
 
 // Fill: events spread over 2026 at working hours, cards over 8 columns.
 const started = performance.now();
@@ -101,26 +78,8 @@ for (let i = 0; i < cards.length; i += 500) {
 }
 const fillSeconds = (performance.now() - started) / 1000;
 
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { median: at(0.5), p95: at(0.95) };
-}
-
-async function time(url: string, headers: Record<string, string> = auth): Promise<number> {
-  const t0 = performance.now();
-  const response = await fetch(url, { headers });
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return performance.now() - t0;
-}
-
-async function measure(url: string, headers?: Record<string, string>) {
-  for (let i = 0; i < 5; i += 1) await time(url, headers); // warm up
-  const samples: number[] = [];
-  for (let i = 0; i < ROUNDS; i += 1) samples.push(await time(url, headers));
-  return stats(samples);
-}
+const measure = (url: string, headers: Record<string, string> = auth) =>
+  measureGet(url, headers, ROUNDS);
 
 const health = await measure(`${base}/health`, {});
 const monthUrl = `${base}/meetings/events?start=2026-06-01T00:00:00Z&end=2026-07-01T00:00:00Z`;
@@ -191,5 +150,6 @@ console.log(
   `card move -> other client's WebSocket     ${fmt(move.median)} ${fmt(move.p95)} ${ratio(move.median)}`,
 );
 
+closeClient();
 await app.close();
 await database.close();

@@ -62,7 +62,7 @@ async function serveBare(): Promise<void> {
 async function serveBeacon(): Promise<void> {
   const { eq, sql } = await import('drizzle-orm');
   const { buildApp } = await import('../apps/server/src/app.ts');
-  const { loadConfig } = await import('../apps/server/src/config.ts');
+  const { benchConfig } = await import('./lib.ts');
   const { openDatabase } = await import('../apps/server/src/db/client.ts');
   const { seedDemo } = await import('../apps/server/src/db/seed.ts');
   const { calendarEvents, kanbanCards, kanbanColumns, users } =
@@ -70,12 +70,10 @@ async function serveBeacon(): Promise<void> {
   const { spreadKeys } = await import('../apps/server/src/lib/positions.ts');
 
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'beacon-bench-throughput-')),
-    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
-    LOG_LEVEL: 'silent',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const config = benchConfig(
+    mkdtempSync(path.join(tmpdir(), 'beacon-bench-throughput-')),
+    databaseUrl,
+  );
   const database = await openDatabase(
     databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite-memory' },
   );
@@ -222,8 +220,9 @@ async function load(
 }
 
 async function drive(): Promise<void> {
-  const targets = (process.env.BENCH_DB ?? 'pglite,postgres').split(',');
-  const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  // Loaded here, not by the bare Fastify's process, which loads nothing of Beacon's.
+  const { benchTargets, createPostgresDatabase } = await import('./lib.ts');
+  const targets = benchTargets('pglite,postgres');
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   const wanted = (label: string) => !only || only.test(label);
   const rows: { label: string; figures: Figures }[] = [];
@@ -244,21 +243,9 @@ async function drive(): Promise<void> {
     let env: Record<string, string> = {};
     let drop: (() => Promise<void>) | undefined;
     if (target === 'postgres') {
-      const { default: pg } = await import('pg');
-      const name = `beacon_bench_throughput_${process.pid}`;
-      const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      env = { BENCH_DATABASE_URL: `${serverUrl}/${name}` };
-      drop = async () => {
-        const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-        await client.connect();
-        await client.query(`drop database if exists ${name} with (force)`);
-        await client.end();
-      };
-    } else if (target !== 'pglite') {
-      throw new Error(`BENCH_DB: unknown ${target}`);
+      const created = await createPostgresDatabase('beacon_bench_throughput');
+      env = { BENCH_DATABASE_URL: created.url };
+      drop = created.drop;
     }
     const beacon = await start('beacon', env);
     const name = target === 'postgres' ? 'PostgreSQL' : 'PGlite';

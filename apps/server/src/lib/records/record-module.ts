@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -24,7 +24,15 @@ import { csvChunks, pickColumns, type CsvColumn } from './csv.ts';
 import type { EntityDef } from './fields.ts';
 import { parseFilters } from './filters.ts';
 import { crmChange } from './live.ts';
-import { countWhere, filterWhere, finishPage, preparePage, type ListQuery } from './query.ts';
+import {
+  countWhere,
+  filterWhere,
+  finishPage,
+  preparePage,
+  type ListQuery,
+  type PreparedPage,
+} from './query.ts';
+import { columnReader, rowsOf, type ColumnReader } from './sql.ts';
 
 /**
  * What people and companies share (docs/decisions/014): the same list, count, bulk and CSV
@@ -35,7 +43,7 @@ export type RecordModuleDef<Row extends { id: string }, Item> = {
   entity: EntityDef;
   table: PgTable;
   /** The selected columns: a row of them is a `Row`. */
-  columns: Record<string, PgColumn>;
+  columns: Record<string, PgColumn | SQL.Aliased>;
   toItem: (row: Row) => Item;
   /** Every CSV column, in the export's default order. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each module's own context
@@ -50,24 +58,38 @@ type BulkRequest = PersonBulkRequest | CompanyBulkRequest | DealBulkRequest;
 
 /** The reads and bulk actions of an entity, the same for people and companies. */
 export class RecordService<Row extends { id: string }, Item, Bulk extends BulkRequest> {
+  /** The page's select list, built once, and how its rows are decoded. */
+  private readonly reader: ColumnReader;
+
   constructor(
     protected readonly db: Database,
     private readonly def: RecordModuleDef<Row, Item>,
-  ) {}
+  ) {
+    this.reader = columnReader(def.entity.table, def.columns);
+  }
 
   async list(
     caller: Caller,
     query: ListQuery,
   ): Promise<{ items: Item[]; nextCursor: string | null }> {
+    const { statement, prepared } = await this.pageQuery(caller, query);
+    const rows = this.reader.decode<Row & { sortValue: string | null }>(
+      await rowsOf<Record<string, unknown>>(this.db, statement),
+    );
+    return finishPage(this.def.entity, prepared, rows, this.def.toItem);
+  }
+
+  /** The query of a page, as `list` runs it (bench/people runs it as raw SQL beside the API). */
+  async pageQuery(
+    caller: Caller,
+    query: ListQuery,
+  ): Promise<{ statement: SQL; prepared: PreparedPage }> {
     const { entity } = this.def;
     const prepared = await preparePage(this.db, entity, caller.workspaceId, query);
-    const rows = (await this.db
-      .select({ ...this.def.columns, sortValue: sql<string | null>`${prepared.sortValue}` })
-      .from(this.def.table)
-      .where(prepared.where)
-      .orderBy(...prepared.order)
-      .limit(prepared.limit + 1)) as unknown as (Row & { sortValue: string | null })[];
-    return finishPage(entity, prepared, rows, this.def.toItem);
+    const statement = sql`select ${this.reader.list}, ${prepared.sortValue} as "sortValue"
+      from ${sql.raw(`"${entity.table}"`)} where ${prepared.where}
+      order by ${sql.join(prepared.order, sql.raw(', '))} limit ${prepared.limit + 1}`;
+    return { statement, prepared };
   }
 
   async count(caller: Caller, query: CountQuery): Promise<RecordCount> {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Company } from '@beacon/contract';
 import { companies } from '../../db/schema/index.ts';
-import type { Executor } from '../../lib/records/sql.ts';
+import { isoTime, type Executor } from '../../lib/records/sql.ts';
 
 export const companyColumns = {
   id: companies.id,
@@ -27,9 +27,9 @@ export type CompanyRow = Pick<typeof companies.$inferSelect, keyof typeof compan
 
 export const toCompany = (row: CompanyRow): Company => ({
   ...row,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-  lastActivityAt: row.lastActivityAt.toISOString(),
+  createdAt: isoTime(row.createdAt),
+  updatedAt: isoTime(row.updatedAt),
+  lastActivityAt: isoTime(row.lastActivityAt),
 });
 
 export async function getCompany(db: Executor, workspaceId: string, id: string) {

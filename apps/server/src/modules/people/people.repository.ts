@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Person } from '@beacon/contract';
 import { people } from '../../db/schema/index.ts';
-import type { Executor } from '../../lib/records/sql.ts';
+import { isoTime, type Executor } from '../../lib/records/sql.ts';
 
 export const personColumns = {
   id: people.id,
@@ -60,13 +60,13 @@ export function toPerson(row: PersonRow): Person {
     source: row.source,
     consent: {
       status: row.consentStatus,
-      at: row.consentAt ? row.consentAt.toISOString() : null,
+      at: row.consentAt ? isoTime(row.consentAt) : null,
       method: row.consentMethod,
       note: row.consentNote,
     },
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    lastActivityAt: row.lastActivityAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
+    lastActivityAt: isoTime(row.lastActivityAt),
   };
 }
 
