@@ -16,7 +16,7 @@ import { searchCompanies, type FoundRecord } from '../api/search.ts';
 import { minorToInput, parseMoney } from '../../../utils/money.ts';
 import { EditableField } from './editable-field.tsx';
 import { LostReasonDialog } from './lost-reason-dialog.tsx';
-import { RecordPicker } from './record-picker.tsx';
+import { RecordPicker } from '../../../components/record-picker.tsx';
 import { lostReasonText, stageName } from '../utils/names.ts';
 
 export interface DealFieldsProps {
