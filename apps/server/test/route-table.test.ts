@@ -201,6 +201,9 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'GET /api/deals/board': async (server, owner) => ({
     query: { pipelineId: (await makePipeline(server, owner)).id },
   }),
+  'GET /api/deals/forecast': async (server, owner) => ({
+    query: { pipelineId: (await makePipeline(server, owner)).id },
+  }),
   'GET /api/deals/:id': dealProbe(),
   'PATCH /api/deals/:id': dealProbe({ name: 'Taken over' }),
   'DELETE /api/deals/:id': dealProbe(),

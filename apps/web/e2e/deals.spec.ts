@@ -19,7 +19,7 @@ interface BoardAnswer {
   columns: {
     stage: { id: string; name: string };
     count: number;
-    sums: { currency: string; amount: number; weighted: number }[];
+    sums: { currency: string; amount: string; weighted: string }[];
     deals: { id: string; name: string }[];
   }[];
 }
@@ -126,7 +126,8 @@ test('drag a deal to another stage: the card moves and both stages’ totals cha
       const column = board.columns.find((c) => c.stage.name === 'Meeting booked');
       return [column?.count, column?.sums[0]?.amount, column?.deals[0]?.name];
     })
-    .toEqual([1, 1_250_000, name]);
+    // Sums are exact decimal strings (record 037).
+    .toEqual([1, '1250000', name]);
   await page.reload();
   await expect(card(stage(page, 'Meeting booked'), name)).toBeVisible({ timeout: 30_000 });
   await expect(stage(page, 'Meeting booked').getByTestId('stage-total')).toContainText(
@@ -445,7 +446,7 @@ test('import deals from a CSV file in the table: stage by name, amount in the ma
   const board = await client.board();
   const proposal = board.columns.find((c) => c.stage.name === 'Proposal');
   expect(proposal?.deals.map((d) => d.name)).toEqual([first]);
-  expect(proposal?.sums).toEqual([{ currency: 'EUR', amount: 125_050, weighted: 62_525 }]);
+  expect(proposal?.sums).toEqual([{ currency: 'EUR', amount: '125050', weighted: '62525' }]);
 });
 
 test('the deal page and the deals table follow changes made elsewhere, without a reload', async ({

@@ -1,5 +1,17 @@
 import { openWithToken, test } from '../e2e/fixtures.ts';
-import { LANGUAGES, MODES, WIDTHS, demoToken, display, settled, shotsDirectory } from './shots.ts';
+import {
+  LANGUAGES,
+  MODES,
+  WIDTHS,
+  demoToken,
+  display,
+  settled,
+  shotsDirectory,
+  type Language,
+} from './shots.ts';
+
+// French too: the default pipeline and stages are shown in the reader's language (record 037).
+const DEAL_LANGUAGES = [...LANGUAGES, 'fr'] as unknown as Language[];
 
 /** The deals board, table and a deal page of the demo workspace, with a few deals added. */
 test('the deals screens', async ({ page, request, baseURL }) => {
@@ -44,7 +56,7 @@ test('the deals screens', async ({ page, request, baseURL }) => {
   for (const [name, path] of Object.entries(pages)) {
     for (const width of WIDTHS) {
       for (const mode of MODES) {
-        for (const lng of LANGUAGES) {
+        for (const lng of DEAL_LANGUAGES) {
           await display(page, baseURL, { width, mode, lng });
           await openWithToken(page, token, `${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
           await settled(page);
@@ -60,12 +72,15 @@ test('the deals screens', async ({ page, request, baseURL }) => {
   for (const [width, mode, lng] of [
     [1440, 'light', 'en'],
     [390, 'dark', 'ar'],
+    [1440, 'dark', 'fr'],
   ] as const) {
-    await display(page, baseURL, { width, mode, lng });
+    await display(page, baseURL, { width, mode, lng: lng as Language });
     await openWithToken(page, token, `/dashboard/deals?lng=${lng}`);
     await settled(page);
     await page
-      .getByRole('button', { name: lng === 'en' ? 'Edit pipeline' : 'تعديل المسار' })
+      .getByRole('button', {
+        name: { en: 'Edit pipeline', ar: 'تعديل المسار', fr: 'Modifier le pipeline' }[lng],
+      })
       .click();
     await page.waitForTimeout(600);
     await page.screenshot({ path: `${directory}/deals-editor-${width}-${mode}-${lng}.png` });

@@ -1,8 +1,11 @@
 import { z } from './z.ts';
+import { endpoint } from './endpoint.ts';
 import { companySchema } from './companies.ts';
 import { expectedUpdatedAt, id, tagsField, text } from './fields.ts';
 import { recordListSchema } from './lists.ts';
-import { selectionSchema, type FilterFieldKind } from './records.ts';
+import { homeQuerySchema } from './home.ts';
+import { recordParamsSchema, selectionSchema, type FilterFieldKind } from './records.ts';
+import { errorBodySchema } from './errors.ts';
 
 // Deals (issue 9): pipelines and their stages, the deal record, its filters and bulk actions, the
 // board (per stage: a first page, a count and sums), the move, the stage history and the realtime
@@ -21,6 +24,12 @@ export const pipelineStageSchema = z
     id: z.string(),
     pipelineId: z.string(),
     name: z.string(),
+    /**
+     * A default stage's stable key (`qualification`, `meeting_booked`, `proposal`, `negotiation`,
+     * `won`, `lost`) while nobody renamed it: screens show the key's name in the reader's language
+     * rather than `name` (record 037). Null for a stage a team named.
+     */
+    key: z.string().nullable(),
     /** 0, 1, 2…: the stage's place in its pipeline (the board's columns, left to right). */
     position: z.number().int(),
     /** The chance, in percent, that a deal in this stage is won: weights the board's totals. */
@@ -36,6 +45,8 @@ export const pipelineSchema = z
   .object({
     id: z.string(),
     name: z.string(),
+    /** `sales` for the default pipeline while nobody renamed it (see the stage's `key`); else null. */
+    key: z.string().nullable(),
     /** The pipeline a new deal goes to when none is named; exactly one per workspace. */
     isDefault: z.boolean(),
     position: z.number().int(),
@@ -126,6 +137,23 @@ export const dealPersonRoles = [
 ] as const;
 export const dealPersonRoleSchema = z.enum(dealPersonRoles);
 export type DealPersonRole = z.infer<typeof dealPersonRoleSchema>;
+
+/**
+ * The standard reasons a deal is lost. A deal's `lostReason` is one of these keys (screens word it
+ * in the reader's language) or free text a person wrote (shown as written): record 037.
+ */
+export const dealLostReasons = [
+  'competitor',
+  'price',
+  'no_budget',
+  'timing',
+  'no_response',
+  'built_in_house',
+  'not_a_fit',
+] as const;
+export type DealLostReason = (typeof dealLostReasons)[number];
+export const isStandardLostReason = (value: string): value is DealLostReason =>
+  (dealLostReasons as readonly string[]).includes(value);
 
 /** ISO 4217 codes (what `Intl` knows, else any three capital letters the runtime can't check). */
 const knownCurrencies: ReadonlySet<string> | null = (() => {
@@ -388,14 +416,26 @@ export const dealBoardQuerySchema = z.object({
 });
 export type DealBoardQuery = z.input<typeof dealBoardQuerySchema>;
 
+/**
+ * Minor units as a decimal string (`"10000000000000000"`): a sum of deals may pass 2^53, beyond
+ * which a JSON number loses units, so sums are never numbers on the wire (record 037).
+ */
+export const minorSumField = z
+  .string()
+  .regex(/^-?\d+$/)
+  .meta({ description: 'Minor units as a decimal string (exact beyond 2^53)', example: '1250000' });
+
 /** A sum of amounts in one currency: raw, and weighted by the stage's probability. */
 export const dealSumSchema = z
   .object({
     currency: z.string(),
-    /** Minor units. */
-    amount: z.number().int(),
-    /** Minor units, `amount × probability / 100` rounded. */
-    weighted: z.number().int(),
+    /** Minor units, a decimal string. */
+    amount: minorSumField,
+    /**
+     * Minor units, a decimal string: Σ(amount × probability) / 100 over the deals, rounded half
+     * up once (the one rule of weighted sums: board, forecast and home).
+     */
+    weighted: minorSumField,
   })
   .meta({ id: 'DealSum' });
 export type DealSum = z.infer<typeof dealSumSchema>;
@@ -439,6 +479,44 @@ export const dealMoveRequestSchema = z
   })
   .meta({ id: 'DealMoveRequest' });
 export type DealMoveRequest = z.infer<typeof dealMoveRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The forecast.
+
+export const FORECAST_MAX_MONTHS = 24;
+
+/**
+ * GET /api/deals/forecast: a pipeline's open deals by month of expected close, from the caller's
+ * current month (in their time zone: the member's own, else `tz`, else UTC) for `months` months.
+ */
+export const dealForecastQuerySchema = homeQuerySchema.extend({
+  pipelineId: id('pipeline').optional(),
+  months: z.coerce.number().int().min(1).max(FORECAST_MAX_MONTHS).default(6),
+});
+export type DealForecastQuery = z.input<typeof dealForecastQuerySchema>;
+
+export const dealForecastMonthSchema = z
+  .object({
+    /** `YYYY-MM`. */
+    month: z.string(),
+    /** Open deals expected to close in the month. */
+    count: z.number().int(),
+    /** Their sums by currency (largest first), raw and weighted. */
+    sums: z.array(dealSumSchema),
+  })
+  .meta({ id: 'DealForecastMonth' });
+export type DealForecastMonth = z.infer<typeof dealForecastMonthSchema>;
+
+export const dealForecastSchema = z
+  .object({
+    pipelineId: z.string(),
+    /** The zone "this month" was read in. */
+    timeZone: z.string(),
+    /** Every month of the span, in order (a month without deals has count 0 and no sums). */
+    months: z.array(dealForecastMonthSchema),
+  })
+  .meta({ id: 'DealForecast' });
+export type DealForecast = z.infer<typeof dealForecastSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Realtime. Records-style writes also publish `crm.changed` with entity `deals`.
@@ -488,3 +566,104 @@ export const dealImportFields = [
   'nextStep',
   'createdAt',
 ] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (the records routes of deals are the records engine's).
+
+export const dealsEndpoints = {
+  board: endpoint({
+    method: 'GET',
+    path: '/api/deals/board',
+    summary:
+      "A pipeline's board: per stage the first page of deals, their count and sums (raw and weighted)",
+    query: dealBoardQuerySchema,
+    response: dealBoardSchema,
+  }),
+  forecast: endpoint({
+    method: 'GET',
+    path: '/api/deals/forecast',
+    summary:
+      "A pipeline's open deals by month of expected close (in the caller's time zone): counts and sums, raw and weighted",
+    query: dealForecastQuerySchema,
+    response: dealForecastSchema,
+  }),
+  move: endpoint({
+    method: 'POST',
+    path: '/api/deals/:id/move',
+    summary:
+      'Move a deal on the board: its stage and its place between two neighbours (a lost stage needs lostReason)',
+    params: recordParamsSchema,
+    body: dealMoveRequestSchema,
+    response: dealSchema,
+  }),
+};
+
+export const pipelinesEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/pipelines',
+    summary: "The workspace's pipelines, each with its stages in order",
+    response: pipelineListSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/pipelines',
+    summary: 'Add a pipeline (with the default stages when none are given)',
+    body: newPipelineSchema,
+    status: 201,
+    response: pipelineSchema,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/pipelines/:id',
+    summary: 'A pipeline with its stages',
+    params: pipelineParamsSchema,
+    response: pipelineSchema,
+  }),
+  patch: endpoint({
+    method: 'PATCH',
+    path: '/api/pipelines/:id',
+    summary: 'Rename a pipeline, make it the default, or move it among the pipelines',
+    params: pipelineParamsSchema,
+    body: pipelinePatchSchema,
+    response: pipelineSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/pipelines/:id',
+    summary: 'Delete a pipeline without deals (409 PIPELINE_NOT_EMPTY when it holds some)',
+    params: pipelineParamsSchema,
+    status: 204,
+    response: null,
+  }),
+  addStage: endpoint({
+    method: 'POST',
+    path: '/api/pipelines/:id/stages',
+    summary: 'Add a stage to a pipeline (at the end, or at `index`)',
+    params: pipelineParamsSchema,
+    body: newStageSchema,
+    status: 201,
+    response: pipelineSchema,
+  }),
+  patchStage: endpoint({
+    method: 'PATCH',
+    path: '/api/pipelines/:id/stages/:stageId',
+    summary: "Change a stage: name, probability, kind, rot days, or its place ('index')",
+    params: stageParamsSchema,
+    body: stagePatchSchema,
+    response: pipelineSchema,
+  }),
+  removeStage: endpoint({
+    method: 'DELETE',
+    path: '/api/pipelines/:id/stages/:stageId',
+    summary:
+      'Delete a stage; one holding deals needs `moveTo` (another stage), else 409 STAGE_NOT_EMPTY',
+    params: stageParamsSchema,
+    query: deleteStageQuerySchema,
+    status: 204,
+    response: null,
+  }),
+};
+
+/** The 409 answers of the deals and pipelines endpoints (STAGE_NOT_EMPTY, PIPELINE_NOT_EMPTY…). */
+export const dealsConflictAnswer = { 409: errorBodySchema };

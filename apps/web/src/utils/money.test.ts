@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, minorDigits, minorToInput, parseMoney, toMajor } from './money.ts';
+import {
+  addMinor,
+  compareMinor,
+  formatMinor,
+  formatMoney,
+  formatSums,
+  minorDigits,
+  minorRatio,
+  minorToDecimal,
+  minorToInput,
+  parseMoney,
+  toMajor,
+  weighMinor,
+} from './money.ts';
 
 describe('minor units', () => {
   it('knows how many decimals a currency has', () => {
@@ -53,5 +66,31 @@ describe('parseMoney', () => {
     expect(parseMoney('1.0055', 'USD')).toBeNull();
     expect(parseMoney('1.2.3,45,6', 'USD')).toBeNull();
     expect(parseMoney('1.5', 'JPY')).toBeNull();
+  });
+});
+
+describe('exact sums (record 037)', () => {
+  it('formats a decimal string beyond 2^53 without losing a unit', () => {
+    // 10^16 + 1 cents: a float would print …000.00.
+    expect(formatMinor('10000000000000001', 'EUR', 'en')).toBe('€100,000,000,000,000.01');
+    expect(formatMinor(10n ** 16n + 1n, 'JPY', 'en')).toBe('¥10,000,000,000,000,001');
+    expect(formatMinor('-1250', 'EUR', 'en')).toBe('-€12.50');
+    // The number form keeps its callers.
+    expect(formatMoney(1_250_050, 'EUR', 'en')).toBe(formatMinor('1250050', 'EUR', 'en'));
+    expect(minorToDecimal('5', 'KWD')).toBe('0.005');
+    expect(
+      formatSums([{ currency: 'EUR', amount: '10000000000000001', weighted: '1' }], 'en', 'amount'),
+    ).toBe('€100,000,000,000,000.01');
+  });
+
+  it('adds, compares and weighs exactly, rounding half up once', () => {
+    expect(addMinor('9007199254740993', 1, 1n)).toBe('9007199254740995');
+    expect(compareMinor('9007199254740993', '9007199254740992')).toBe(1);
+    expect(compareMinor(5, '5')).toBe(0);
+    expect(weighMinor('10000000000000001', 50)).toBe('5000000000000001');
+    expect(weighMinor(333, 10)).toBe('33');
+    expect(weighMinor(335, 10)).toBe('34');
+    expect(minorRatio('50', '200')).toBe(0.25);
+    expect(minorRatio('1', '0')).toBe(0);
   });
 });

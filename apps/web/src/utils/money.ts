@@ -28,19 +28,66 @@ export function toMajor(minor: number, currency: string): number {
   return minor / 10 ** minorDigits(currency);
 }
 
+/** Minor units as a number, a BigInt or the decimal string the API answers sums in. */
+export type Minor = number | bigint | string;
+
 /**
- * An amount as the reader's language writes it: `€12,500.00`, `12 500,00 €`, `١٢٬٥٠٠٫٠٠ US$`.
- * `compact` gives `€12.5K` for a column's totals. An unknown currency code is shown beside the
- * number rather than failing.
+ * An amount in minor units as the exact decimal text of the major unit (`1250050` EUR →
+ * `12500.50`): what `Intl.NumberFormat` formats without going through a float, so sums beyond
+ * 2^53 (record 037) keep every unit.
  */
-export function formatMoney(
-  minor: number,
+export function minorToDecimal(minor: Minor, currency: string): string {
+  const value = BigInt(minor);
+  const digits = minorDigits(currency);
+  const sign = value < 0n ? '-' : '';
+  const text = (value < 0n ? -value : value).toString().padStart(digits + 1, '0');
+  return digits === 0
+    ? `${sign}${text}`
+    : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** Adds amounts in minor units exactly (decimal string answer). */
+export function addMinor(...values: Minor[]): string {
+  return values.reduce<bigint>((total, value) => total + BigInt(value), 0n).toString();
+}
+
+/** Compares amounts in minor units exactly (-1, 0, 1). */
+export function compareMinor(a: Minor, b: Minor): number {
+  const x = BigInt(a);
+  const y = BigInt(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * The weighted amount of a sum: amount × probability / 100, rounded half up (the server's one rule,
+ * modules/deals/money.ts), exact.
+ */
+export function weighMinor(amount: Minor, probability: number): string {
+  const total = BigInt(amount) * BigInt(Math.round(probability));
+  const sign = total < 0n ? -1n : 1n;
+  return ((sign * (sign * total * 2n + 100n)) / 200n).toString();
+}
+
+/** A close float of an amount in minor units: for proportions only (a bar's height), never shown. */
+export function minorRatio(part: Minor, whole: Minor): number {
+  const w = Number(BigInt(whole));
+  return w === 0 ? 0 : Number(BigInt(part)) / w;
+}
+
+/**
+ * An amount in minor units, exact at any size (a number, a BigInt or the API's decimal string), as
+ * the reader's language writes it: `€12,500.00`, `12 500,00 €`, `١٢٬٥٠٠٫٠٠ US$`. `compact` gives
+ * `€12.5K` for a column's totals. An unknown currency code is shown beside the number.
+ */
+export function formatMinor(
+  minor: Minor,
   currency: string,
   language: string,
   options: { compact?: boolean } = {},
 ): string {
   const locale = intlLocale(language);
-  const value = toMajor(minor, currency);
+  // Intl formats a decimal string exactly (no float on the way).
+  const value = minorToDecimal(minor, currency) as `${number}`;
   try {
     return new Intl.NumberFormat(locale, {
       style: 'currency',
@@ -52,6 +99,19 @@ export function formatMoney(
   } catch {
     return `${new Intl.NumberFormat(locale).format(value)} ${currency}`;
   }
+}
+
+/**
+ * An amount as the reader's language writes it (see `formatMinor`, which it is; kept for the
+ * callers that pass a number).
+ */
+export function formatMoney(
+  minor: number,
+  currency: string,
+  language: string,
+  options: { compact?: boolean } = {},
+): string {
+  return formatMinor(minor, currency, language, options);
 }
 
 /**
@@ -96,11 +156,12 @@ export function minorToInput(minor: number, currency: string): string {
   return `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-/** Sums in several currencies as one line: `$12,500.00 · €3,000.00`; '' for none. */
+/** Sums in several currencies as one line: `$12,500.00 · €3,000.00`; '' for none. Exact. */
 export function formatSums(
-  sums: readonly { currency: string; amount: number; weighted: number }[],
+  sums: readonly { currency: string; amount: Minor; weighted: Minor }[],
   language: string,
   which: 'amount' | 'weighted',
+  options: { compact?: boolean } = {},
 ): string {
-  return sums.map((sum) => formatMoney(sum[which], sum.currency, language)).join(' · ');
+  return sums.map((sum) => formatMinor(sum[which], sum.currency, language, options)).join(' · ');
 }

@@ -33,7 +33,7 @@ export async function bulkDeals(
   const stageIds = sql`${literal(stages.map((s) => s.id))}::uuid[]`;
   const stageKinds = sql`${literal(stages.map((s) => s.kind))}::text[]`;
   const owners = sql`${literal(input.ownerIds.length > 0 ? input.ownerIds : [])}::uuid[]`;
-  const reasons = sql`${literal(LOST_REASONS)}::text[]`;
+  const reasons = sql`${literal([...LOST_REASONS])}::text[]`;
   const n = (value: number) => sql.raw(String(value));
   const [{ before } = { before: 0 }] = (
     (await db.execute(

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { DealPersonRole, PersonStage, PipelineStage } from '@beacon/contract';
+import type { DealLostReason, DealPersonRole, PersonStage, PipelineStage } from '@beacon/contract';
 import type { Executor } from '../client.ts';
 import { keyBetween } from '../../lib/positions.ts';
 import {
@@ -27,13 +27,14 @@ const SIZE_AMOUNTS: Record<string, number> = {
   '5001+': 260_000,
 };
 const DEAL_KINDS = ['New business', 'Pilot', 'Expansion', 'Annual plan', 'Team licences'];
+/** Standard reasons (contract `dealLostReasons`): every reader sees them in their language. */
 export const LOST_REASONS = [
-  'Chose a competitor',
-  'No budget this year',
-  'Went silent after the proposal',
-  'Timing: revisit next quarter',
-  'Built it in-house',
-];
+  'competitor',
+  'no_budget',
+  'no_response',
+  'timing',
+  'built_in_house',
+] as const satisfies readonly DealLostReason[];
 const NEXT_STEPS = [
   'Send the proposal',
   'Book a demo with the team',
@@ -106,6 +107,7 @@ export async function seedDemoDeals(
       id: pipelineStages.id,
       pipelineId: pipelineStages.pipelineId,
       name: pipelineStages.name,
+      key: pipelineStages.key,
       position: pipelineStages.position,
       probability: pipelineStages.probability,
       kind: pipelineStages.kind,

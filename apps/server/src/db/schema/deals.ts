@@ -40,6 +40,8 @@ export const pipelines = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The default pipeline's key (`sales`) until it is renamed: shown translated (record 037). */
+    key: text('key'),
     isDefault: boolean('is_default').notNull().default(false),
     position: integer('position').notNull().default(0),
     ...stamps,
@@ -63,6 +65,8 @@ export const pipelineStages = pgTable(
       .notNull()
       .references(() => pipelines.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** A default stage's key (`proposal`…) until it is renamed: shown translated (record 037). */
+    key: text('key'),
     position: integer('position').notNull(),
     probability: integer('probability').notNull().default(0),
     kind: dealStageKind('kind').notNull().default('open'),

@@ -41,7 +41,7 @@ describe('bulk stage change of deals', () => {
     const board = dealBoardSchema.parse(await w.ok('GET', '/api/deals/board'));
     const proposal = board.columns.find((c) => c.stage.name === 'Proposal')!;
     expect(proposal.count).toBe(2);
-    expect(proposal.sums).toEqual([{ currency: 'EUR', amount: 3000, weighted: 1500 }]);
+    expect(proposal.sums).toEqual([{ currency: 'EUR', amount: '3000', weighted: '1500' }]);
     const detail = dealDetailSchema.parse(await w.ok('GET', `/api/deals/${ids[0]}`));
     expect(detail.stages.map((c) => [c.fromStageName, c.toStageName])).toContainEqual([
       'Qualification',

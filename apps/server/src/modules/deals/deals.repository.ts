@@ -1,9 +1,17 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Deal, DealPerson, DealPersonRole, DealStageChange } from '@beacon/contract';
-import { companies, dealPeople, deals, dealStageChanges, people } from '../../db/schema/index.ts';
+import {
+  companies,
+  dealPeople,
+  deals,
+  dealStageChanges,
+  people,
+  pipelineStages,
+} from '../../db/schema/index.ts';
 import { rowsOf, uuidArray, type Executor } from '../../lib/records/sql.ts';
 import { positionExpr, staleExpr } from './deals.entity.ts';
+import { amountSumSql, weightedRawSql } from './money.ts';
 
 // Every SQL statement over deals, the people on them and their stage history. Each takes the
 // workspace id and filters by it (the pipelines' own: pipelines.repository.ts).
@@ -362,4 +370,38 @@ export async function keptStageSums(
     count: Number(r.n),
     amount: r.amount,
   }));
+}
+
+/**
+ * The open deals of a pipeline expected to close in [first, end) (dates), by month and currency:
+ * count, exact sum and exact Σ(amount × probability) (money.ts makes the weighted sum of it).
+ */
+export async function forecastSums(
+  db: Executor,
+  workspaceId: string,
+  pipelineId: string,
+  first: string,
+  end: string,
+): Promise<{ month: string; currency: string; count: number; amount: string; raw: string }[]> {
+  const rows = await db
+    .select({
+      month: sql<string>`to_char(${deals.expectedCloseDate}, 'YYYY-MM')`,
+      currency: deals.currency,
+      count: sql<number>`count(*)::int`,
+      amount: amountSumSql,
+      raw: weightedRawSql,
+    })
+    .from(deals)
+    .innerJoin(pipelineStages, eq(pipelineStages.id, deals.stageId))
+    .where(
+      and(
+        eq(deals.workspaceId, workspaceId),
+        eq(deals.status, 'open'),
+        eq(deals.pipelineId, pipelineId),
+        sql`${deals.expectedCloseDate} >= ${first}::date`,
+        sql`${deals.expectedCloseDate} < ${end}::date`,
+      ),
+    )
+    .groupBy(sql`1`, deals.currency);
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }

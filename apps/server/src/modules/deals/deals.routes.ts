@@ -1,15 +1,12 @@
 import {
-  dealBoardQuerySchema,
-  dealBoardSchema,
   dealBulkRequestSchema,
   dealDetailSchema,
-  dealMoveRequestSchema,
   dealPageSchema,
   dealPatchSchema,
   dealSchema,
-  errorBodySchema,
+  dealsConflictAnswer,
+  dealsEndpoints,
   newDealSchema,
-  recordParamsSchema,
 } from '@beacon/contract';
 import { crmChange } from '../../lib/records/live.ts';
 import { recordRoutes } from '../../lib/records/record-module.ts';
@@ -17,9 +14,18 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { dealsEntity } from './deals.entity.ts';
 import type { DealsService } from './deals.service.ts';
 
+/** A route's options with the 409 answer of a refused change added to its schema. */
+export function withConflict<R extends { schema: { response: object } }>(route: R): R {
+  return {
+    ...route,
+    schema: { ...route.schema, response: { ...route.schema.response, ...dealsConflictAnswer } },
+  };
+}
+
 /**
- * /api/deals: the records routes (list, count, create, read, change, delete, bulk, export), the
- * board and the move. Notes and the timeline come from the notes module.
+ * /api/deals: the records routes (list, count, create, read, change, delete, bulk, export), and
+ * the deals' own endpoints (contract `dealsEndpoints`): the board, the forecast and the move.
+ * Notes and the timeline come from the notes module.
  */
 export const dealsRoutes = (service: DealsService) =>
   recordRoutes({
@@ -39,30 +45,19 @@ export const dealsRoutes = (service: DealsService) =>
       remove: 'Delete a deal (its notes, timeline and stage history go with it)',
     },
     conflicts: true,
-    collectionRoutes: (app, { read, write }) => {
-      app.get(
-        '/api/deals/board',
-        read({
-          summary:
-            "A pipeline's board: per stage the first page of deals, their count and sums (raw and weighted)",
-          querystring: dealBoardQuerySchema,
-          response: { 200: dealBoardSchema },
-        }),
-        async (request) => service.board(requireAuth(request), request.query),
-      );
-      app.post(
-        '/api/deals/:id/move',
-        write(
-          {
-            summary:
-              'Move a deal on the board: its stage and its place between two neighbours (a lost stage needs lostReason)',
-            params: recordParamsSchema,
-            body: dealMoveRequestSchema,
-            response: { 200: dealSchema, 409: errorBodySchema },
-          },
-          crmChange('deals', true),
-        ),
-        async (request) => service.move(requireAuth(request), request.params.id, request.body),
-      );
+    collectionRoutes: (app, { readAt, writeAt }) => {
+      app.route({
+        ...readAt(dealsEndpoints.board),
+        handler: async (request) => service.board(requireAuth(request), request.query),
+      });
+      app.route({
+        ...readAt(dealsEndpoints.forecast),
+        handler: async (request) => service.forecast(requireAuth(request), request.query),
+      });
+      app.route({
+        ...withConflict(writeAt(dealsEndpoints.move, crmChange('deals', true))),
+        handler: async (request) =>
+          service.move(requireAuth(request), request.params.id, request.body),
+      });
     },
   });

@@ -4,6 +4,8 @@ import {
   type Deal,
   type DealBoard,
   type dealBoardQuerySchema,
+  type DealForecast,
+  type dealForecastQuerySchema,
   type DealBulkRequest,
   type DealDetail,
   type DealMoveRequest,
@@ -27,16 +29,21 @@ import { parseFilters, selectionFilter } from '../../lib/records/filters.ts';
 import { RecordService } from '../../lib/records/record-module.ts';
 import { checkLists, filterWhere, type ListQuery } from '../../lib/records/query.ts';
 import { rowsOf, type Executor } from '../../lib/records/sql.ts';
+import { utcToWall } from '../../lib/time-zones.ts';
 import { getCompany } from '../companies/companies.repository.ts';
+import { timeZoneOf } from '../tasks/tasks.repository.ts';
 import { listsOf } from '../lists/lists.repository.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import { dealCsvColumns, dealCsvContext } from './deals.csv.ts';
 import { dealsEntity } from './deals.entity.ts';
 import * as repo from './deals.repository.ts';
+import { compareMinor, weightedFromRaw, weightedSum } from './money.ts';
+import { enterStage, enterStageSql } from './stage-entry.ts';
 import { defaultPipelineId, getPipeline, getStage, listStages } from './pipelines.repository.ts';
 
 type NewDealValues = z.output<typeof newDealSchema>;
 type BoardQuery = z.output<typeof dealBoardQuerySchema>;
+type ForecastQuery = z.output<typeof dealForecastQuerySchema>;
 
 export const dealNotFound = () => notFound('No such deal');
 
@@ -56,34 +63,11 @@ const plainFields = [
 /** Where a deal goes in its stage's column. */
 type Place = { afterId?: string | null; beforeId?: string | null } | 'end';
 
-/** What entering a stage does to a deal: its status, close time and lost reason. */
-function enterStage(
-  stage: PipelineStage,
-  old: { status: string; closedAt: Date | null } | null,
-  lostReason: string,
-) {
-  const closing = stage.kind !== 'open';
-  return {
-    status: stage.kind,
-    closedAt: closing
-      ? old && old.status === stage.kind && old.closedAt
-        ? old.closedAt
-        : sql`now()`
-      : null,
-    lostReason: stage.kind === 'lost' ? lostReason : '',
-  };
-}
-
-/** Weighted amount in minor units: amount × probability / 100, rounded half up (exact, BigInt). */
-export function weighted(amount: string, probability: number): number {
-  const total = BigInt(amount) * BigInt(probability);
-  return Number((total * 2n + 100n) / 200n);
-}
-
 export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequest> {
   constructor(
     db: Database,
     private readonly realtime: Realtime,
+    private readonly now: () => number = Date.now,
   ) {
     super(db, {
       entity: dealsEntity,
@@ -253,7 +237,7 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
           nextStep: input.nextStep,
           position,
           createdBy: caller.userId,
-          ...enterStage(stage, null, input.lostReason),
+          ...enterStage(stage, input.lostReason, true),
         })
         .returning({ id: deals.id });
       const id = row!.id;
@@ -315,7 +299,7 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
             stageId: to.id,
             stageChangedAt: sql`now()`,
             position: await this.place(tx, caller.workspaceId, to.id, id, 'end'),
-            ...enterStage(to, old, reason),
+            ...enterStage(to, reason),
           });
           moved = { from, to };
           changes.push({
@@ -428,7 +412,7 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
       if (changing) {
         const from = (await getStage(tx, caller.workspaceId, old.stageId))!;
         Object.assign(set, { stageId: to.id, stageChangedAt: sql`now()` });
-        Object.assign(set, enterStage(to, old, reason), { updatedAt: sql`now()` });
+        Object.assign(set, enterStage(to, reason), { updatedAt: sql`now()` });
         await repo.recordStageChange(tx, {
           workspaceId: caller.workspaceId,
           dealId: id,
@@ -510,22 +494,17 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
       const [row] = await rowsOf<{ n: number }>(
         tx,
         sql`with picked as (
-          select "deals".id, "deals".stage_id as from_id, "deals".status as old_status,
-                 "deals".closed_at as old_closed,
+          select "deals".id, "deals".stage_id as from_id,
                  row_number() over (order by "deals".created_at, "deals".id) as n
           from "deals" where ${match} and "deals".stage_id <> ${stage.id}::uuid
         ), moved as (
-          update "deals" d set
+          update "deals" set
             stage_id = ${stage.id}::uuid, pipeline_id = ${stage.pipelineId}::uuid,
-            status = ${stage.kind}::deal_stage_kind,
-            closed_at = case when ${stage.kind}::text = 'open' then null
-                             when p.old_status::text = ${stage.kind}::text then coalesce(p.old_closed, now())
-                             else now() end,
-            lost_reason = ${lostReason}::text,
+            ${enterStageSql(stage, lostReason)},
             position = ${last?.position ?? ''}::text || lpad(p.n::text, 8, '0') || 'V',
             stage_changed_at = now(), updated_at = now(), last_activity_at = now()
-          from picked p where d.id = p.id
-          returning d.id, p.from_id
+          from picked p where "deals".id = p.id
+          returning "deals".id, p.from_id
         ), history as (
           insert into deal_stage_changes
             (workspace_id, deal_id, from_stage_id, from_stage_name, to_stage_id, to_stage_name, by_id)
@@ -598,10 +577,10 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
         .map((s) => ({
           currency: s.currency,
           count: s.count,
-          amount: Number(s.amount),
-          weighted: weighted(s.amount, stage.probability),
+          amount: s.amount,
+          weighted: weightedSum(s.amount, stage.probability),
         }))
-        .sort((x, y) => y.amount - x.amount || x.currency.localeCompare(y.currency));
+        .sort((x, y) => compareMinor(y.amount, x.amount) || x.currency.localeCompare(y.currency));
       return {
         stage,
         count: own.reduce((n, s) => n + s.count, 0),
@@ -611,6 +590,49 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
       };
     });
     return { pipeline, columns };
+  }
+
+  /**
+   * The forecast: a pipeline's open deals by month of expected close, from the caller's month
+   * (in the member's time zone, else the browser's `tz`, else UTC), one grouped query.
+   */
+  async forecast(caller: Caller, query: ForecastQuery): Promise<DealForecast> {
+    const pipelineId = query.pipelineId ?? (await this.defaultPipeline(this.db, caller));
+    if (!(await getPipeline(this.db, caller.workspaceId, pipelineId))) {
+      throw notFound('No such pipeline');
+    }
+    const timeZone = (await timeZoneOf(this.db, caller.userId)) ?? query.tz ?? 'UTC';
+    const { year, month } = utcToWall(this.now(), timeZone);
+    const months = Array.from({ length: query.months + 1 }, (_, i) => {
+      const d = new Date(Date.UTC(year, month - 1 + i, 1));
+      return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    });
+    const rows = await repo.forecastSums(
+      this.db,
+      caller.workspaceId,
+      pipelineId,
+      `${months[0]}-01`,
+      `${months[query.months]}-01`,
+    );
+    return {
+      pipelineId,
+      timeZone,
+      months: months.slice(0, query.months).map((m) => {
+        const own = rows
+          .filter((r) => r.month === m)
+          .map((r) => ({
+            currency: r.currency,
+            amount: r.amount,
+            weighted: weightedFromRaw(r.raw),
+          }))
+          .sort((x, y) => compareMinor(y.amount, x.amount) || x.currency.localeCompare(y.currency));
+        return {
+          month: m,
+          count: rows.filter((r) => r.month === m).reduce((n, r) => n + r.count, 0),
+          sums: own,
+        };
+      }),
+    };
   }
 
   private publish(tx: Executor, caller: Caller, message: DealsRealtime) {

@@ -242,8 +242,8 @@ describe('deals', () => {
     expect(column.deals.map((d) => d.name)).toEqual(['p0', 'p1']);
     const eur = 1000 + 2550 + 333 + 10_001;
     expect(column.sums).toEqual([
-      { currency: 'EUR', amount: eur, weighted: Math.round(eur / 2) },
-      { currency: 'JPY', amount: 7, weighted: 4 },
+      { currency: 'EUR', amount: String(eur), weighted: String(Math.round(eur / 2)) },
+      { currency: 'JPY', amount: '7', weighted: '4' },
     ]);
     // The column's cursor continues with GET /api/deals.
     const rest = await page(w, {
@@ -258,7 +258,9 @@ describe('deals', () => {
     for (const c of b.columns) {
       const mine = all.items.filter((d) => d.stageId === c.stage.id);
       expect(c.count).toBe(mine.length);
-      expect(c.sums.reduce((n, s) => n + s.amount, 0)).toBe(mine.reduce((n, d) => n + d.amount, 0));
+      expect(c.sums.reduce((n, s) => n + Number(s.amount), 0)).toBe(
+        mine.reduce((n, d) => n + d.amount, 0),
+      );
     }
     // Filtered: only what matches is counted.
     const filtered = await board(w, { filters: [{ field: 'amount', op: 'gte', value: '1000' }] });
@@ -268,9 +270,9 @@ describe('deals', () => {
     const p1 = column.deals[1]!;
     await w.ok('POST', `/api/deals/${p1.id}/move`, { stageId: stage(pipeline, 'Negotiation') });
     const after = await board(w);
-    expect(columnOf(after, proposal).sums[0]!.amount).toBe(eur - 2550);
+    expect(columnOf(after, proposal).sums[0]!.amount).toBe(String(eur - 2550));
     expect(columnOf(after, stage(pipeline, 'Negotiation')).sums).toEqual([
-      { currency: 'EUR', amount: 2550, weighted: Math.round(2550 * 0.75) },
+      { currency: 'EUR', amount: '2550', weighted: String(Math.round(2550 * 0.75)) },
     ]);
   });
 
@@ -574,7 +576,7 @@ describe('deals', () => {
     expect(history.map((s) => s.toStageName)).toEqual(['Proposal']);
     const b = await board(w);
     expect(columnOf(b, stage(pipeline, 'Proposal')).sums).toEqual([
-      { currency: 'EUR', amount: 123_450, weighted: 61_725 },
+      { currency: 'EUR', amount: '123450', weighted: '61725' },
     ]);
   });
 

@@ -7,29 +7,36 @@ import type { Executor } from '../../lib/records/sql.ts';
 
 export type StageValues = {
   name: string;
+  /** A default stage's key (null for one a team named): record 037. */
+  key?: string | null;
   probability: number;
   kind: DealStageKind;
   rotDays: number | null;
 };
 
 /**
- * The stages of the pipeline every workspace starts with (drizzle/0008_deals.sql gives the same
- * ones to workspaces made before deals existed).
+ * The pipeline every workspace starts with and its stages: the one source for new workspaces and
+ * new pipelines without stages. Each has a stable key, shown in the reader's language until a
+ * team renames it (record 037); the English name is kept for imports, exports and the API.
+ * drizzle/0008_deals.sql gave the same ones to workspaces made before deals existed, and 0012 their
+ * keys (pipelines.test.ts checks that both agree with these).
  */
-export const DEFAULT_PIPELINE_NAME = 'Sales pipeline';
-export const DEFAULT_STAGES: readonly StageValues[] = [
-  { name: 'Qualification', probability: 10, kind: 'open', rotDays: 14 },
-  { name: 'Meeting booked', probability: 25, kind: 'open', rotDays: 14 },
-  { name: 'Proposal', probability: 50, kind: 'open', rotDays: 21 },
-  { name: 'Negotiation', probability: 75, kind: 'open', rotDays: 21 },
-  { name: 'Won', probability: 100, kind: 'won', rotDays: null },
-  { name: 'Lost', probability: 0, kind: 'lost', rotDays: null },
-];
+export const DEFAULT_PIPELINE = { name: 'Sales pipeline', key: 'sales' } as const;
+export const DEFAULT_PIPELINE_NAME = DEFAULT_PIPELINE.name;
+export const DEFAULT_STAGES = [
+  { key: 'qualification', name: 'Qualification', probability: 10, kind: 'open', rotDays: 14 },
+  { key: 'meeting_booked', name: 'Meeting booked', probability: 25, kind: 'open', rotDays: 14 },
+  { key: 'proposal', name: 'Proposal', probability: 50, kind: 'open', rotDays: 21 },
+  { key: 'negotiation', name: 'Negotiation', probability: 75, kind: 'open', rotDays: 21 },
+  { key: 'won', name: 'Won', probability: 100, kind: 'won', rotDays: null },
+  { key: 'lost', name: 'Lost', probability: 0, kind: 'lost', rotDays: null },
+] as const satisfies readonly StageValues[];
 
 export const stageColumns = {
   id: pipelineStages.id,
   pipelineId: pipelineStages.pipelineId,
   name: pipelineStages.name,
+  key: pipelineStages.key,
   position: pipelineStages.position,
   probability: pipelineStages.probability,
   kind: pipelineStages.kind,
@@ -39,6 +46,7 @@ export const stageColumns = {
 const pipelineColumns = {
   id: pipelines.id,
   name: pipelines.name,
+  key: pipelines.key,
   isDefault: pipelines.isDefault,
   position: pipelines.position,
   createdAt: pipelines.createdAt,
@@ -49,27 +57,40 @@ const pipelineColumns = {
 export async function insertPipeline(
   db: Executor,
   workspaceId: string,
-  values: { name: string; isDefault: boolean; position: number; stages: readonly StageValues[] },
+  values: {
+    name: string;
+    key?: string | null;
+    isDefault: boolean;
+    position: number;
+    stages: readonly StageValues[];
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(pipelines)
     .values({
       workspaceId,
       name: values.name,
+      key: values.key ?? null,
       isDefault: values.isDefault,
       position: values.position,
     })
     .returning({ id: pipelines.id });
-  await db
-    .insert(pipelineStages)
-    .values(values.stages.map((s, i) => ({ ...s, workspaceId, pipelineId: row!.id, position: i })));
+  await db.insert(pipelineStages).values(
+    values.stages.map((s, i) => ({
+      ...s,
+      key: s.key ?? null,
+      workspaceId,
+      pipelineId: row!.id,
+      position: i,
+    })),
+  );
   return row!.id;
 }
 
 /** A new workspace's pipeline (modules/auth/auth.repository.ts `createWorkspace` calls it). */
 export async function insertDefaultPipeline(db: Executor, workspaceId: string): Promise<string> {
   return insertPipeline(db, workspaceId, {
-    name: DEFAULT_PIPELINE_NAME,
+    ...DEFAULT_PIPELINE,
     isDefault: true,
     position: 0,
     stages: DEFAULT_STAGES,

@@ -10,10 +10,11 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { deals, pipelineStages, pipelines } from '../../db/schema/index.ts';
-import { AppError, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { rowsOf, type Executor } from '../../lib/records/sql.ts';
+import { enterStage, enterStageSql } from './stage-entry.ts';
 import {
   DEFAULT_STAGES,
   getPipeline,
@@ -73,7 +74,11 @@ export class PipelinesService {
       const all = await this.lockPipelines(tx, caller.workspaceId);
       if (!all.some((p) => p.id === id)) throw pipelineNotFound();
       if (patch.name !== undefined) {
-        await tx.update(pipelines).set({ name: patch.name }).where(eq(pipelines.id, id));
+        // A renamed default stops being shown translated (record 037).
+        await tx
+          .update(pipelines)
+          .set({ name: patch.name, key: null })
+          .where(and(eq(pipelines.id, id), sql`${pipelines.name} <> ${patch.name}`));
       }
       if (patch.isDefault) {
         await tx
@@ -99,7 +104,10 @@ export class PipelinesService {
       const pipeline = all.find((p) => p.id === id);
       if (!pipeline) throw pipelineNotFound();
       if (pipeline.isDefault) {
-        throw conflict('This is the default pipeline: make another one the default first');
+        throw new AppError(
+          'DEFAULT_PIPELINE',
+          'This is the default pipeline: make another one the default first',
+        );
       }
       const [held] = await tx
         .select({ n: count() })
@@ -149,7 +157,11 @@ export class PipelinesService {
       const stage = stages.find((s) => s.id === stageId);
       if (!stage) throw stageNotFound();
       const set: Partial<typeof pipelineStages.$inferInsert> = {};
-      if (patch.name !== undefined) set.name = patch.name;
+      // A renamed default stage stops being shown translated (record 037).
+      if (patch.name !== undefined && patch.name !== stage.name) {
+        set.name = patch.name;
+        set.key = null;
+      }
       if (patch.probability !== undefined) set.probability = patch.probability;
       if (patch.rotDays !== undefined) set.rotDays = patch.rotDays;
       if (patch.kind !== undefined && patch.kind !== stage.kind) {
@@ -161,15 +173,10 @@ export class PipelinesService {
           );
         }
         set.kind = patch.kind;
-        // Its deals take the new kind: closed now when it becomes won, open again when open.
+        // Its deals enter the stage anew: closed now when it becomes won, open again when open.
         await tx
           .update(deals)
-          .set({
-            status: patch.kind,
-            closedAt: patch.kind === 'open' ? null : sql`coalesce(${deals.closedAt}, now())`,
-            lostReason: '',
-            updatedAt: sql`now()`,
-          })
+          .set({ ...enterStage({ kind: patch.kind }, ''), updatedAt: sql`now()` })
           .where(and(eq(deals.workspaceId, caller.workspaceId), eq(deals.stageId, stageId)));
       }
       if (Object.keys(set).length > 0) {
@@ -200,7 +207,7 @@ export class PipelinesService {
       const stage = stages.find((s) => s.id === stageId);
       if (!stage) throw stageNotFound();
       if (stages.length === 1) {
-        throw conflict('A pipeline keeps at least one stage');
+        throw new AppError('LAST_STAGE', 'A pipeline keeps at least one stage');
       }
       const held = await this.dealsIn(tx, caller.workspaceId, stageId);
       if (held > 0) {
@@ -223,9 +230,8 @@ export class PipelinesService {
         await rowsOf(
           tx,
           sql`with moved as (
-            update deals set stage_id = ${target.id}::uuid, status = ${target.kind}::deal_stage_kind,
-              closed_at = case when ${target.kind}::text = 'open' then null else coalesce(closed_at, now()) end,
-              lost_reason = '', stage_changed_at = now(), updated_at = now()
+            update "deals" set stage_id = ${target.id}::uuid, ${enterStageSql(target, '')},
+              stage_changed_at = now(), updated_at = now()
             where workspace_id = ${caller.workspaceId}::uuid and stage_id = ${stageId}::uuid
             returning id
           )

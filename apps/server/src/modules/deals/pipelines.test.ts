@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealSchema, pipelineListSchema, pipelineSchema, type Pipeline } from '@beacon/contract';
+import { readFileSync } from 'node:fs';
 import { addMember, startTestServer, type TestServer } from '../../../test/helpers.ts';
+import { DEFAULT_PIPELINE, DEFAULT_STAGES } from './pipelines.repository.ts';
 import { crmWorkspace } from '../../../test/crm.ts';
 
 let server: TestServer;
@@ -30,6 +32,84 @@ describe('pipelines', () => {
       ['Won', 4, 100, 'won'],
       ['Lost', 5, 0, 'lost'],
     ]);
+  });
+
+  it('keys the default pipeline and stages until a team renames them (record 037)', async () => {
+    const w = await crmWorkspace(server);
+    const [pipeline] = await pipelinesOf(w);
+    expect(pipeline!.key).toBe('sales');
+    expect(pipeline!.stages.map((s) => s.key)).toEqual([
+      'qualification',
+      'meeting_booked',
+      'proposal',
+      'negotiation',
+      'won',
+      'lost',
+    ]);
+    // Saving the same name keeps the key; another name drops it.
+    const proposal = pipeline!.stages[2]!;
+    const same = pipelineSchema.parse(
+      await w.ok('PATCH', `/api/pipelines/${pipeline!.id}/stages/${proposal.id}`, {
+        name: 'Proposal',
+        probability: 55,
+      }),
+    );
+    expect(same.stages[2]).toMatchObject({ key: 'proposal', probability: 55 });
+    const renamed = pipelineSchema.parse(
+      await w.ok('PATCH', `/api/pipelines/${pipeline!.id}/stages/${proposal.id}`, {
+        name: 'Offre',
+      }),
+    );
+    expect(renamed.stages[2]).toMatchObject({ key: null, name: 'Offre' });
+    expect(renamed.stages[3]!.key).toBe('negotiation');
+    const named = pipelineSchema.parse(
+      await w.ok('PATCH', `/api/pipelines/${pipeline!.id}`, { name: 'Ventes' }),
+    );
+    expect(named).toMatchObject({ key: null, name: 'Ventes' });
+    // A new pipeline has its own name, no key; its default stages have theirs.
+    const made = pipelineSchema.parse(await w.ok('POST', '/api/pipelines', { name: 'Renewals' }));
+    expect(made.key).toBeNull();
+    expect(made.stages.map((s) => s.key)).toEqual(DEFAULT_STAGES.map((s) => s.key));
+    // Stages a team names have none.
+    const own = pipelineSchema.parse(
+      await w.ok('POST', '/api/pipelines', { name: 'Own', stages: [{ name: 'Proposal' }] }),
+    );
+    expect(own.stages.map((s) => s.key)).toEqual([null]);
+  });
+
+  it('has one source of the default stages: the migrations for older workspaces agree with it', () => {
+    const sql = (name: string) =>
+      readFileSync(new URL(`../../../drizzle/${name}`, import.meta.url), 'utf8');
+    const m0008 = sql('0008_deals.sql');
+    expect(m0008).toContain(`SELECT "id", '${DEFAULT_PIPELINE.name}', true, 0 FROM "workspaces"`);
+    const rows = [...m0008.matchAll(/\('([^']+)', (\d+), (\d+), '(\w+)', (\d+|NULL)\)/g)].map(
+      (m) => ({
+        name: m[1],
+        position: Number(m[2]),
+        probability: Number(m[3]),
+        kind: m[4],
+        rotDays: m[5] === 'NULL' ? null : Number(m[5]),
+      }),
+    );
+    expect(rows).toEqual(
+      DEFAULT_STAGES.map(({ name, probability, kind, rotDays }, position) => ({
+        name,
+        position,
+        probability,
+        kind,
+        rotDays,
+      })),
+    );
+    const m0012 = sql('0012_default_keys.sql');
+    expect(m0012).toContain(
+      `SET "key" = '${DEFAULT_PIPELINE.key}' WHERE "name" = '${DEFAULT_PIPELINE.name}'`,
+    );
+    const keys = [...m0012.matchAll(/\('([^']+)', '(\w+)', '(\w+)'\)/g)].map((m) => ({
+      name: m[1],
+      key: m[2],
+      kind: m[3],
+    }));
+    expect(keys).toEqual(DEFAULT_STAGES.map(({ name, key, kind }) => ({ name, key, kind })));
   });
 
   it('adds, changes, orders and deletes pipelines and stages', async () => {
@@ -75,9 +155,21 @@ describe('pipelines', () => {
       ['Sales pipeline', false],
     ]);
     // The default pipeline cannot go; another one can.
-    expect((await w.call('DELETE', `/api/pipelines/${made.id}`)).status).toBe(409);
+    const theDefault = await w.call('DELETE', `/api/pipelines/${made.id}`);
+    expect(theDefault.status).toBe(409);
+    expect(theDefault.body).toMatchObject({ code: 'DEFAULT_PIPELINE' });
     expect((await w.call('DELETE', `/api/pipelines/${all[1]!.id}`)).status).toBe(204);
     expect(await pipelinesOf(w)).toHaveLength(1);
+    // A pipeline keeps one stage at least.
+    const single = pipelineSchema.parse(
+      await w.ok('POST', '/api/pipelines', { name: 'Single', stages: [{ name: 'Only' }] }),
+    );
+    const last = await w.call(
+      'DELETE',
+      `/api/pipelines/${single.id}/stages/${single.stages[0]!.id}`,
+    );
+    expect(last.status).toBe(409);
+    expect(last.body).toMatchObject({ code: 'LAST_STAGE' });
     // Bad input: 400 on the field, nothing written.
     const bad = await w.call('POST', `/api/pipelines/${made.id}/stages`, {
       name: 'x',

@@ -31,18 +31,16 @@ export function Component() {
   const page = useRecordPage<DealDetail>('deal', id, dealsApi.get);
   const { state, refresh, refreshTimeline } = page;
   const { members, nameOf } = useWorkspaceMembers();
-  const [pipelinesVersion, setPipelinesVersion] = useState(0);
-  const { pipelines } = usePipelines(pipelinesVersion);
+  const { pipelines } = usePipelines();
   const [deleting, setDeleting] = useState(false);
   const context = useMemo(() => ({ memberName: nameOf }), [nameOf]);
 
   // A move on a board (another member's) is no `crm.changed`: the page follows it too.
   useDealsLive((event) => {
+    // (The pipelines follow `pipelines.changed` by themselves.)
     if (event.kind === 'moved' && event.move.dealId === id) {
       refresh();
       refreshTimeline();
-    } else if (event.kind === 'pipelines') {
-      setPipelinesVersion((v) => v + 1);
     }
   });
   const onSaved = useCallback(() => {

@@ -1,12 +1,9 @@
 import { companyPageSchema, personPageSchema } from '@beacon/contract';
 import { http } from '../../../lib/http.ts';
 
-/** A record found by a picker's search. */
-export interface FoundRecord {
-  id: string;
-  label: string;
-  secondary: string;
-}
+import type { FoundRecord } from '../../../components/record-picker.tsx';
+
+export type { FoundRecord };
 
 /** Companies whose name or domain matches, for the deal's company. */
 export async function searchCompanies(q: string, signal?: AbortSignal): Promise<FoundRecord[]> {

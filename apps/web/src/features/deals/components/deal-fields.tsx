@@ -16,7 +16,8 @@ import { searchCompanies, type FoundRecord } from '../api/search.ts';
 import { minorToInput, parseMoney } from '../../../utils/money.ts';
 import { EditableField } from './editable-field.tsx';
 import { LostReasonDialog } from './lost-reason-dialog.tsx';
-import { RecordPicker } from './record-picker.tsx';
+import { RecordPicker } from '../../../components/record-picker.tsx';
+import { lostReasonText, stageName } from '../utils/names.ts';
 
 export interface DealFieldsProps {
   deal: Deal;
@@ -81,7 +82,7 @@ export function DealFields({ deal, pipeline, members, canEdit, save }: DealField
             label={t('fields.stageId')}
             value={deal.stageId}
             disabled={disabled}
-            options={stages.map((s) => ({ value: s.id, label: s.name }))}
+            options={stages.map((s) => ({ value: s.id, label: stageName(t, s) }))}
             onSave={async (stageId) => {
               if (stages.find((s) => s.id === stageId)?.kind === 'lost') {
                 setLostStage(stageId);
@@ -95,7 +96,8 @@ export function DealFields({ deal, pipeline, members, canEdit, save }: DealField
           <EditableField
             field="lostReason"
             label={t('fields.lostReason')}
-            value={deal.lostReason}
+            // A standard reason shows in the reader's words; writing over it makes it free text.
+            value={lostReasonText(t, deal.lostReason)}
             disabled={disabled}
             multiline
             validate={(text) => (text ? null : t('lost.required'))}

@@ -8,6 +8,7 @@ import type { Deal, Pipeline } from '@beacon/contract';
 import { formatDate } from '../../../locales/languages.ts';
 import { formatMoney } from '../../../utils/money.ts';
 import { StatusChip } from './status-chip.tsx';
+import { lostReasonText, stageName } from '../utils/names.ts';
 
 export interface DealHeaderProps {
   deal: Deal;
@@ -37,7 +38,10 @@ export function DealHeader({ deal, pipeline, ownerName, canEdit, onDelete }: Dea
             {stage && (
               <Chip
                 size="small"
-                label={t('page.stageChip', { stage: stage.name, probability: stage.probability })}
+                label={t('page.stageChip', {
+                  stage: stageName(t, stage),
+                  probability: stage.probability,
+                })}
               />
             )}
             {deal.stale && <Chip size="small" variant="outlined" label={t('card.stale')} />}
@@ -59,7 +63,7 @@ export function DealHeader({ deal, pipeline, ownerName, canEdit, onDelete }: Dea
           </Box>
           {deal.status === 'lost' && deal.lostReason && (
             <Typography variant="body2" sx={{ mt: 1.5 }}>
-              {t('page.lostBecause', { reason: deal.lostReason })}
+              {t('page.lostBecause', { reason: lostReasonText(t, deal.lostReason) })}
             </Typography>
           )}
         </Box>

@@ -20,7 +20,7 @@ import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
 import { searchPeople, type FoundRecord } from '../api/search.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
-import { RecordPicker } from './record-picker.tsx';
+import { RecordPicker } from '../../../components/record-picker.tsx';
 
 export interface DealPeopleProps {
   deal: Deal;

@@ -11,13 +11,15 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
 import { LiveStatus } from '../../../components/live-status.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { paths } from '../../../utils/paths.ts';
 import { useDealsBoard } from '../hooks/use-deals-board.ts';
-import { useDealsLive } from '../hooks/use-deals-live.ts';
+import { dealsQueries } from '../api/deals-queries.ts';
+import type { AppDispatch } from '../../../lib/store.ts';
 import { useForecast } from '../hooks/use-forecast.ts';
 import { usePipelines } from '../hooks/use-pipelines.ts';
 import { boardTotals } from '../state/board-rules.ts';
@@ -25,6 +27,7 @@ import { dealsErrorText } from '../utils/error-text.ts';
 import { formatSums } from '../../../utils/money.ts';
 import { DealsBoard } from './deals-board.tsx';
 import { ForecastStrip } from './forecast-strip.tsx';
+import { pipelineName } from '../utils/names.ts';
 
 const NewDealDialog = lazy(async () => ({
   default: (await import('./new-deal-dialog.tsx')).NewDealDialog,
@@ -48,19 +51,18 @@ export function DealsPage({ canEdit, table }: DealsPageProps) {
   const [params, setParams] = useSearchParams();
   // `show`, as `view` is the table's saved view (features/crm/state/table-query.ts).
   const view = params.get('show') === 'table' ? 'table' : 'board';
-  const [pipelinesVersion, setPipelinesVersion] = useState(0);
-  const {
-    pipelines,
-    error: pipelinesError,
-    reload: reloadPipelines,
-  } = usePipelines(pipelinesVersion);
+  const { pipelines, error: pipelinesError, reload: reloadPipelines } = usePipelines();
   const asked = params.get('pipeline');
   const pipeline =
     pipelines?.find((p) => p.id === asked) ?? pipelines?.find((p) => p.isDefault) ?? pipelines?.[0];
   const pipelineId = pipeline?.id ?? null;
   const board = useDealsBoard(view === 'board' && pipelines ? pipelineId : null);
-  const [forecastVersion, setForecastVersion] = useState(0);
-  const forecast = useForecast(view === 'board' ? pipelineId : null, forecastVersion);
+  const forecast = useForecast(view === 'board' ? pipelineId : null);
+  const dispatch = useDispatch<AppDispatch>();
+  const forecastAgain = useCallback(
+    () => dispatch(dealsQueries.util.invalidateTags(['DealForecast'])),
+    [dispatch],
+  );
   const { nameOf } = useWorkspaceMembers();
   const ownerName = useCallback((id: string | null) => (id ? nameOf(id) : null), [nameOf]);
   const [creating, setCreating] = useState(false);
@@ -69,12 +71,6 @@ export function DealsPage({ canEdit, table }: DealsPageProps) {
   const [editOpened, setEditOpened] = useState(false);
   if (creating && !createOpened) setCreateOpened(true);
   if (editing && !editOpened) setEditOpened(true);
-
-  // The pipelines and the forecast follow what others change, as the board does.
-  useDealsLive((event) => {
-    if (event.kind === 'pipelines' || event.kind === 'resync') setPipelinesVersion((v) => v + 1);
-    setForecastVersion((v) => v + 1);
-  });
 
   const stages = board.pipeline?.stages ?? pipeline?.stages ?? [];
   const totals = useMemo(() => boardTotals(board.board), [board.board]);
@@ -94,13 +90,13 @@ export function DealsPage({ canEdit, table }: DealsPageProps) {
   const onMove = useCallback(
     (dealId: string, stageId: string, index: number, lostReason?: string) =>
       board.move(dealId, stageId, index, lostReason).then(
-        () => setForecastVersion((v) => v + 1),
+        () => forecastAgain(),
         (error: unknown) => {
           enqueueSnackbar(dealsErrorText(t, error), { variant: 'error' });
           throw error;
         },
       ),
-    [board, enqueueSnackbar, t],
+    [board, enqueueSnackbar, forecastAgain, t],
   );
   const onOpen = useCallback(
     (dealId: string) => void navigate(`${paths.dashboard.deals}/${dealId}`),
@@ -137,7 +133,7 @@ export function DealsPage({ canEdit, table }: DealsPageProps) {
         >
           {pipelines.map((p) => (
             <MenuItem key={p.id} value={p.id}>
-              {p.name}
+              {pipelineName(t, p)}
             </MenuItem>
           ))}
         </TextField>
@@ -190,7 +186,7 @@ export function DealsPage({ canEdit, table }: DealsPageProps) {
                   return;
                 }
                 board.reload();
-                setForecastVersion((v) => v + 1);
+                forecastAgain();
               }}
             />
           )}
@@ -200,7 +196,7 @@ export function DealsPage({ canEdit, table }: DealsPageProps) {
               pipeline={board.pipeline ?? pipeline}
               onClose={() => setEditing(false)}
               onChanged={() => {
-                setPipelinesVersion((v) => v + 1);
+                dispatch(dealsQueries.util.invalidateTags(['Pipelines', 'DealForecast']));
                 board.reload();
               }}
             />

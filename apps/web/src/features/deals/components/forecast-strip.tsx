@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { monthLabel, type ForecastRow } from '../utils/forecast.ts';
-import { formatMoney } from '../../../utils/money.ts';
+import { compareMinor, formatMinor, formatSums, minorRatio } from '../../../utils/money.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
 
 export interface ForecastStripProps {
@@ -22,16 +22,21 @@ export interface ForecastStripProps {
 export function ForecastStrip({ rows, error, onRetry }: ForecastStripProps) {
   const { t, i18n } = useTranslation('deals');
   const language = i18n.resolvedLanguage ?? 'en';
-  // Bars compare one currency: the one with the most weighted amount over the months.
+  // Bars compare one currency: the one with the most weighted amount over the months (exact sums,
+  // BigInt; a bar's height is the only float).
   const currency = rows
     ?.flatMap((row) => row.sums)
-    .reduce<Map<string, number>>(
-      (all, sum) => all.set(sum.currency, (all.get(sum.currency) ?? 0) + sum.weighted),
+    .reduce<Map<string, bigint>>(
+      (all, sum) => all.set(sum.currency, (all.get(sum.currency) ?? 0n) + BigInt(sum.weighted)),
       new Map(),
     );
-  const main = currency ? [...currency.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] : undefined;
-  const valueOf = (row: ForecastRow) => row.sums.find((s) => s.currency === main)?.weighted ?? 0;
-  const max = rows ? Math.max(1, ...rows.map(valueOf)) : 1;
+  const main = currency
+    ? [...currency.entries()].sort((a, b) => compareMinor(b[1], a[1]))[0]?.[0]
+    : undefined;
+  const valueOf = (row: ForecastRow) => row.sums.find((s) => s.currency === main)?.weighted ?? '0';
+  const max = rows
+    ? rows.map(valueOf).reduce((a, b) => (compareMinor(a, b) >= 0 ? a : b), '1')
+    : '1';
 
   return (
     <Card component="section" aria-labelledby="deals-forecast-title" sx={{ p: 2 }}>
@@ -82,9 +87,10 @@ export function ForecastStrip({ rows, error, onRetry }: ForecastStripProps) {
                     <Box
                       sx={{
                         width: '100%',
-                        height: `${Math.max(4, Math.round((valueOf(row) / max) * 48))}px`,
+                        height: `${Math.max(4, Math.round(minorRatio(valueOf(row), max) * 48))}px`,
                         borderRadius: 1,
-                        bgcolor: valueOf(row) > 0 ? 'primary.main' : 'action.disabledBackground',
+                        bgcolor:
+                          BigInt(valueOf(row)) > 0n ? 'primary.main' : 'action.disabledBackground',
                       }}
                     />
                   </Box>
@@ -93,12 +99,8 @@ export function ForecastStrip({ rows, error, onRetry }: ForecastStripProps) {
                   </Typography>
                   <Typography variant="subtitle2" component="p" noWrap>
                     {row.sums.length === 0
-                      ? formatMoney(0, main ?? 'EUR', language, { compact: true })
-                      : row.sums
-                          .map((sum) =>
-                            formatMoney(sum.weighted, sum.currency, language, { compact: true }),
-                          )
-                          .join(' · ')}
+                      ? formatMinor(0, main ?? 'EUR', language, { compact: true })
+                      : formatSums(row.sums, language, 'weighted', { compact: true })}
                   </Typography>
                   <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
                     {t('forecast.deals', { count: row.count })}

@@ -49,6 +49,26 @@ describe('LostReasonDialog', () => {
     expect((field as HTMLTextAreaElement).value).toBe('Budget cut');
   });
 
+  it('saves a standard reason as its key, worded in the reader’s language', async () => {
+    const confirm = vi.fn(() => Promise.resolve());
+    await setup(confirm);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Reason' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Chose a competitor' }));
+    // No text to write for a standard reason.
+    expect(screen.queryByRole('textbox', { name: /Lost reason/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as lost' }));
+    await vi.waitFor(() => expect(confirm).toHaveBeenCalledWith('competitor'));
+  });
+
+  it('refuses a written reason longer than the contract allows', async () => {
+    const confirm = vi.fn(() => Promise.resolve());
+    const { field, submit } = await setup(confirm);
+    fireEvent.change(field, { target: { value: 'x'.repeat(501) } });
+    submit();
+    expect(await screen.findByText('Too long')).toBeTruthy();
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
   it('closes on Cancel without saving', async () => {
     const confirm = vi.fn(() => Promise.resolve());
     const { onClose } = await setup(confirm);

@@ -15,7 +15,8 @@ import { dealsApi } from '../../../lib/deals-api.ts';
 import { searchCompanies, type FoundRecord } from '../api/search.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
 import { parseMoney } from '../../../utils/money.ts';
-import { RecordPicker } from './record-picker.tsx';
+import { RecordPicker } from '../../../components/record-picker.tsx';
+import { stageName } from '../utils/names.ts';
 
 export interface NewDealDialogProps {
   open: boolean;
@@ -159,7 +160,7 @@ export function NewDealDialog({
               >
                 {stages.map((s) => (
                   <MenuItem key={s.id} value={s.id}>
-                    {s.name}
+                    {stageName(t, s)}
                   </MenuItem>
                 ))}
               </TextField>

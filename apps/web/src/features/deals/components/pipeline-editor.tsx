@@ -24,6 +24,7 @@ import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { pipelinesApi } from '../../../lib/deals-api.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
+import { pipelineName, stageName } from '../utils/names.ts';
 
 export interface PipelineEditorProps {
   open: boolean;
@@ -44,7 +45,7 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
   const { enqueueSnackbar } = useSnackbar();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [pipeline, setPipeline] = useState(given);
-  const [name, setName] = useState(given.name);
+  const [name, setName] = useState(pipelineName(t, given));
   const [newStage, setNewStage] = useState('');
   const [newPipeline, setNewPipeline] = useState('');
   const [deleting, setDeleting] = useState<PipelineStage | null>(null);
@@ -53,8 +54,8 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
 
   useEffect(() => {
     setPipeline(given);
-    setName(given.name);
-  }, [given]);
+    setName(pipelineName(t, given));
+  }, [given, t]);
 
   const fail = (error: unknown) => enqueueSnackbar(dealsErrorText(t, error), { variant: 'error' });
   const saved = (next: Pipeline) => {
@@ -64,7 +65,8 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
 
   const saveName = async () => {
     const text = name.trim();
-    if (!text || text === pipeline.name) return setName(pipeline.name);
+    // The name as shown (a default's words in the reader's language) unchanged: nothing to save.
+    if (!text || text === pipelineName(t, pipeline)) return setName(pipelineName(t, pipeline));
     try {
       saved(await pipelinesApi.update(pipeline.id, { name: text }));
     } catch (error) {
@@ -99,7 +101,7 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
       await pipelinesApi.removeStage(pipeline.id, stage.id, target);
       saved(await pipelinesApi.get(pipeline.id));
       setDeleting(null);
-      enqueueSnackbar(t('editor.stageDeleted', { name: stage.name }));
+      enqueueSnackbar(t('editor.stageDeleted', { name: stageName(t, stage) }));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'STAGE_NOT_EMPTY' && !target) {
         setMoveTo(pipeline.stages.find((s) => s.id !== stage.id)?.id ?? '');
@@ -223,7 +225,7 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
         aria-labelledby={`${id}-delete`}
       >
         <DialogTitle id={`${id}-delete`}>
-          {t('editor.deleteTitle', { name: deleting?.name ?? '' })}
+          {t('editor.deleteTitle', { name: deleting ? stageName(t, deleting) : '' })}
         </DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('editor.deleteText')}</DialogContentText>
@@ -238,7 +240,7 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
               .filter((s) => s.id !== deleting?.id)
               .map((s) => (
                 <MenuItem key={s.id} value={s.id}>
-                  {s.name}
+                  {stageName(t, s)}
                 </MenuItem>
               ))}
           </TextField>
@@ -278,7 +280,8 @@ function StageRow({
   onDelete: () => void;
 }) {
   const { t } = useTranslation('deals');
-  const [name, setName] = useState(stage.name);
+  const shown = stageName(t, stage);
+  const [name, setName] = useState(shown);
   const [probability, setProbability] = useState(String(stage.probability));
   const [rotDays, setRotDays] = useState(stage.rotDays === null ? '' : String(stage.rotDays));
   const probabilityValue = Number(probability);
@@ -289,7 +292,7 @@ function StageRow({
   return (
     <Box
       component="li"
-      aria-label={stage.name}
+      aria-label={shown}
       sx={{
         display: 'grid',
         gap: 1,
@@ -307,8 +310,8 @@ function StageRow({
         onChange={(event) => setName(event.target.value)}
         onBlur={() => {
           const text = name.trim();
-          if (text && text !== stage.name) onPatch({ name: text });
-          else setName(stage.name);
+          if (text && text !== shown) onPatch({ name: text });
+          else setName(shown);
         }}
         slotProps={{ htmlInput: { maxLength: 100 } }}
         sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
@@ -353,7 +356,7 @@ function StageRow({
       <Box sx={{ display: 'flex', gap: 0.5 }}>
         <IconButton
           size="small"
-          aria-label={t('editor.moveUp', { name: stage.name })}
+          aria-label={t('editor.moveUp', { name: shown })}
           disabled={first}
           onClick={() => onMove(-1)}
         >
@@ -361,7 +364,7 @@ function StageRow({
         </IconButton>
         <IconButton
           size="small"
-          aria-label={t('editor.moveDown', { name: stage.name })}
+          aria-label={t('editor.moveDown', { name: shown })}
           disabled={last}
           onClick={() => onMove(1)}
         >

@@ -20,6 +20,7 @@ import { usePipelines } from '../hooks/use-pipelines.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
 import { NewDealDialog } from './new-deal-dialog.tsx';
 import { StatusChip } from './status-chip.tsx';
+import { stageName } from '../utils/names.ts';
 
 const PAGE = 25;
 
@@ -52,13 +53,13 @@ export function RelatedDeals({ subject, canEdit }: RelatedDealsProps) {
     ],
     [subject.type, subject.id],
   );
-  const stageName = useMemo(() => {
+  const stageNames = useMemo(() => {
     const names = new Map<string, string>();
     for (const pipeline of pipelines ?? []) {
-      for (const stage of pipeline.stages) names.set(stage.id, stage.name);
+      for (const stage of pipeline.stages) names.set(stage.id, stageName(t, stage));
     }
     return names;
-  }, [pipelines]);
+  }, [pipelines, t]);
 
   const load = useCallback(
     (after: string | null) => {
@@ -161,7 +162,7 @@ export function RelatedDeals({ subject, canEdit }: RelatedDealsProps) {
               </Link>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {[
-                  stageName.get(deal.stageId),
+                  stageNames.get(deal.stageId),
                   deal.expectedCloseDate
                     ? t('card.closes', {
                         date: formatDate(deal.expectedCloseDate, language, {

@@ -10,6 +10,7 @@ import type { Deal, PipelineStage as Stage } from '@beacon/contract';
 import type { BoardColumn } from '../state/board-rules.ts';
 import { formatSums } from '../../../utils/money.ts';
 import { DealCard } from './deal-card.tsx';
+import { stageName } from '../utils/names.ts';
 
 export const STAGE_WIDTH = 280;
 /** How near the end of a column (px) the next page is asked for. */
@@ -64,7 +65,7 @@ export const StageColumn = memo(function StageColumn({
     <Box
       dir={dir}
       component="section"
-      aria-label={stage.name}
+      aria-label={stageName(t, stage)}
       data-testid="deal-stage"
       data-stage-kind={stage.kind}
       sx={{
@@ -82,7 +83,7 @@ export const StageColumn = memo(function StageColumn({
       <Box sx={{ p: 1.5, pb: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Typography component="h2" variant="subtitle1" noWrap sx={{ flex: 1, minWidth: 0 }}>
-            {stage.name}
+            {stageName(t, stage)}
           </Typography>
           <Box
             component="span"

@@ -30,7 +30,7 @@ function board(): Board<BoardDeal> {
         probability: 10,
         dealIds: ['a', 'b'],
         count: 5,
-        sums: [{ currency: 'USD', amount: 50_000, weighted: 5_000 }],
+        sums: [{ currency: 'USD', amount: '50000', weighted: '5000' }],
         nextCursor: 'next',
       },
       prop: {
@@ -38,7 +38,7 @@ function board(): Board<BoardDeal> {
         probability: 50,
         dealIds: ['c'],
         count: 1,
-        sums: [{ currency: 'USD', amount: 30_000, weighted: 15_000 }],
+        sums: [{ currency: 'USD', amount: '30000', weighted: '15000' }],
         nextCursor: null,
       },
     },
@@ -56,18 +56,18 @@ describe('moveDeal (what a drop shows before the server answers)', () => {
     expect(moved.columns.qual).toMatchObject({
       dealIds: ['a'],
       count: 4,
-      sums: [{ currency: 'USD', amount: 30_000, weighted: 3_000 }],
+      sums: [{ currency: 'USD', amount: '30000', weighted: '3000' }],
     });
     expect(moved.columns.prop).toMatchObject({
       dealIds: ['b', 'c'],
       count: 2,
-      sums: [{ currency: 'USD', amount: 50_000, weighted: 25_000 }],
+      sums: [{ currency: 'USD', amount: '50000', weighted: '25000' }],
     });
     expect(moved.deals.b?.stageId).toBe('prop');
     // The whole pipeline is unchanged but for the weighting.
     expect(boardTotals(moved)).toEqual({
       count: 6,
-      sums: [{ currency: 'USD', amount: 80_000, weighted: 28_000 }],
+      sums: [{ currency: 'USD', amount: '80000', weighted: '28000' }],
     });
   });
 
@@ -75,15 +75,15 @@ describe('moveDeal (what a drop shows before the server answers)', () => {
     const start = board();
     start.deals.e = { id: 'e', stageId: 'qual', amount: 9_000, currency: 'EUR' };
     start.columns.qual!.dealIds.push('e');
-    start.columns.qual!.sums.push({ currency: 'EUR', amount: 9_000, weighted: 900 });
+    start.columns.qual!.sums.push({ currency: 'EUR', amount: '9000', weighted: '900' });
     const moved = moveDeal(start, 'e', 'prop', 1);
     expect(moved.columns.prop?.sums).toEqual([
-      { currency: 'USD', amount: 30_000, weighted: 15_000 },
-      { currency: 'EUR', amount: 9_000, weighted: 4_500 },
+      { currency: 'USD', amount: '30000', weighted: '15000' },
+      { currency: 'EUR', amount: '9000', weighted: '4500' },
     ]);
     // The emptied EUR sum leaves the first stage.
     expect(moved.columns.qual?.sums).toEqual([
-      { currency: 'USD', amount: 50_000, weighted: 5_000 },
+      { currency: 'USD', amount: '50000', weighted: '5000' },
     ]);
   });
 
@@ -92,7 +92,7 @@ describe('moveDeal (what a drop shows before the server answers)', () => {
     expect(moved.columns.qual).toMatchObject({
       dealIds: ['b', 'a'],
       count: 5,
-      sums: [{ currency: 'USD', amount: 50_000, weighted: 5_000 }],
+      sums: [{ currency: 'USD', amount: '50000', weighted: '5000' }],
     });
   });
 

@@ -5,6 +5,8 @@
  * back from a snapshot if the server refuses it; the server's answer then replaces the guesses.
  */
 
+import { addMinor, compareMinor, weighMinor } from '../../../utils/money.ts';
+
 /** What the board needs of a deal. */
 export interface BoardDeal {
   id: string;
@@ -13,12 +15,15 @@ export interface BoardDeal {
   currency: string;
 }
 
-/** The amounts of one currency (never added to another's), in minor units. */
+/**
+ * The amounts of one currency (never added to another's), in minor units as exact decimal strings
+ * (sums pass 2^53: record 037).
+ */
 export interface MoneySum {
   currency: string;
-  amount: number;
-  /** Weighted by the stage's probability. */
-  weighted: number;
+  amount: string;
+  /** Weighted by the stage's probability (money.ts `weighMinor`: the server's rule). */
+  weighted: string;
 }
 
 /** One stage's column: the deals loaded so far (in order) and the whole stage's figures. */
@@ -47,40 +52,38 @@ export const emptyBoard = <D extends BoardDeal>(): Board<D> => ({
   deals: {},
 });
 
-/** An amount weighted by a probability in percent, rounded to the minor unit. */
+/** An amount weighted by a probability in percent, rounded half up to the minor unit. */
 export const weigh = (amount: number, probability: number) =>
-  Math.round((amount * probability) / 100);
+  Number(weighMinor(amount, probability));
 
 function withoutDeal(column: BoardColumn, dealId: string): BoardColumn {
   return { ...column, dealIds: column.dealIds.filter((id) => id !== dealId) };
 }
 
-/** Adds `sign` times the deal's amount to its currency's sum; an emptied sum goes. */
+/**
+ * Adds `sign` times the deal's amount to its currency's sum, and weighs the new sum as the server
+ * does (the stage's sum × probability, rounded once); an emptied sum goes.
+ */
 function shiftSums(column: BoardColumn, deal: BoardDeal, sign: 1 | -1): MoneySum[] {
-  const weighted = weigh(deal.amount, column.probability);
-  const known = column.sums.some((sum) => sum.currency === deal.currency);
+  const known = column.sums.find((sum) => sum.currency === deal.currency);
+  const amount = addMinor(known?.amount ?? 0, sign * deal.amount);
+  const next = {
+    currency: deal.currency,
+    amount,
+    weighted: weighMinor(amount, column.probability),
+  };
   const sums = known
-    ? column.sums.map((sum) =>
-        sum.currency === deal.currency
-          ? {
-              ...sum,
-              amount: sum.amount + sign * deal.amount,
-              weighted: sum.weighted + sign * weighted,
-            }
-          : sum,
-      )
-    : [
-        ...column.sums,
-        { currency: deal.currency, amount: sign * deal.amount, weighted: sign * weighted },
-      ];
-  return sortSums(sign > 0 ? sums : sums.filter((sum) => sum.amount !== 0 || sum.weighted !== 0));
+    ? column.sums.map((sum) => (sum.currency === deal.currency ? next : sum))
+    : [...column.sums, next];
+  return sortSums(sign > 0 ? sums : sums.filter((sum) => BigInt(sum.amount) !== 0n));
 }
 
 /** Largest amount first, then by currency code (the server's order). */
 export function sortSums(sums: MoneySum[]): MoneySum[] {
   return [...sums].sort(
     (a, b) =>
-      b.amount - a.amount || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0),
+      compareMinor(b.amount, a.amount) ||
+      (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0),
   );
 }
 
@@ -185,8 +188,8 @@ export function addSums(groups: MoneySum[][]): MoneySum[] {
     for (const sum of sums) {
       const known = byCurrency.get(sum.currency);
       if (known) {
-        known.amount += sum.amount;
-        known.weighted += sum.weighted;
+        known.amount = addMinor(known.amount, sum.amount);
+        known.weighted = addMinor(known.weighted, sum.weighted);
       } else {
         byCurrency.set(sum.currency, { ...sum });
       }
@@ -195,14 +198,33 @@ export function addSums(groups: MoneySum[][]): MoneySum[] {
   return sortSums([...byCurrency.values()]);
 }
 
-/** Every stage's figures together: deals, and amounts by currency, of the whole pipeline. */
+/**
+ * Every stage's figures together: deals, and amounts by currency, of the whole pipeline. The
+ * weighted total is Σ(stage sum × probability) / 100 rounded once, the server's rule (not the sum
+ * of each stage's rounded figure).
+ */
 export function boardTotals(board: Board<BoardDeal>): { count: number; sums: MoneySum[] } {
   const columns = board.order
     .map((id) => board.columns[id])
     .filter((column): column is BoardColumn => Boolean(column));
+  const raw = new Map<string, { amount: bigint; raw: bigint }>();
+  for (const column of columns) {
+    for (const sum of column.sums) {
+      const known = raw.get(sum.currency) ?? { amount: 0n, raw: 0n };
+      known.amount += BigInt(sum.amount);
+      known.raw += BigInt(sum.amount) * BigInt(column.probability);
+      raw.set(sum.currency, known);
+    }
+  }
   return {
     count: columns.reduce((total, column) => total + column.count, 0),
-    sums: addSums(columns.map((column) => column.sums)),
+    sums: sortSums(
+      [...raw.entries()].map(([currency, total]) => ({
+        currency,
+        amount: total.amount.toString(),
+        weighted: weighMinor(total.raw, 1),
+      })),
+    ),
   };
 }
 

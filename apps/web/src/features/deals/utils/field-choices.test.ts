@@ -7,6 +7,7 @@ const stage = (id: string, name: string) => ({
   id,
   pipelineId: 'p',
   name,
+  key: null as string | null,
   position: 0,
   probability: 10,
   kind: 'open' as const,
@@ -15,6 +16,7 @@ const stage = (id: string, name: string) => ({
 const pipeline = (id: string, name: string, stages: ReturnType<typeof stage>[]): Pipeline => ({
   id,
   name,
+  key: null,
   isDefault: false,
   position: 0,
   stages,
@@ -28,6 +30,23 @@ describe('dealFieldChoices', () => {
     const one = dealFieldChoices(i18n.t, [pipeline('p1', 'Sales', [stage('s1', 'Proposal')])]);
     expect(one.stageId).toEqual([{ value: 's1', label: 'Proposal' }]);
     expect(one.status?.map((c) => c.label)).toEqual(['Open', 'Won', 'Lost']);
+    // The default pipeline and stages nobody renamed are worded in the reader's language.
+    const fr = await initTestI18n('fr');
+    const keyed = dealFieldChoices(fr.t, [
+      {
+        ...pipeline('p1', 'Sales pipeline', [{ ...stage('s1', 'Proposal'), key: 'proposal' }]),
+        key: 'sales',
+      },
+      pipeline('p2', 'Renouvellements', [stage('s2', 'Relance')]),
+    ]);
+    expect(keyed.pipelineId).toEqual([
+      { value: 'p1', label: 'Pipeline commercial' },
+      { value: 'p2', label: 'Renouvellements' },
+    ]);
+    expect(keyed.stageId).toEqual([
+      { value: 's1', label: 'Pipeline commercial · Proposition' },
+      { value: 's2', label: 'Renouvellements · Relance' },
+    ]);
     const two = dealFieldChoices(i18n.t, [
       pipeline('p1', 'Sales', [stage('s1', 'Proposal')]),
       pipeline('p2', 'Renewals', [stage('s2', 'Proposal')]),

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { dealStageKinds, type Pipeline } from '@beacon/contract';
+import { pipelineName, stageName } from './names.ts';
 
 export type Choices = Record<string, { value: string; label: string }[]>;
 
@@ -14,10 +15,15 @@ export function dealFieldChoices(t: TFunction, pipelines: readonly Pipeline[]): 
     stageId: pipelines.flatMap((pipeline) =>
       pipeline.stages.map((stage) => ({
         value: stage.id,
-        label: several ? `${pipeline.name} · ${stage.name}` : stage.name,
+        label: several
+          ? `${pipelineName(t, pipeline)} · ${stageName(t, stage)}`
+          : stageName(t, stage),
       })),
     ),
-    pipelineId: pipelines.map((pipeline) => ({ value: pipeline.id, label: pipeline.name })),
+    pipelineId: pipelines.map((pipeline) => ({
+      value: pipeline.id,
+      label: pipelineName(t, pipeline),
+    })),
     status: dealStageKinds.map((kind) => ({ value: kind, label: t(`deals:kinds.${kind}`) })),
     stale: [
       { value: 'true', label: t('deals:card.stale') },

@@ -1,20 +1,37 @@
 import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import type { FoundRecord } from '../api/search.ts';
 
-export interface RecordPickerProps {
+/** A record a picker offers: its id, its name, and a second line (a domain, an e-mail…). */
+export interface FoundRecord {
+  id: string;
   label: string;
-  value: FoundRecord | null;
-  search: (q: string, signal?: AbortSignal) => Promise<FoundRecord[]>;
-  onChange: (record: FoundRecord | null) => void;
+  secondary: string;
+}
+
+/** How long typing settles before the search runs. */
+export const PICKER_DEBOUNCE_MS = 250;
+
+export interface RecordPickerProps<R extends FoundRecord = FoundRecord> {
+  label: string;
+  value: R | null;
+  /** The records matching `q` (the records search of an entity); an aborted call is dropped. */
+  search: (q: string, signal?: AbortSignal) => Promise<R[]>;
+  onChange: (record: R | null) => void;
   disabled?: boolean;
   error?: string | null;
   size?: 'small' | 'medium';
+  /** Words for "no match" and "searching…" in the caller's namespace (MUI's English otherwise). */
+  noOptionsText?: string;
+  loadingText?: string;
 }
 
-/** A company or a person, chosen by searching the workspace (as the person page's company). */
-export function RecordPicker({
+/**
+ * One record of the workspace (a company, a person, a deal…) chosen by searching: the search runs
+ * once typing settles and only while the list is open, a newer search aborts the older one, and
+ * the chosen record stays offered even when the search no longer finds it.
+ */
+export function RecordPicker<R extends FoundRecord = FoundRecord>({
   label,
   value,
   search,
@@ -22,9 +39,11 @@ export function RecordPicker({
   disabled,
   error,
   size = 'small',
-}: RecordPickerProps) {
+  noOptionsText,
+  loadingText,
+}: RecordPickerProps<R>) {
   const [query, setQuery] = useState('');
-  const [options, setOptions] = useState<FoundRecord[]>([]);
+  const [options, setOptions] = useState<R[]>([]);
   const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState(false);
 
@@ -38,7 +57,7 @@ export function RecordPicker({
         .finally(() => {
           if (!controller.signal.aborted) setLoading(false);
         });
-    }, 250);
+    }, PICKER_DEBOUNCE_MS);
     return () => {
       window.clearTimeout(timer);
       controller.abort();
@@ -55,6 +74,8 @@ export function RecordPicker({
       options={value && !options.some((o) => o.id === value.id) ? [value, ...options] : options}
       loading={loading}
       disabled={disabled}
+      {...(noOptionsText ? { noOptionsText } : {})}
+      {...(loadingText ? { loadingText } : {})}
       filterOptions={(all) => all}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionLabel={(option) => option.label}
