@@ -1,5 +1,7 @@
 import { z } from './z.ts';
 import { expectedUpdatedAt, id, instant, text } from './fields.ts';
+import { endpoint } from './endpoint.ts';
+import { bulkResultSchema, recordParamsSchema } from './records.ts';
 
 // Tasks (issue 9): what each member must do, when, about whom. Due times are instants; "due
 // today" and "overdue" are days in the assignee's time zone (docs/decisions/031-tasks.md).
@@ -183,3 +185,81 @@ export const tasksRealtimeSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type TasksRealtime = z.infer<typeof tasksRealtimeSchema>;
+
+/** The tasks API (`apps/server/src/modules/tasks/tasks.routes.ts`); any member reads, writers write. */
+export const tasksEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/tasks',
+    summary:
+      'Tasks: filtered (mine, assignee, due today/overdue/upcoming, type, status, record), sorted, keyset pages',
+    query: taskQuerySchema,
+    response: taskPageSchema,
+  }),
+  count: endpoint({
+    method: 'GET',
+    path: '/api/tasks/count',
+    summary: 'How many tasks match the filters',
+    query: taskQuerySchema,
+    response: taskCountSchema,
+  }),
+  counts: endpoint({
+    method: 'GET',
+    path: '/api/tasks/counts',
+    summary: 'The size of each tab (due today, overdue, upcoming, done) for the other filters',
+    query: taskQuerySchema,
+    response: taskCountsSchema,
+  }),
+  timeZone: endpoint({
+    method: 'GET',
+    path: '/api/tasks/time-zone',
+    summary: "The caller's time zone, which their tasks' days are counted in",
+    response: timeZoneSettingSchema,
+  }),
+  /** Any role may set their own zone (registered with `readAt`). */
+  setTimeZone: endpoint({
+    method: 'PUT',
+    path: '/api/tasks/time-zone',
+    summary: "Set the caller's time zone (IANA); any role may set their own",
+    body: timeZoneRequestSchema,
+    response: timeZoneSettingSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/tasks',
+    summary: 'Add a task (assigned to the caller unless another member is named)',
+    body: newTaskSchema,
+    status: 201,
+    response: taskSchema,
+  }),
+  bulk: endpoint({
+    method: 'POST',
+    path: '/api/tasks/bulk',
+    summary: 'Complete, skip, reopen, reassign, reschedule or delete tasks by id',
+    body: taskBulkRequestSchema,
+    response: bulkResultSchema,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/tasks/:id',
+    summary: 'One task',
+    params: recordParamsSchema,
+    response: taskSchema,
+  }),
+  patch: endpoint({
+    method: 'PATCH',
+    path: '/api/tasks/:id',
+    summary: 'Change a task (only the fields given); status done or skipped stamps completedAt',
+    params: recordParamsSchema,
+    body: taskPatchSchema,
+    response: taskSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/tasks/:id',
+    summary: 'Delete a task',
+    params: recordParamsSchema,
+    status: 204,
+    response: null,
+  }),
+};

@@ -29,7 +29,7 @@ import {
   type QueueAction,
   type QueueState,
 } from '../utils/task-rules.ts';
-import { Kbd } from './kbd.tsx';
+import { Kbd } from '../../../components/kbd.tsx';
 import { TaskDue, TaskTypeChip } from './task-chips.tsx';
 
 const QUEUE_QUERY = { mine: 'true', due: 'due', sort: 'dueAt', limit: 200 } as const;
