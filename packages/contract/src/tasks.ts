@@ -169,6 +169,16 @@ export type TaskBulkRequest = z.infer<typeof taskBulkRequestSchema>;
 export const timeZoneSettingSchema = z
   .object({ timeZone: z.string().nullable() })
   .meta({ id: 'TimeZoneSetting' });
+/**
+ * GET /api/tasks/time-zones: each active member's zone (null: never set), so a task's due time
+ * is entered and shown in its assignee's zone, as the server counts its day.
+ */
+export const memberTimeZonesSchema = z
+  .object({
+    items: z.array(z.object({ userId: z.string(), timeZone: z.string().nullable() })),
+  })
+  .meta({ id: 'MemberTimeZones' });
+export type MemberTimeZones = z.infer<typeof memberTimeZonesSchema>;
 export const timeZoneRequestSchema = z
   .object({ timeZone: z.string().trim().min(1).max(64) })
   .meta({ id: 'TimeZoneRequest' });
@@ -215,6 +225,12 @@ export const tasksEndpoints = {
     path: '/api/tasks/time-zone',
     summary: "The caller's time zone, which their tasks' days are counted in",
     response: timeZoneSettingSchema,
+  }),
+  memberTimeZones: endpoint({
+    method: 'GET',
+    path: '/api/tasks/time-zones',
+    summary: "Each active member's time zone, which their tasks' due times are shown in",
+    response: memberTimeZonesSchema,
   }),
   /** Any role may set their own zone (registered with `readAt`). */
   setTimeZone: endpoint({

@@ -393,3 +393,15 @@ export async function dealInWorkspace(db: Executor, workspaceId: string, id: str
     .where(and(eq(deals.workspaceId, workspaceId), eq(deals.id, id)));
   return rows.length === 1;
 }
+
+/** Each active member of the workspace and their zone (null when never set). */
+export async function memberTimeZones(
+  db: Executor,
+  workspaceId: string,
+): Promise<{ userId: string; timeZone: string | null }[]> {
+  return db
+    .select({ userId: users.id, timeZone: users.timeZone })
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.status, 'active')))
+    .orderBy(users.id);
+}

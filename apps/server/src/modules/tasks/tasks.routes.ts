@@ -38,6 +38,11 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService }> = asy
   });
 
   app.route({
+    ...readAt(tasksEndpoints.memberTimeZones),
+    handler: async (request) => service.memberTimeZones(requireAuth(request)),
+  });
+
+  app.route({
     ...readAt(tasksEndpoints.setTimeZone),
     handler: async (request) => service.setTimeZone(requireAuth(request), request.body.timeZone),
   });

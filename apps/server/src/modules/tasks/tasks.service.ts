@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   BulkResult,
+  MemberTimeZones,
   Task,
   TaskBulkRequest,
   TaskCounts,
@@ -120,6 +121,11 @@ export class TasksService {
 
   async timeZone(caller: Caller): Promise<{ timeZone: string | null }> {
     return { timeZone: await repo.timeZoneOf(this.db, caller.userId) };
+  }
+
+  /** Each active member's zone: the web enters and shows a task's due time in its assignee's. */
+  async memberTimeZones(caller: Caller): Promise<MemberTimeZones> {
+    return { items: await repo.memberTimeZones(this.db, caller.workspaceId) };
   }
 
   async setTimeZone(caller: Caller, zone: string): Promise<{ timeZone: string | null }> {

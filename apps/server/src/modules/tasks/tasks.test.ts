@@ -238,6 +238,22 @@ describe('tasks', () => {
     await w.ok('PUT', '/api/tasks/time-zone', { timeZone: east });
     await w.ok('PUT', '/api/tasks/time-zone', { timeZone: west }, colleague.token);
     expect((await w.call('GET', '/api/tasks/time-zone')).body).toEqual({ timeZone: east });
+    // Each member's zone, for the web to enter and show due times in the assignee's; not the
+    // members of another workspace.
+    const other = await crmWorkspace(server);
+    await other.ok('PUT', '/api/tasks/time-zone', { timeZone: 'Europe/Paris' });
+    const zones = (await w.ok('GET', '/api/tasks/time-zones')).items as {
+      userId: string;
+      timeZone: string | null;
+    }[];
+    expect(zones).toHaveLength(2);
+    expect(zones).toEqual(
+      expect.arrayContaining([
+        { userId: w.userId, timeZone: east },
+        { userId: colleague.id, timeZone: west },
+      ]),
+    );
+    expect(zones.some((z) => z.userId === other.userId)).toBe(false);
 
     const now = new Date();
     const offsets = Array.from({ length: 33 }, (_, i) => (i - 16) * 3 + 0.5);
