@@ -160,8 +160,22 @@ export const taskBulkActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delete') }),
 ]);
 export type TaskBulkAction = z.infer<typeof taskBulkActionSchema>;
+/** The most tasks one bulk action changes ("select all" of a filter beyond it answers 413). */
+export const TASK_BULK_LIMIT = 10_000;
+/**
+ * A bulk action's selection: given ids, or every task a filter matches (the list's filters:
+ * "select all overdue", then complete, reassign or reschedule them).
+ */
+export const taskSelectionFilterSchema = taskQuerySchema.omit({
+  sort: true,
+  limit: true,
+  cursor: true,
+});
 export const taskBulkRequestSchema = z
-  .object({ ids: z.array(id('task')).min(1).max(1000), action: taskBulkActionSchema })
+  .union([
+    z.object({ ids: z.array(id('task')).min(1).max(1000), action: taskBulkActionSchema }),
+    z.object({ filter: taskSelectionFilterSchema, action: taskBulkActionSchema }),
+  ])
   .meta({ id: 'TaskBulkRequest' });
 export type TaskBulkRequest = z.infer<typeof taskBulkRequestSchema>;
 
@@ -251,7 +265,8 @@ export const tasksEndpoints = {
   bulk: endpoint({
     method: 'POST',
     path: '/api/tasks/bulk',
-    summary: 'Complete, skip, reopen, reassign, reschedule or delete tasks by id',
+    summary:
+      'Complete, skip, reopen, reassign, reschedule or delete tasks by id, or every task a filter matches',
     body: taskBulkRequestSchema,
     response: bulkResultSchema,
   }),

@@ -221,6 +221,21 @@ export async function getTasks(
   });
 }
 
+/** The ids of the tasks a filter matches (a bulk action's selection), at most `limit`. */
+export async function matchingIds(
+  db: Executor,
+  caller: { workspaceId: string; userId: string; timeZone: string },
+  filter: TaskFilter,
+  limit: number,
+): Promise<string[]> {
+  const where = conditions(caller.workspaceId, caller.userId, caller.timeZone, filter);
+  const rows = await rowsOf<{ id: string }>(
+    db.execute(sql`select t.id from tasks t left join users a on a.id = t.assignee_id
+      where ${sql.join(where, sql` and `)} limit ${limit}`),
+  );
+  return rows.map((row) => row.id);
+}
+
 export async function countTasks(
   db: Executor,
   caller: { workspaceId: string; userId: string; timeZone: string },

@@ -5,6 +5,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import type { TasksService } from './tasks.service.ts';
 
 const conflict = { 409: errorBodySchema };
+const tooMany = { 413: errorBodySchema };
 
 /**
  * The tasks API, registered from its contract endpoints (`tasksEndpoints`): `readAt` lets any
@@ -53,8 +54,10 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService }> = asy
       reply.status(201).send(await service.create(requireAuth(request), request.body)),
   });
 
+  const bulk = writeAt(tasksEndpoints.bulk);
   app.route({
-    ...writeAt(tasksEndpoints.bulk),
+    ...bulk,
+    schema: { ...bulk.schema, response: { ...bulk.schema.response, ...tooMany } },
     handler: async (request) => service.bulk(requireAuth(request), request.body),
   });
 

@@ -7,12 +7,12 @@ import {
   type MemberTimeZones,
   type NewTask,
   type Task,
-  type TaskBulkAction,
   type TaskCounts,
   type TaskPage,
   type TaskPatch,
   type TaskQuery,
 } from '@beacon/contract';
+import type { EndpointBody } from '@beacon/contract/endpoint';
 import { api, call } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
 import { http } from '../../../lib/http.ts';
@@ -106,7 +106,8 @@ export const tasksApi = api
         query: (id) => call(tasksEndpoints.remove, { params: { id } }),
         invalidatesTags: [LIST],
       }),
-      bulkTasks: build.mutation<BulkResult, { ids: string[]; action: TaskBulkAction }>({
+      /** By ids, or every task a filter matches (the tab's "select all"). */
+      bulkTasks: build.mutation<BulkResult, EndpointBody<typeof tasksEndpoints.bulk>>({
         query: (body) => call(tasksEndpoints.bulk, { body }),
         invalidatesTags: [LIST],
       }),

@@ -83,7 +83,13 @@ function TasksList({
   const list = useTasks(query);
   const counts = useTaskCounts(useMemo(() => (mine ? { mine: 'true' } : {}), [mine]));
   const { members, nameOf } = useWorkspaceMembers();
-  const [selected, setSelected] = useState<string[]>([]);
+  const [selected, setSelectedIds] = useState<string[]>([]);
+  // "Select all" of the tab: the bulk action goes by the tab's filter, not by the rows loaded.
+  const [allMatching, setAllMatching] = useState(false);
+  const setSelected = (next: string[] | ((ids: string[]) => string[])) => {
+    setAllMatching(false);
+    setSelectedIds(next);
+  };
   const [editing, setEditing] = useState<Task | 'new' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -112,7 +118,10 @@ function TasksList({
   const runBulk = async (action: TaskBulkAction) => {
     setBusy(true);
     try {
-      const { affected } = await bulkTasks({ ids: selectedHere, action }).unwrap();
+      const { sort: _sort, ...filter } = query;
+      const { affected } = await bulkTasks(
+        allMatching ? { filter, action } : { ids: selectedHere, action },
+      ).unwrap();
       enqueueSnackbar(t('bulk.done', { count: affected }));
       setSelected([]);
     } catch {
@@ -140,6 +149,7 @@ function TasksList({
   // On a phone the table keeps two columns: the checkboxes, and the task with its facts below.
   const compact = useMediaQuery(useTheme().breakpoints.down('sm'));
   const allChecked = visible.length > 0 && selectedHere.length === visible.length;
+  const tabCount = counts?.[tab] ?? 0;
 
   return (
     <Stack spacing={3}>
@@ -250,8 +260,20 @@ function TasksList({
             }}
           >
             <Typography variant="subtitle2" sx={{ mr: 1 }}>
-              {t('bulk.selected', { count: selectedHere.length })}
+              {allMatching
+                ? t('bulk.allSelected')
+                : t('bulk.selected', { count: selectedHere.length })}
             </Typography>
+            {allChecked && !allMatching && tabCount > visible.length && (
+              <Button size="small" variant="outlined" onClick={() => setAllMatching(true)}>
+                {t('bulk.selectMatching', { count: tabCount })}
+              </Button>
+            )}
+            {allMatching && (
+              <Button size="small" color="inherit" onClick={() => setSelected([])}>
+                {t('bulk.clear')}
+              </Button>
+            )}
             <Button
               size="small"
               disabled={busy}
