@@ -1,5 +1,6 @@
 import { z } from './z.ts';
 import { id } from './fields.ts';
+import { endpoint } from './endpoint.ts';
 
 // Notifications (issue 9): what the header's drawer shows a member. The first kind is a task that
 // became due; later areas add theirs.
@@ -58,3 +59,39 @@ export const notificationsRealtimeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notifications.read'), data: z.object({ userId: z.string() }) }),
 ]);
 export type NotificationsRealtime = z.infer<typeof notificationsRealtimeSchema>;
+
+/**
+ * The caller's own notifications (`apps/server/src/modules/notifications/notifications.routes.ts`).
+ * Marking read is allowed to every role (registered with `readAt`): it changes only the member's
+ * own drawer.
+ */
+export const notificationsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/notifications',
+    summary: "The caller's notifications, newest first, with the unread count",
+    query: notificationQuerySchema,
+    response: notificationPageSchema,
+  }),
+  unread: endpoint({
+    method: 'GET',
+    path: '/api/notifications/unread',
+    summary: "How many of the caller's notifications are unread",
+    response: unreadCountSchema,
+  }),
+  readAll: endpoint({
+    method: 'POST',
+    path: '/api/notifications/read-all',
+    summary: "Mark all the caller's notifications read",
+    status: 204,
+    response: null,
+  }),
+  read: endpoint({
+    method: 'POST',
+    path: '/api/notifications/:id/read',
+    summary: 'Mark one of the caller’s notifications read',
+    params: notificationParamsSchema,
+    status: 204,
+    response: null,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from './z.ts';
 import { expectedUpdatedAt, id, instant, text } from './fields.ts';
+import { endpoint } from './endpoint.ts';
+import { bulkResultSchema, recordParamsSchema } from './records.ts';
 
 // Tasks (issue 9): what each member must do, when, about whom. Due times are instants; "due
 // today" and "overdue" are days in the assignee's time zone (docs/decisions/031-tasks.md).
@@ -158,8 +160,22 @@ export const taskBulkActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delete') }),
 ]);
 export type TaskBulkAction = z.infer<typeof taskBulkActionSchema>;
+/** The most tasks one bulk action changes ("select all" of a filter beyond it answers 413). */
+export const TASK_BULK_LIMIT = 10_000;
+/**
+ * A bulk action's selection: given ids, or every task a filter matches (the list's filters:
+ * "select all overdue", then complete, reassign or reschedule them).
+ */
+export const taskSelectionFilterSchema = taskQuerySchema.omit({
+  sort: true,
+  limit: true,
+  cursor: true,
+});
 export const taskBulkRequestSchema = z
-  .object({ ids: z.array(id('task')).min(1).max(1000), action: taskBulkActionSchema })
+  .union([
+    z.object({ ids: z.array(id('task')).min(1).max(1000), action: taskBulkActionSchema }),
+    z.object({ filter: taskSelectionFilterSchema, action: taskBulkActionSchema }),
+  ])
   .meta({ id: 'TaskBulkRequest' });
 export type TaskBulkRequest = z.infer<typeof taskBulkRequestSchema>;
 
@@ -167,6 +183,16 @@ export type TaskBulkRequest = z.infer<typeof taskBulkRequestSchema>;
 export const timeZoneSettingSchema = z
   .object({ timeZone: z.string().nullable() })
   .meta({ id: 'TimeZoneSetting' });
+/**
+ * GET /api/tasks/time-zones: each active member's zone (null: never set), so a task's due time
+ * is entered and shown in its assignee's zone, as the server counts its day.
+ */
+export const memberTimeZonesSchema = z
+  .object({
+    items: z.array(z.object({ userId: z.string(), timeZone: z.string().nullable() })),
+  })
+  .meta({ id: 'MemberTimeZones' });
+export type MemberTimeZones = z.infer<typeof memberTimeZonesSchema>;
 export const timeZoneRequestSchema = z
   .object({ timeZone: z.string().trim().min(1).max(64) })
   .meta({ id: 'TimeZoneRequest' });
@@ -183,3 +209,88 @@ export const tasksRealtimeSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type TasksRealtime = z.infer<typeof tasksRealtimeSchema>;
+
+/** The tasks API (`apps/server/src/modules/tasks/tasks.routes.ts`); any member reads, writers write. */
+export const tasksEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/tasks',
+    summary:
+      'Tasks: filtered (mine, assignee, due today/overdue/upcoming, type, status, record), sorted, keyset pages',
+    query: taskQuerySchema,
+    response: taskPageSchema,
+  }),
+  count: endpoint({
+    method: 'GET',
+    path: '/api/tasks/count',
+    summary: 'How many tasks match the filters',
+    query: taskQuerySchema,
+    response: taskCountSchema,
+  }),
+  counts: endpoint({
+    method: 'GET',
+    path: '/api/tasks/counts',
+    summary: 'The size of each tab (due today, overdue, upcoming, done) for the other filters',
+    query: taskQuerySchema,
+    response: taskCountsSchema,
+  }),
+  timeZone: endpoint({
+    method: 'GET',
+    path: '/api/tasks/time-zone',
+    summary: "The caller's time zone, which their tasks' days are counted in",
+    response: timeZoneSettingSchema,
+  }),
+  memberTimeZones: endpoint({
+    method: 'GET',
+    path: '/api/tasks/time-zones',
+    summary: "Each active member's time zone, which their tasks' due times are shown in",
+    response: memberTimeZonesSchema,
+  }),
+  /** Any role may set their own zone (registered with `readAt`). */
+  setTimeZone: endpoint({
+    method: 'PUT',
+    path: '/api/tasks/time-zone',
+    summary: "Set the caller's time zone (IANA); any role may set their own",
+    body: timeZoneRequestSchema,
+    response: timeZoneSettingSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/tasks',
+    summary: 'Add a task (assigned to the caller unless another member is named)',
+    body: newTaskSchema,
+    status: 201,
+    response: taskSchema,
+  }),
+  bulk: endpoint({
+    method: 'POST',
+    path: '/api/tasks/bulk',
+    summary:
+      'Complete, skip, reopen, reassign, reschedule or delete tasks by id, or every task a filter matches',
+    body: taskBulkRequestSchema,
+    response: bulkResultSchema,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/tasks/:id',
+    summary: 'One task',
+    params: recordParamsSchema,
+    response: taskSchema,
+  }),
+  patch: endpoint({
+    method: 'PATCH',
+    path: '/api/tasks/:id',
+    summary: 'Change a task (only the fields given); status done or skipped stamps completedAt',
+    params: recordParamsSchema,
+    body: taskPatchSchema,
+    response: taskSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/tasks/:id',
+    summary: 'Delete a task',
+    params: recordParamsSchema,
+    status: 204,
+    response: null,
+  }),
+};

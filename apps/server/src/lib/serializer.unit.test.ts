@@ -113,6 +113,7 @@ describe('the fast response serialiser', () => {
         'taskBulkActionSchema',
         'taskBulkRequestSchema',
         'taskQuerySchema',
+        'taskSelectionFilterSchema',
         'tasksRealtimeSchema',
         'viewPatchSchema',
       ].sort(),

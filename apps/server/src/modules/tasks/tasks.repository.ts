@@ -221,6 +221,21 @@ export async function getTasks(
   });
 }
 
+/** The ids of the tasks a filter matches (a bulk action's selection), at most `limit`. */
+export async function matchingIds(
+  db: Executor,
+  caller: { workspaceId: string; userId: string; timeZone: string },
+  filter: TaskFilter,
+  limit: number,
+): Promise<string[]> {
+  const where = conditions(caller.workspaceId, caller.userId, caller.timeZone, filter);
+  const rows = await rowsOf<{ id: string }>(
+    db.execute(sql`select t.id from tasks t left join users a on a.id = t.assignee_id
+      where ${sql.join(where, sql` and `)} limit ${limit}`),
+  );
+  return rows.map((row) => row.id);
+}
+
 export async function countTasks(
   db: Executor,
   caller: { workspaceId: string; userId: string; timeZone: string },
@@ -392,4 +407,16 @@ export async function dealInWorkspace(db: Executor, workspaceId: string, id: str
     .from(deals)
     .where(and(eq(deals.workspaceId, workspaceId), eq(deals.id, id)));
   return rows.length === 1;
+}
+
+/** Each active member of the workspace and their zone (null when never set). */
+export async function memberTimeZones(
+  db: Executor,
+  workspaceId: string,
+): Promise<{ userId: string; timeZone: string | null }[]> {
+  return db
+    .select({ userId: users.id, timeZone: users.timeZone })
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.status, 'active')))
+    .orderBy(users.id);
 }

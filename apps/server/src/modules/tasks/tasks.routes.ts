@@ -1,130 +1,84 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  bulkResultSchema,
-  errorBodySchema,
-  newTaskSchema,
-  recordParamsSchema,
-  taskBulkRequestSchema,
-  taskCountSchema,
-  taskCountsSchema,
-  taskPageSchema,
-  taskPatchSchema,
-  taskQuerySchema,
-  taskSchema,
-  timeZoneRequestSchema,
-  timeZoneSettingSchema,
-} from '@beacon/contract';
-import { noContent, signedInRoutes } from '../../lib/responses.ts';
+import { errorBodySchema, tasksEndpoints } from '@beacon/contract';
+import { signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TasksService } from './tasks.service.ts';
 
 const conflict = { 409: errorBodySchema };
+const tooMany = { 413: errorBodySchema };
 
-/** The tasks API: `read` lets any member in, `write` only contributors and admins. */
+/**
+ * The tasks API, registered from its contract endpoints (`tasksEndpoints`): `readAt` lets any
+ * member in, `writeAt` only contributors and admins. Setting one's own time zone is a read-level
+ * call: any role may set theirs.
+ */
 export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService }> = async (
   app,
   { service },
 ) => {
-  const { read, write } = signedInRoutes(app, ['tasks']);
+  const { readAt, writeAt } = signedInRoutes(app, ['tasks']);
 
-  app.get(
-    '/api/tasks',
-    read({
-      summary:
-        'Tasks: filtered (mine, assignee, due today/overdue/upcoming, type, status, record), sorted, keyset pages',
-      querystring: taskQuerySchema,
-      response: { 200: taskPageSchema },
-    }),
-    async (request) => service.list(requireAuth(request), request.query),
-  );
+  app.route({
+    ...readAt(tasksEndpoints.list),
+    handler: async (request) => service.list(requireAuth(request), request.query),
+  });
 
-  app.get(
-    '/api/tasks/count',
-    read({
-      summary: 'How many tasks match the filters',
-      querystring: taskQuerySchema,
-      response: { 200: taskCountSchema },
-    }),
-    async (request) => service.count(requireAuth(request), request.query),
-  );
+  app.route({
+    ...readAt(tasksEndpoints.count),
+    handler: async (request) => service.count(requireAuth(request), request.query),
+  });
 
-  app.get(
-    '/api/tasks/counts',
-    read({
-      summary: 'The size of each tab (due today, overdue, upcoming, done) for the other filters',
-      querystring: taskQuerySchema,
-      response: { 200: taskCountsSchema },
-    }),
-    async (request) => service.counts(requireAuth(request), request.query),
-  );
+  app.route({
+    ...readAt(tasksEndpoints.counts),
+    handler: async (request) => service.counts(requireAuth(request), request.query),
+  });
 
-  app.get(
-    '/api/tasks/time-zone',
-    read({
-      summary: "The caller's time zone, which their tasks' days are counted in",
-      response: { 200: timeZoneSettingSchema },
-    }),
-    async (request) => service.timeZone(requireAuth(request)),
-  );
+  app.route({
+    ...readAt(tasksEndpoints.timeZone),
+    handler: async (request) => service.timeZone(requireAuth(request)),
+  });
 
-  app.put(
-    '/api/tasks/time-zone',
-    read({
-      summary: "Set the caller's time zone (IANA); any role may set their own",
-      body: timeZoneRequestSchema,
-      response: { 200: timeZoneSettingSchema },
-    }),
-    async (request) => service.setTimeZone(requireAuth(request), request.body.timeZone),
-  );
+  app.route({
+    ...readAt(tasksEndpoints.memberTimeZones),
+    handler: async (request) => service.memberTimeZones(requireAuth(request)),
+  });
 
-  app.post(
-    '/api/tasks',
-    write({
-      summary: 'Add a task (assigned to the caller unless another member is named)',
-      body: newTaskSchema,
-      response: { 201: taskSchema },
-    }),
-    async (request, reply) =>
+  app.route({
+    ...readAt(tasksEndpoints.setTimeZone),
+    handler: async (request) => service.setTimeZone(requireAuth(request), request.body.timeZone),
+  });
+
+  app.route({
+    ...writeAt(tasksEndpoints.create),
+    handler: async (request, reply) =>
       reply.status(201).send(await service.create(requireAuth(request), request.body)),
-  );
+  });
 
-  app.post(
-    '/api/tasks/bulk',
-    write({
-      summary: 'Complete, skip, reopen, reassign, reschedule or delete tasks by id',
-      body: taskBulkRequestSchema,
-      response: { 200: bulkResultSchema },
-    }),
-    async (request) => service.bulk(requireAuth(request), request.body),
-  );
+  const bulk = writeAt(tasksEndpoints.bulk);
+  app.route({
+    ...bulk,
+    schema: { ...bulk.schema, response: { ...bulk.schema.response, ...tooMany } },
+    handler: async (request) => service.bulk(requireAuth(request), request.body),
+  });
 
-  app.get(
-    '/api/tasks/:id',
-    read({
-      summary: 'One task',
-      params: recordParamsSchema,
-      response: { 200: taskSchema },
-    }),
-    async (request) => service.get(requireAuth(request), request.params.id),
-  );
+  app.route({
+    ...readAt(tasksEndpoints.get),
+    handler: async (request) => service.get(requireAuth(request), request.params.id),
+  });
 
-  app.patch(
-    '/api/tasks/:id',
-    write({
-      summary: 'Change a task (only the fields given); status done or skipped stamps completedAt',
-      params: recordParamsSchema,
-      body: taskPatchSchema,
-      response: { 200: taskSchema, ...conflict },
-    }),
-    async (request) => service.patch(requireAuth(request), request.params.id, request.body),
-  );
+  const patch = writeAt(tasksEndpoints.patch);
+  app.route({
+    ...patch,
+    schema: { ...patch.schema, response: { ...patch.schema.response, ...conflict } },
+    handler: async (request) =>
+      service.patch(requireAuth(request), request.params.id, request.body),
+  });
 
-  app.delete(
-    '/api/tasks/:id',
-    write({ summary: 'Delete a task', params: recordParamsSchema, response: noContent }),
-    async (request, reply) => {
+  app.route({
+    ...writeAt(tasksEndpoints.remove),
+    handler: async (request, reply) => {
       await service.remove(requireAuth(request), request.params.id);
       return reply.status(204).send(null);
     },
-  );
+  });
 };

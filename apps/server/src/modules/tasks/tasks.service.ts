@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   BulkResult,
+  MemberTimeZones,
   Task,
   TaskBulkRequest,
   TaskCounts,
@@ -10,7 +11,7 @@ import type {
   taskPatchSchema,
   taskQuerySchema,
 } from '@beacon/contract';
-import { TASKS_CHANGED } from '@beacon/contract';
+import { TASK_BULK_LIMIT, TASKS_CHANGED } from '@beacon/contract';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
@@ -120,6 +121,11 @@ export class TasksService {
 
   async timeZone(caller: Caller): Promise<{ timeZone: string | null }> {
     return { timeZone: await repo.timeZoneOf(this.db, caller.userId) };
+  }
+
+  /** Each active member's zone: the web enters and shows a task's due time in its assignee's. */
+  async memberTimeZones(caller: Caller): Promise<MemberTimeZones> {
+    return { items: await repo.memberTimeZones(this.db, caller.workspaceId) };
   }
 
   async setTimeZone(caller: Caller, zone: string): Promise<{ timeZone: string | null }> {
@@ -239,9 +245,25 @@ export class TasksService {
   }
 
   async bulk(caller: Caller, request: TaskBulkRequest): Promise<BulkResult> {
-    const ids = [...new Set(request.ids)];
     const { action } = request;
     return this.db.transaction(async (tx) => {
+      // A filter selects what the list shows with it now, in the same transaction.
+      const ids =
+        'ids' in request
+          ? [...new Set(request.ids)]
+          : await repo.matchingIds(
+              tx,
+              await this.scope(caller, tx),
+              request.filter,
+              TASK_BULK_LIMIT + 1,
+            );
+      if (ids.length > TASK_BULK_LIMIT) {
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `The filter matches more than ${TASK_BULK_LIMIT} tasks; narrow it first`,
+        );
+      }
+      if (ids.length === 0) return { affected: 0 };
       let changed: string[];
       switch (action.type) {
         case 'complete':

@@ -238,6 +238,22 @@ describe('tasks', () => {
     await w.ok('PUT', '/api/tasks/time-zone', { timeZone: east });
     await w.ok('PUT', '/api/tasks/time-zone', { timeZone: west }, colleague.token);
     expect((await w.call('GET', '/api/tasks/time-zone')).body).toEqual({ timeZone: east });
+    // Each member's zone, for the web to enter and show due times in the assignee's; not the
+    // members of another workspace.
+    const other = await crmWorkspace(server);
+    await other.ok('PUT', '/api/tasks/time-zone', { timeZone: 'Europe/Paris' });
+    const zones = (await w.ok('GET', '/api/tasks/time-zones')).items as {
+      userId: string;
+      timeZone: string | null;
+    }[];
+    expect(zones).toHaveLength(2);
+    expect(zones).toEqual(
+      expect.arrayContaining([
+        { userId: w.userId, timeZone: east },
+        { userId: colleague.id, timeZone: west },
+      ]),
+    );
+    expect(zones.some((z) => z.userId === other.userId)).toBe(false);
 
     const now = new Date();
     const offsets = Array.from({ length: 33 }, (_, i) => (i - 16) * 3 + 0.5);
@@ -421,6 +437,75 @@ describe('tasks', () => {
       (await w.ok('POST', '/api/tasks/bulk', { ids, action: { type: 'delete' } })).affected,
     ).toBe(3);
     expect((await w.ok('GET', '/api/tasks/count')).count).toBe(0);
+  });
+
+  it('acts on every task a filter matches: select all overdue, then complete or reassign', async () => {
+    const w = await crmWorkspace(server);
+    const other = await crmWorkspace(server);
+    const colleague = await addMember(server, w.admin.token, 'contributor');
+    await w.ok('PUT', '/api/tasks/time-zone', { timeZone: 'UTC' });
+    const overdue: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      overdue.push(
+        (await w.ok('POST', '/api/tasks', { title: `Late ${i}`, dueAt: at(-(2 + i) * 24 * HOUR) }))
+          .id as string,
+      );
+    }
+    const later = (await w.ok('POST', '/api/tasks', { title: 'Later', dueAt: at(3 * 24 * HOUR) }))
+      .id as string;
+    const theirs = (
+      await w.ok('POST', '/api/tasks', {
+        title: 'Theirs, late',
+        dueAt: at(-2 * 24 * HOUR),
+        assigneeId: colleague.id,
+      })
+    ).id as string;
+    const elsewhere = (
+      await other.ok('POST', '/api/tasks', { title: 'Elsewhere', dueAt: at(-2 * 24 * HOUR) })
+    ).id as string;
+    // One of them was done already: completing "all overdue" leaves its completion time alone
+    // (it is no longer overdue, so the filter does not select it).
+    await w.ok('PATCH', `/api/tasks/${overdue[0]}`, { status: 'done' });
+    const doneAt = (await w.ok('GET', `/api/tasks/${overdue[0]}`)).completedAt;
+
+    const reassigned = await w.ok('POST', '/api/tasks/bulk', {
+      filter: { mine: 'true', due: 'overdue' },
+      action: { type: 'reassign', assigneeId: colleague.id },
+    });
+    expect(reassigned.affected).toBe(3);
+    const colleagues = await w.ok(
+      'GET',
+      `/api/tasks?${query({ mine: 'true', due: 'overdue' })}`,
+      undefined,
+      colleague.token,
+    );
+    expect((colleagues.items as TaskJson[]).map((t) => t.id).sort()).toEqual(
+      [...overdue.slice(1), theirs].sort(),
+    );
+
+    const completed = await w.ok('POST', '/api/tasks/bulk', {
+      filter: { assignee: colleague.id, due: 'overdue' },
+      action: { type: 'complete' },
+    });
+    expect(completed.affected).toBe(4);
+    expect((await w.ok('GET', `/api/tasks/${overdue[0]}`)).completedAt).toBe(doneAt);
+    expect((await w.ok('GET', `/api/tasks/${later}`)).status).toBe('open');
+    expect((await other.ok('GET', `/api/tasks/${elsewhere}`)).status).toBe('open');
+    // A filter that matches nothing changes nothing; a bad filter is a 400 on the field.
+    expect(
+      (
+        await w.ok('POST', '/api/tasks/bulk', {
+          filter: { due: 'overdue' },
+          action: { type: 'complete' },
+        })
+      ).affected,
+    ).toBe(0);
+    const bad = await w.call('POST', '/api/tasks/bulk', {
+      filter: { due: 'yesterday' },
+      action: { type: 'complete' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('VALIDATION_FAILED');
   });
 
   it('refuses a cursor it did not make with 400, never a 500', async () => {

@@ -28,7 +28,7 @@ export function NotificationsDrawer() {
   const titleId = useId();
   const { user } = useAuth();
   const userId = user?.id ?? null;
-  const { unread, setUnread } = useUnreadNotifications(userId);
+  const { unread } = useUnreadNotifications(userId);
 
   return (
     <>
@@ -79,12 +79,11 @@ export function NotificationsDrawer() {
             <CloseIcon />
           </IconButton>
         </Box>
-        {open && (
+        {open && userId && (
           <Suspense fallback={<Skeleton sx={{ m: 2 }} height={56} />}>
             <NotificationsList
               userId={userId}
               onClose={() => setOpen(false)}
-              onUnread={setUnread}
               empty={
                 <Box
                   role="status"

@@ -20,7 +20,7 @@ import {
 import { paths } from '../../../utils/paths.ts';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { primaryText } from '../../../theme/index.ts';
-import { Kbd } from './kbd.tsx';
+import { Kbd } from '../../../components/kbd.tsx';
 
 /** Lower case, without accents: "Équipe" matches "equipe". */
 const fold = (text: string) =>
@@ -170,7 +170,7 @@ export function SearchDialog({ data, onClose }: { data: NavGroupData[]; onClose:
           }}
           sx={{ typography: 'subtitle1' }}
         />
-        <Kbd>Esc</Kbd>
+        <Kbd color="text.secondary">Esc</Kbd>
       </Box>
 
       <Box sx={{ maxHeight: { xs: '60vh', sm: 420 }, overflowY: 'auto', p: 1 }}>
@@ -294,13 +294,14 @@ export function SearchDialog({ data, onClose }: { data: NavGroupData[]; onClose:
         }}
       >
         <span>
-          <Kbd>↑</Kbd> <Kbd>↓</Kbd> {t('search.hintMove')}
+          <Kbd color="text.secondary">↑</Kbd> <Kbd color="text.secondary">↓</Kbd>{' '}
+          {t('search.hintMove')}
         </span>
         <span>
-          <Kbd>↵</Kbd> {t('search.hintOpen')}
+          <Kbd color="text.secondary">↵</Kbd> {t('search.hintOpen')}
         </span>
         <span>
-          <Kbd>Esc</Kbd> {t('search.hintClose')}
+          <Kbd color="text.secondary">Esc</Kbd> {t('search.hintClose')}
         </span>
       </Box>
     </Dialog>

@@ -6,7 +6,7 @@ import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/icons.tsx';
 import type { NavGroupData } from '../../../components/nav-section/index.ts';
-import { Kbd } from './kbd.tsx';
+import { Kbd } from '../../../components/kbd.tsx';
 
 /**
  * The dialog (MUI's Dialog, Modal and the search) is a chunk of its own, loaded when the palette
@@ -77,7 +77,7 @@ export function SearchPalette({ data, compact }: { data: NavGroupData[]; compact
           <Typography variant="body2" component="span" sx={{ flex: 1, textAlign: 'left' }}>
             {t('search.label')}
           </Typography>
-          <Kbd>{shortcut}</Kbd>
+          <Kbd color="text.secondary">{shortcut}</Kbd>
         </ButtonBase>
       )}
       {open && (

@@ -1,41 +1,142 @@
 import { z } from 'zod';
 import {
-  bulkResultSchema,
-  notificationPageSchema,
   personDetailSchema,
-  taskCountsSchema,
-  taskPageSchema,
-  taskSchema,
-  timeZoneSettingSchema,
+  tasksEndpoints,
+  TASKS_CHANGED,
+  type BulkResult,
+  type MemberTimeZones,
   type NewTask,
-  type TaskBulkAction,
+  type Task,
+  type TaskCounts,
+  type TaskPage,
   type TaskPatch,
   type TaskQuery,
 } from '@beacon/contract';
+import type { EndpointBody } from '@beacon/contract/endpoint';
+import { api, call } from '../../../lib/api.ts';
+import { followRealtime } from '../../../lib/api-live.ts';
 import { http } from '../../../lib/http.ts';
 
 type Query = Record<string, string | number | boolean | undefined>;
 
-/** The tasks and notifications calls of the server (docs/decisions/031-tasks.md). */
-export const tasksApi = {
-  list: (query: TaskQuery, signal?: AbortSignal) =>
-    http.get('/api/tasks', { query: query as Query, schema: taskPageSchema, signal }),
-  counts: (query: TaskQuery, signal?: AbortSignal) =>
-    http.get('/api/tasks/counts', { query: query as Query, schema: taskCountsSchema, signal }),
-  get: (id: string) => http.get(`/api/tasks/${id}`, { schema: taskSchema }),
-  create: (task: NewTask) => http.post('/api/tasks', { json: task, schema: taskSchema }),
-  patch: (id: string, patch: TaskPatch) =>
-    http.patch(`/api/tasks/${id}`, { json: patch, schema: taskSchema }),
-  remove: (id: string) => http.delete(`/api/tasks/${id}`),
-  bulk: (ids: string[], action: TaskBulkAction) =>
-    http.post('/api/tasks/bulk', { json: { ids, action }, schema: bulkResultSchema }),
-  timeZone: () => http.get('/api/tasks/time-zone', { schema: timeZoneSettingSchema }),
-  setTimeZone: (timeZone: string) =>
-    http.put('/api/tasks/time-zone', { json: { timeZone }, schema: timeZoneSettingSchema }),
+/** Each list and count entry's own tag, so a `tasks.changed` reads again only what is shown. */
+const entryTag = (kind: string, arg: unknown) => ({
+  type: 'Tasks' as const,
+  id: `${kind}:${JSON.stringify(arg)}`,
+});
+const LIST = { type: 'Tasks' as const, id: 'LIST' };
+
+/**
+ * Keeps a tasks entry live: every `tasks.changed` of the workspace (another member's change, or
+ * this tab's own, which carries no origin) and every reconnect reads the entry again; an infinite
+ * list reads again the pages it shows.
+ */
+function liveTasks(tag: { type: 'Tasks'; id: string }) {
+  return async (
+    _arg: unknown,
+    lifecycle: {
+      cacheDataLoaded: Promise<unknown>;
+      cacheEntryRemoved: Promise<unknown>;
+      dispatch: (action: unknown) => unknown;
+    },
+  ) => {
+    const again = () => lifecycle.dispatch(tasksApi.util.invalidateTags([tag]));
+    await followRealtime(lifecycle, {
+      types: [TASKS_CHANGED],
+      onMessage: again,
+      onReconnect: again,
+    });
+  };
+}
+
+/**
+ * The tasks calls of the server, through RTK Query (docs/decisions/031-tasks.md, 038). Every list,
+ * count and the queue follow `tasks.changed`; every write invalidates the lists.
+ */
+export const tasksApi = api
+  .enhanceEndpoints({ addTagTypes: ['Tasks', 'TaskZones'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      /** A list of tasks in keyset pages (the cursor is the page parameter). */
+      tasks: build.infiniteQuery<TaskPage, TaskQuery, string | null>({
+        infiniteQueryOptions: {
+          initialPageParam: null,
+          getNextPageParam: (last) => last.nextCursor,
+        },
+        query: ({ queryArg, pageParam }) =>
+          call(tasksEndpoints.list, {
+            query: { ...(queryArg as Query), ...(pageParam ? { cursor: pageParam } : {}) },
+          }),
+        providesTags: (_data, _error, arg) => [LIST, entryTag('list', arg)],
+        onCacheEntryAdded: (arg, lifecycle) => liveTasks(entryTag('list', arg))(arg, lifecycle),
+      }),
+      /** The size of each tab for the other filters. */
+      taskCounts: build.query<TaskCounts, TaskQuery>({
+        query: (query) => call(tasksEndpoints.counts, { query: query as Query }),
+        providesTags: (_data, _error, arg) => [LIST, entryTag('counts', arg)],
+        onCacheEntryAdded: (arg, lifecycle) => liveTasks(entryTag('counts', arg))(arg, lifecycle),
+      }),
+      task: build.query<Task, string>({
+        query: (id) => call(tasksEndpoints.get, { params: { id } }),
+        providesTags: (_data, _error, id) => [LIST, { type: 'Tasks', id }],
+      }),
+      /** Each member's zone: a task's due time is entered and shown in its assignee's. */
+      memberTimeZones: build.query<MemberTimeZones, void>({
+        query: () => call(tasksEndpoints.memberTimeZones),
+        providesTags: ['TaskZones'],
+      }),
+      timeZone: build.query<{ timeZone: string | null }, void>({
+        query: () => call(tasksEndpoints.timeZone),
+        providesTags: ['TaskZones'],
+      }),
+      setTimeZone: build.mutation<{ timeZone: string | null }, string>({
+        query: (timeZone) => call(tasksEndpoints.setTimeZone, { body: { timeZone } }),
+        // The member's tasks change day.
+        invalidatesTags: ['TaskZones', LIST],
+      }),
+      createTask: build.mutation<Task, NewTask>({
+        query: (body) => call(tasksEndpoints.create, { body }),
+        invalidatesTags: [LIST],
+      }),
+      patchTask: build.mutation<Task, { id: string; patch: TaskPatch }>({
+        query: ({ id, patch }) => call(tasksEndpoints.patch, { params: { id }, body: patch }),
+        invalidatesTags: [LIST],
+      }),
+      removeTask: build.mutation<void, string>({
+        query: (id) => call(tasksEndpoints.remove, { params: { id } }),
+        invalidatesTags: [LIST],
+      }),
+      /** By ids, or every task a filter matches (the tab's "select all"). */
+      bulkTasks: build.mutation<BulkResult, EndpointBody<typeof tasksEndpoints.bulk>>({
+        query: (body) => call(tasksEndpoints.bulk, { body }),
+        invalidatesTags: [LIST],
+      }),
+    }),
+  });
+
+export const {
+  useTasksInfiniteQuery,
+  useTaskCountsQuery,
+  useTaskQuery,
+  useLazyTaskQuery,
+  useMemberTimeZonesQuery,
+  useTimeZoneQuery,
+  useSetTimeZoneMutation,
+  useCreateTaskMutation,
+  usePatchTaskMutation,
+  useRemoveTaskMutation,
+  useBulkTasksMutation,
+} = tasksApi;
+
+/**
+ * What tasks read of other areas (a person for the queue, people and companies for the pickers):
+ * those areas' calls, not tasks' own.
+ */
+export const relatedRecords = {
   person: (id: string, signal?: AbortSignal) =>
     http.get(`/api/people/${id}`, { schema: personDetailSchema, signal }),
   /** People or companies whose name matches, for the pickers. */
-  searchRecords: async (kind: 'people' | 'companies', q: string, signal?: AbortSignal) => {
+  search: async (kind: 'people' | 'companies', q: string, signal?: AbortSignal) => {
     const page = await http.get(`/api/${kind}`, {
       query: { q, limit: 8 },
       schema: z.object({ items: z.array(z.record(z.string(), z.unknown())) }),
@@ -50,12 +151,4 @@ export const tasksApi = {
           : String(item.name ?? ''),
     }));
   },
-  notifications: (signal?: AbortSignal) =>
-    http.get('/api/notifications', {
-      query: { limit: 30 },
-      schema: notificationPageSchema,
-      signal,
-    }),
-  markRead: (id: string) => http.post(`/api/notifications/${id}/read`),
-  markAllRead: () => http.post('/api/notifications/read-all'),
 };

@@ -9,8 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../utils/paths.ts';
-import { tasksApi } from '../api/tasks-api.ts';
-import { useNotificationList } from '../hooks/use-notifications.ts';
+import {
+  useMarkAllNotificationsReadMutation,
+  useMarkNotificationReadMutation,
+  useNotificationsQuery,
+} from '../api/notifications-api.ts';
 import { formatDue } from '../utils/format.ts';
 
 /**
@@ -20,19 +23,21 @@ import { formatDue } from '../utils/format.ts';
 export function NotificationsList({
   userId,
   onClose,
-  onUnread,
   empty,
 }: {
-  userId: string | null;
+  userId: string;
   onClose: () => void;
-  /** Tells the bell the new unread count. */
-  onUnread: (count: number) => void;
   /** What an empty drawer shows. */
   empty: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation('tasks');
   const navigate = useNavigate();
-  const { items, error, reload, setItems } = useNotificationList(userId, true);
+  // Read each time the drawer opens, then live while it is open.
+  const list = useNotificationsQuery(userId, { refetchOnMountOrArgChange: true });
+  const items = list.data?.items ?? null;
+  const error = list.isError;
+  const [markRead] = useMarkNotificationReadMutation();
+  const [markAllRead] = useMarkAllNotificationsReadMutation();
 
   if (error && !items) {
     return (
@@ -40,7 +45,7 @@ export function NotificationsList({
         severity="error"
         sx={{ m: 2 }}
         action={
-          <Button color="inherit" size="small" onClick={reload}>
+          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
             {t('actions.retry')}
           </Button>
         }
@@ -64,17 +69,7 @@ export function NotificationsList({
   return (
     <>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 2, pt: 1 }}>
-        <Button
-          size="small"
-          disabled={unread === 0}
-          onClick={() => {
-            void tasksApi.markAllRead().then(() => {
-              const now = new Date().toISOString();
-              setItems(items.map((n) => ({ ...n, readAt: n.readAt ?? now })));
-              onUnread(0);
-            });
-          }}
-        >
+        <Button size="small" disabled={unread === 0} onClick={() => void markAllRead(userId)}>
           {t('notifications.markAll')}
         </Button>
       </Box>
@@ -83,9 +78,7 @@ export function NotificationsList({
           <ListItemButton
             key={n.id}
             onClick={() => {
-              if (!n.readAt) {
-                void tasksApi.markRead(n.id).then(() => onUnread(Math.max(0, unread - 1)));
-              }
+              if (!n.readAt) void markRead({ id: n.id, userId });
               onClose();
               void navigate(`${paths.dashboard.tasks}?task=${n.taskId ?? ''}`);
             }}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { tasksApi } from '../api/tasks-api.ts';
+import { relatedRecords } from '../api/tasks-api.ts';
 
 export type PickedRecord = { id: string; label: string };
 
@@ -27,7 +27,7 @@ export function RecordPicker({
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setLoading(true);
-      tasksApi.searchRecords(kind, input, controller.signal).then(
+      relatedRecords.search(kind, input, controller.signal).then(
         (found) => {
           setOptions(found);
           setLoading(false);

@@ -8,9 +8,13 @@ import { initTestI18n } from '../../../test/i18n.ts';
 import { ThemeProvider } from '../../../theme/index.ts';
 import { RecordTasks } from './record-tasks.tsx';
 import { renderWithStore } from '../../../test/render.tsx';
+import { realtime, type RealtimeSubscriber } from '../../../lib/realtime.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const PERSON = '7d0c2b7e-3f64-4d0a-9a63-2a1f4c9b8e11';
 
@@ -39,9 +43,13 @@ function task(overrides: Partial<Task>): Task {
   };
 }
 
-async function renderTasks(canEdit: boolean) {
+async function renderTasks(
+  canEdit: boolean,
+  zones: { userId: string; timeZone: string | null }[] = [],
+) {
   const open = task({});
   const api = stubApi({
+    'GET /api/tasks/time-zones': json(200, { items: zones }),
     'GET /api/tasks': (_init, url) => {
       const status = new URL(url, 'http://x').searchParams.get('status');
       return json(200, { items: status === 'open' ? [open] : [], nextCursor: null });
@@ -121,5 +129,50 @@ describe('RecordTasks', () => {
     expect(
       (screen.getByRole('checkbox', { name: 'Complete Call Grace' }) as HTMLInputElement).disabled,
     ).toBe(true);
+  });
+
+  it("enters a new task's due time on the caller's clock, naming the zone", async () => {
+    // The caller counts their days in Tokyo; the device's zone (the test's) is another.
+    const { api } = await renderTasks(true, [{ userId: 'user-1', timeZone: 'Asia/Tokyo' }]);
+    await screen.findByRole('button', { name: 'Call Grace' });
+    expect(await screen.findByText('On Tokyo time (the assignee’s)')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'New task' }), {
+      target: { value: 'Call back' },
+    });
+    fireEvent.change(screen.getByLabelText('Due'), { target: { value: '2026-11-25T09:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
+    );
+    const post = api.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    // 9:00 in Tokyo is midnight UTC.
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({
+      title: 'Call back',
+      dueAt: '2026-11-25T00:00:00.000Z',
+    });
+  });
+
+  it("reads the record's tasks again when any member changes tasks, live", async () => {
+    const subscribers: RealtimeSubscriber[] = [];
+    vi.spyOn(realtime, 'subscribe').mockImplementation((subscriber) => {
+      subscribers.push(subscriber);
+      return () => subscribers.splice(subscribers.indexOf(subscriber), 1);
+    });
+    const { api } = await renderTasks(true);
+    await screen.findByRole('button', { name: 'Call Grace' });
+    const lists = () =>
+      api.mock.calls.filter(
+        ([url, init]) =>
+          new URL(String(url), 'http://x').pathname === '/api/tasks' &&
+          (init?.method ?? 'GET') === 'GET',
+      ).length;
+    await waitFor(() => expect(subscribers.length).toBeGreaterThanOrEqual(2));
+    expect(subscribers.every((s) => s.types.includes('tasks.changed'))).toBe(true);
+    const before = lists();
+    for (const subscriber of [...subscribers]) {
+      subscriber.onMessage({ type: 'tasks.changed', data: { ids: [], by: 'user-2' } });
+    }
+    // The open and the done lists both read again.
+    await waitFor(() => expect(lists()).toBeGreaterThanOrEqual(before + 2));
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,20 +10,22 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  TASK_TITLE_MAX,
-  taskTypes,
-  type Task,
-  type TaskQuery,
-  type TaskType,
-} from '@beacon/contract';
+import type { z } from 'zod';
+import { taskTypes, type Task, type TaskQuery } from '@beacon/contract';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
-import { tasksApi } from '../api/tasks-api.ts';
+import { isApiFailure } from '../../../lib/api.ts';
+import { areaErrorText } from '../../../utils/area-error.ts';
+import { applyServerFieldErrors, fieldErrorMessage } from '../../../utils/form-errors.ts';
+import { browserTimeZone } from '../../../utils/time-zone.ts';
+import { useCreateTaskMutation, usePatchTaskMutation } from '../api/tasks-api.ts';
 import { useOptimisticDone } from '../hooks/use-optimistic-done.ts';
-import { useTasks } from '../hooks/use-tasks.ts';
-import { fromLocalInput } from '../utils/task-rules.ts';
+import { useAssigneeZone, useTasks } from '../hooks/use-tasks.ts';
+import { taskFormSchema } from '../utils/task-form.ts';
+import { fromZonedInput, zoneLabel } from '../utils/zoned-time.ts';
 import { TaskDue, TaskTypeChip } from './task-chips.tsx';
 import { TaskDialog } from './task-dialog.tsx';
 
@@ -37,6 +39,12 @@ export interface RecordTasksProps {
 
 const filterKey = { person: 'person', company: 'company', deal: 'deal' } as const;
 const linkKey = { person: 'personId', company: 'companyId', deal: 'dealId' } as const;
+
+/** The quick-add form: the task form's title, type and due time (the contract's limits). */
+const quickAddSchema = taskFormSchema.pick({ title: true, type: true, dueAt: true });
+type QuickAdd = z.input<typeof quickAddSchema>;
+const quickAddDefaults: QuickAdd = { title: '', type: 'todo', dueAt: '' };
+const messages = { too_small: 'tasks:form.required', custom: 'tasks:form.badDate' };
 
 /**
  * A record's tasks (a person's, a company's or a deal's): open ones first by due time, then the
@@ -56,36 +64,40 @@ export function RecordTasks({ subject, id, canEdit, currentUserId }: RecordTasks
   const open = useTasks(openQuery);
   const done = useTasks(doneQuery);
   const { members } = useWorkspaceMembers();
-  const [title, setTitle] = useState('');
-  const [type, setType] = useState<TaskType>('todo');
-  const [due, setDue] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<Task | null>(null);
+  const [createTask] = useCreateTaskMutation();
+  const [patchTask] = usePatchTaskMutation();
+  // A task added here is the caller's: its due time is on their clock.
+  const zone = useAssigneeZone(currentUserId, currentUserId);
+  const device = browserTimeZone();
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<QuickAdd, unknown, z.output<typeof quickAddSchema>>({
+    resolver: zodResolver(quickAddSchema),
+    defaultValues: quickAddDefaults,
+  });
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!title.trim()) {
-      setError(t('form.required'));
-      return;
-    }
-    setBusy(true);
+  const add = async (values: z.output<typeof quickAddSchema>) => {
     try {
-      await tasksApi.create({
-        title: title.trim(),
-        type,
-        dueAt: fromLocalInput(due),
+      await createTask({
+        title: values.title,
+        type: values.type,
+        dueAt: values.dueAt ? fromZonedInput(values.dueAt, zone) : null,
         [linkKey[subject]]: id,
-      });
-      setTitle('');
-      setDue('');
-      setError('');
+      }).unwrap();
+      reset(quickAddDefaults);
       enqueueSnackbar(t('added'));
-      open.refetch();
-    } catch {
-      enqueueSnackbar(t('errors.save'), { variant: 'error' });
-    } finally {
-      setBusy(false);
+    } catch (error) {
+      if (isApiFailure(error) && applyServerFieldErrors(setError, error, ['title', 'dueAt'])) {
+        return;
+      }
+      enqueueSnackbar(isApiFailure(error) ? areaErrorText(t, 'tasks', error) : t('errors.save'), {
+        variant: 'error',
+      });
     }
   };
 
@@ -93,9 +105,10 @@ export function RecordTasks({ subject, id, canEdit, currentUserId }: RecordTasks
   const toggle = async (task: Task) => {
     optimistic.mark(task);
     try {
-      await tasksApi.patch(task.id, { status: task.status === 'open' ? 'done' : 'open' });
-      open.refetch();
-      done.refetch();
+      await patchTask({
+        id: task.id,
+        patch: { status: task.status === 'open' ? 'done' : 'open' },
+      }).unwrap();
     } catch {
       optimistic.failed(task);
       enqueueSnackbar(t('errors.save'), { variant: 'error' });
@@ -152,45 +165,64 @@ export function RecordTasks({ subject, id, canEdit, currentUserId }: RecordTasks
       {canEdit && (
         <Box
           component="form"
-          onSubmit={(e: FormEvent) => void add(e)}
+          onSubmit={(e) => void handleSubmit(add)(e)}
           noValidate
           aria-label={t('record.addLabel')}
           sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
         >
-          <TextField
-            size="small"
-            label={t('record.newTask')}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            error={Boolean(error)}
-            helperText={error || undefined}
-            slotProps={{ htmlInput: { maxLength: TASK_TITLE_MAX } }}
-            sx={{ flex: '1 1 220px' }}
+          <Controller
+            control={control}
+            name="title"
+            render={({ field }) => (
+              <TextField
+                {...field}
+                size="small"
+                label={t('record.newTask')}
+                error={Boolean(errors.title)}
+                helperText={fieldErrorMessage(t, errors.title, messages)}
+                sx={{ flex: '1 1 220px' }}
+              />
+            )}
           />
-          <TextField
-            size="small"
-            select
-            label={t('fields.type')}
-            value={type}
-            onChange={(e) => setType(e.target.value as TaskType)}
-            sx={{ width: 150 }}
-          >
-            {taskTypes.map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(`type.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            size="small"
-            type="datetime-local"
-            label={t('fields.dueAt')}
-            value={due}
-            onChange={(e) => setDue(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-            sx={{ width: 220 }}
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => (
+              <TextField
+                {...field}
+                size="small"
+                select
+                label={t('fields.type')}
+                sx={{ width: 150 }}
+              >
+                {taskTypes.map((value) => (
+                  <MenuItem key={value} value={value}>
+                    {t(`type.${value}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
           />
-          <Button type="submit" variant="contained" loading={busy}>
+          <Controller
+            control={control}
+            name="dueAt"
+            render={({ field }) => (
+              <TextField
+                {...field}
+                size="small"
+                type="datetime-local"
+                label={t('fields.dueAt')}
+                error={Boolean(errors.dueAt)}
+                helperText={
+                  fieldErrorMessage(t, errors.dueAt, messages) ??
+                  (zone !== device ? t('form.dueZone', { zone: zoneLabel(zone) }) : undefined)
+                }
+                slotProps={{ inputLabel: { shrink: true } }}
+                sx={{ width: 220 }}
+              />
+            )}
+          />
+          <Button type="submit" variant="contained" loading={isSubmitting}>
             {t('actions.add')}
           </Button>
         </Box>
@@ -222,10 +254,6 @@ export function RecordTasks({ subject, id, canEdit, currentUserId }: RecordTasks
         members={members}
         currentUserId={currentUserId}
         onClose={() => setEditing(null)}
-        onSaved={() => {
-          open.refetch();
-          done.refetch();
-        }}
       />
     </Stack>
   );

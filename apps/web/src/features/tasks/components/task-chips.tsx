@@ -14,8 +14,11 @@ export function TaskTypeChip({ task }: { task: Pick<Task, 'type'> }) {
   return <Chip size="small" variant="outlined" label={t(`type.${task.type}`)} />;
 }
 
-/** The due time, coloured by where it stands in the assignee's day. */
-export function TaskDue({ task }: { task: Pick<Task, 'dueAt' | 'dueState'> }) {
+/**
+ * The due time on the assignee's clock (the zone named when it is not this device's), coloured
+ * by where it stands in the assignee's day.
+ */
+export function TaskDue({ task }: { task: Pick<Task, 'dueAt' | 'dueState' | 'timeZone'> }) {
   const { t, i18n } = useTranslation('tasks');
   if (!task.dueAt) {
     return (
@@ -30,7 +33,7 @@ export function TaskDue({ task }: { task: Pick<Task, 'dueAt' | 'dueState'> }) {
       variant="body2"
       sx={{ color, whiteSpace: 'nowrap', fontWeight: task.dueState === 'today' ? 600 : 400 }}
     >
-      {formatDue(task.dueAt, i18n.language)}
+      {formatDue(task.dueAt, i18n.language, task.timeZone)}
       {task.dueState === 'overdue' && (
         <Box component="span" sx={{ ml: 0.5, fontWeight: 600 }}>
           · {t('tabs.overdue')}

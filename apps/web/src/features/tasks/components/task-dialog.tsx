@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,23 +7,31 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  TASK_NOTES_MAX,
-  TASK_TITLE_MAX,
-  taskPriorities,
-  taskTypes,
-  type Member,
-  type Task,
-  type TaskPriority,
-  type TaskType,
-} from '@beacon/contract';
+import { taskPriorities, taskTypes, type Member, type Task } from '@beacon/contract';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
-import { ApiError } from '../../../lib/http.ts';
+import { isApiFailure } from '../../../lib/api.ts';
+import { areaErrorText } from '../../../utils/area-error.ts';
+import { applyServerFieldErrors, fieldErrorMessage } from '../../../utils/form-errors.ts';
 import { memberName } from '../../../utils/members.ts';
-import { tasksApi } from '../api/tasks-api.ts';
-import { fromLocalInput, toLocalInput } from '../utils/task-rules.ts';
-import { RecordPicker, type PickedRecord } from './record-picker.tsx';
+import { browserTimeZone } from '../../../utils/time-zone.ts';
+import {
+  useCreateTaskMutation,
+  useMemberTimeZonesQuery,
+  usePatchTaskMutation,
+} from '../api/tasks-api.ts';
+import {
+  taskFormFields,
+  taskFormSchema,
+  taskFormValues,
+  taskFromForm,
+  type TaskFormOutput,
+  type TaskFormValues,
+} from '../utils/task-form.ts';
+import { assigneeZone, fromZonedInput, toZonedInput, zoneLabel } from '../utils/zoned-time.ts';
+import { RecordPicker } from './record-picker.tsx';
 
 export interface TaskDialogProps {
   open: boolean;
@@ -38,7 +46,13 @@ export interface TaskDialogProps {
   onSaved?: (task: Task) => void;
 }
 
-/** Adds or changes a task: title, type, due time, priority, assignee, person, company, notes. */
+const messages = { too_small: 'tasks:form.required', custom: 'tasks:form.badDate' };
+
+/**
+ * Adds or changes a task: title, type, due time, priority, assignee, person, company, notes. The
+ * due time is entered on the assignee's clock (the zone the server counts its day in), named when
+ * it is not this device's; changing the assignee keeps the instant and shows it on theirs.
+ */
 export function TaskDialog({
   open,
   task,
@@ -51,189 +65,202 @@ export function TaskDialog({
   const { t } = useTranslation('tasks');
   const { enqueueSnackbar } = useSnackbar();
   const id = useId();
-  const [title, setTitle] = useState('');
-  const [type, setType] = useState<TaskType>('todo');
-  const [due, setDue] = useState('');
-  const [priority, setPriority] = useState<TaskPriority>('normal');
-  const [assigneeId, setAssigneeId] = useState('');
-  const [person, setPerson] = useState<PickedRecord | null>(null);
-  const [company, setCompany] = useState<PickedRecord | null>(null);
-  const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const [createTask] = useCreateTaskMutation();
+  const [patchTask] = usePatchTaskMutation();
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<TaskFormValues, unknown, TaskFormOutput>({
+    resolver: zodResolver(taskFormSchema),
+    defaultValues: taskFormValues(null, currentUserId, 'UTC'),
+  });
+  const assigneeId = watch('assigneeId');
+  const zones = useMemberTimeZonesQuery().data?.items;
+  const device = browserTimeZone();
+  const zoneOf = (member: string) => assigneeZone(zones, member || null, currentUserId, device);
+  const zone = zoneOf(assigneeId);
 
   useEffect(() => {
     if (!open) return;
-    setTitle(task?.title ?? '');
-    setType(task?.type ?? 'todo');
-    setDue(toLocalInput(task?.dueAt ?? null));
-    setPriority(task?.priority ?? 'normal');
-    setAssigneeId(task ? (task.assigneeId ?? '') : (currentUserId ?? ''));
-    setPerson(task?.personId ? { id: task.personId, label: task.personName } : null);
-    setCompany(task?.companyId ? { id: task.companyId, label: task.companyName } : null);
-    setNotes(task?.notes ?? '');
-    setErrors({});
-  }, [open, task, currentUserId]);
+    reset(taskFormValues(task, currentUserId, task?.timeZone ?? zoneOf(currentUserId ?? '')));
+    // Reset when the dialog opens on a task, not when the zones arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, task, currentUserId, reset]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!title.trim()) {
-      setErrors({ title: t('form.required') });
-      return;
-    }
-    if (due && !fromLocalInput(due)) {
-      setErrors({ dueAt: t('form.badDate') });
-      return;
-    }
-    const fields = {
-      title: title.trim(),
-      type,
-      dueAt: fromLocalInput(due),
-      priority,
-      assigneeId: assigneeId || null,
-      notes,
-    };
-    setBusy(true);
+  const submit = async (values: TaskFormOutput) => {
+    const fields = taskFromForm(values, zone);
     try {
       const saved = task
-        ? await tasksApi.patch(task.id, {
+        ? await patchTask({ id: task.id, patch: fields }).unwrap()
+        : await createTask({
             ...fields,
-            personId: person?.id ?? null,
-            companyId: company?.id ?? null,
-          })
-        : await tasksApi.create({
-            ...fields,
-            personId: relatedTo?.personId ?? person?.id ?? null,
-            companyId: relatedTo?.companyId ?? company?.id ?? null,
+            personId: relatedTo?.personId ?? fields.personId,
+            companyId: relatedTo?.companyId ?? fields.companyId,
             dealId: relatedTo?.dealId ?? null,
-          });
+          }).unwrap();
       enqueueSnackbar(task ? t('saved') : t('added'));
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors) {
-        setErrors(
-          Object.fromEntries(
-            Object.entries(error.fieldErrors).map(([field, messages]) => [
-              field,
-              messages[0] ?? '',
-            ]),
-          ),
-        );
-      } else {
-        enqueueSnackbar(
-          error instanceof ApiError && error.detail ? error.detail : t('errors.save'),
-          {
-            variant: 'error',
-          },
-        );
-      }
-    } finally {
-      setBusy(false);
+      if (isApiFailure(error) && applyServerFieldErrors(setError, error, taskFormFields)) return;
+      enqueueSnackbar(isApiFailure(error) ? areaErrorText(t, 'tasks', error) : t('errors.save'), {
+        variant: 'error',
+      });
     }
   };
 
+  /** A new assignee: the same instant, shown on their clock. */
+  const changeAssignee = (next: string, previousZone: string, nextZone: string) => {
+    const due = getValues('dueAt');
+    setValue('assigneeId', next);
+    const instant = due && previousZone !== nextZone ? fromZonedInput(due, previousZone) : null;
+    if (instant) setValue('dueAt', toZonedInput(instant, nextZone));
+  };
+
+  const dueHelper =
+    fieldErrorMessage(t, errors.dueAt, messages) ??
+    (zone !== device ? t('form.dueZone', { zone: zoneLabel(zone) }) : undefined);
+
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={`${id}-title`}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void handleSubmit(submit)(e)} noValidate>
         <DialogTitle id={`${id}-title`}>
           {task ? t('form.editTitle') : t('form.newTitle')}
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={t('fields.title')}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              required
-              autoFocus
-              error={Boolean(errors.title)}
-              helperText={errors.title}
-              slotProps={{ htmlInput: { maxLength: TASK_TITLE_MAX } }}
+            <Controller
+              control={control}
+              name="title"
+              render={({ field }) => (
+                <TextField
+                  {...field}
+                  label={t('fields.title')}
+                  required
+                  autoFocus
+                  error={Boolean(errors.title)}
+                  helperText={fieldErrorMessage(t, errors.title, messages)}
+                />
+              )}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                select
-                label={t('fields.type')}
-                value={type}
-                onChange={(e) => setType(e.target.value as TaskType)}
-                sx={{ flex: 1 }}
-              >
-                {taskTypes.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {t(`type.${value}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                label={t('fields.priority')}
-                value={priority}
-                onChange={(e) => setPriority(e.target.value as TaskPriority)}
-                sx={{ flex: 1 }}
-              >
-                {taskPriorities.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {t(`priority.${value}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <Controller
+                control={control}
+                name="type"
+                render={({ field }) => (
+                  <TextField {...field} select label={t('fields.type')} sx={{ flex: 1 }}>
+                    {taskTypes.map((value) => (
+                      <MenuItem key={value} value={value}>
+                        {t(`type.${value}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <Controller
+                control={control}
+                name="priority"
+                render={({ field }) => (
+                  <TextField {...field} select label={t('fields.priority')} sx={{ flex: 1 }}>
+                    {taskPriorities.map((value) => (
+                      <MenuItem key={value} value={value}>
+                        {t(`priority.${value}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                type="datetime-local"
-                label={t('fields.dueAt')}
-                value={due}
-                onChange={(e) => setDue(e.target.value)}
-                error={Boolean(errors.dueAt)}
-                helperText={errors.dueAt}
-                slotProps={{ inputLabel: { shrink: true } }}
-                sx={{ flex: 1 }}
+              <Controller
+                control={control}
+                name="dueAt"
+                render={({ field }) => (
+                  <TextField
+                    {...field}
+                    type="datetime-local"
+                    label={t('fields.dueAt')}
+                    error={Boolean(errors.dueAt)}
+                    helperText={dueHelper}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                    sx={{ flex: 1 }}
+                  />
+                )}
               />
-              <TextField
-                select
-                label={t('fields.assignee')}
-                value={assigneeId}
-                onChange={(e) => setAssigneeId(e.target.value)}
-                error={Boolean(errors.assigneeId)}
-                helperText={errors.assigneeId}
-                sx={{ flex: 1 }}
-              >
-                <MenuItem value="">{t('unassigned')}</MenuItem>
-                {members.map((m) => (
-                  <MenuItem key={m.id} value={m.id}>
-                    {memberName(m)}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <Controller
+                control={control}
+                name="assigneeId"
+                render={({ field }) => (
+                  <TextField
+                    {...field}
+                    onChange={(e) => changeAssignee(e.target.value, zone, zoneOf(e.target.value))}
+                    select
+                    label={t('fields.assignee')}
+                    error={Boolean(errors.assigneeId)}
+                    helperText={fieldErrorMessage(t, errors.assigneeId, messages)}
+                    sx={{ flex: 1 }}
+                  >
+                    <MenuItem value="">{t('unassigned')}</MenuItem>
+                    {members.map((m) => (
+                      <MenuItem key={m.id} value={m.id}>
+                        {memberName(m)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
             </Stack>
             {!relatedTo && (
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <div style={{ flex: 1 }}>
-                  <RecordPicker
-                    kind="people"
-                    label={t('fields.person')}
-                    value={person}
-                    onChange={setPerson}
+                  <Controller
+                    control={control}
+                    name="person"
+                    render={({ field }) => (
+                      <RecordPicker
+                        kind="people"
+                        label={t('fields.person')}
+                        value={field.value}
+                        onChange={field.onChange}
+                      />
+                    )}
                   />
                 </div>
                 <div style={{ flex: 1 }}>
-                  <RecordPicker
-                    kind="companies"
-                    label={t('fields.company')}
-                    value={company}
-                    onChange={setCompany}
+                  <Controller
+                    control={control}
+                    name="company"
+                    render={({ field }) => (
+                      <RecordPicker
+                        kind="companies"
+                        label={t('fields.company')}
+                        value={field.value}
+                        onChange={field.onChange}
+                      />
+                    )}
                   />
                 </div>
               </Stack>
             )}
-            <TextField
-              label={t('fields.notes')}
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-              multiline
-              minRows={3}
-              slotProps={{ htmlInput: { maxLength: TASK_NOTES_MAX } }}
+            <Controller
+              control={control}
+              name="notes"
+              render={({ field }) => (
+                <TextField
+                  {...field}
+                  label={t('fields.notes')}
+                  multiline
+                  minRows={3}
+                  error={Boolean(errors.notes)}
+                  helperText={fieldErrorMessage(t, errors.notes, messages)}
+                />
+              )}
             />
           </Stack>
         </DialogContent>
@@ -241,7 +268,7 @@ export function TaskDialog({
           <Button color="inherit" variant="outlined" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" variant="contained" loading={busy}>
+          <Button type="submit" variant="contained" loading={isSubmitting}>
             {task ? t('actions.save') : t('actions.add')}
           </Button>
         </DialogActions>

@@ -16,7 +16,7 @@ import type { PersonDetail, Task } from '@beacon/contract';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
-import { tasksApi } from '../api/tasks-api.ts';
+import { relatedRecords, usePatchTaskMutation } from '../api/tasks-api.ts';
 import { useTasks } from '../hooks/use-tasks.ts';
 import {
   queueActionOf,
@@ -29,7 +29,7 @@ import {
   type QueueAction,
   type QueueState,
 } from '../utils/task-rules.ts';
-import { Kbd } from './kbd.tsx';
+import { Kbd } from '../../../components/kbd.tsx';
 import { TaskDue, TaskTypeChip } from './task-chips.tsx';
 
 const QUEUE_QUERY = { mine: 'true', due: 'due', sort: 'dueAt', limit: 200 } as const;
@@ -42,6 +42,7 @@ export function TaskQueue({ canEdit, onExit }: { canEdit: boolean; onExit: () =>
   const { t } = useTranslation('tasks');
   const { enqueueSnackbar } = useSnackbar();
   const list = useTasks(QUEUE_QUERY);
+  const [patchTask] = usePatchTaskMutation();
   const [queue, setQueue] = useState<QueueState | null>(null);
   const [busy, setBusy] = useState(false);
   const [announce, setAnnounce] = useState('');
@@ -72,9 +73,14 @@ export function TaskQueue({ canEdit, onExit }: { canEdit: boolean; onExit: () =>
       if (!canEdit) return;
       setBusy(true);
       try {
-        if (action === 'complete') await tasksApi.patch(current.id, { status: 'done' });
-        else if (action === 'skip') await tasksApi.patch(current.id, { status: 'skipped' });
-        else await tasksApi.patch(current.id, { dueAt: snoozeUntil('tomorrow') });
+        const patch =
+          action === 'complete'
+            ? { status: 'done' as const }
+            : action === 'skip'
+              ? { status: 'skipped' as const }
+              : // Tomorrow at 9:00 on the assignee's clock (the task's zone).
+                { dueAt: snoozeUntil('tomorrow', new Date(), current.timeZone) };
+        await patchTask({ id: current.id, patch }).unwrap();
         setAnnounce(t(`queue.did.${action}`, { title: current.title }));
         setQueue((q) => (q ? queueNext(q, current.id) : q));
       } catch {
@@ -83,7 +89,7 @@ export function TaskQueue({ canEdit, onExit }: { canEdit: boolean; onExit: () =>
         setBusy(false);
       }
     },
-    [queue, current, busy, canEdit, onExit, t, enqueueSnackbar],
+    [queue, current, busy, canEdit, onExit, t, enqueueSnackbar, patchTask],
   );
 
   useEffect(() => {
@@ -283,7 +289,7 @@ function PersonFacts({ task }: { task: Task }) {
     setFailed(false);
     if (!task.personId) return;
     const controller = new AbortController();
-    tasksApi.person(task.personId, controller.signal).then(setDetail, (error: unknown) => {
+    relatedRecords.person(task.personId, controller.signal).then(setDetail, (error: unknown) => {
       if (!controller.signal.aborted) setFailed(Boolean(error));
     });
     return () => controller.abort();

@@ -24,6 +24,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
 import type { Task, TaskBulkAction } from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LiveStatus } from '../../../components/live-status.tsx';
@@ -31,7 +32,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { memberName } from '../../../utils/members.ts';
-import { tasksApi } from '../api/tasks-api.ts';
+import { useBulkTasksMutation, usePatchTaskMutation, useTaskQuery } from '../api/tasks-api.ts';
 import { useOptimisticDone } from '../hooks/use-optimistic-done.ts';
 import { useTaskCounts, useTasks, useTimeZone } from '../hooks/use-tasks.ts';
 import { TASK_TABS, isTaskTab, snoozeUntil, tabQuery, type TaskTab } from '../utils/task-rules.ts';
@@ -82,7 +83,13 @@ function TasksList({
   const list = useTasks(query);
   const counts = useTaskCounts(useMemo(() => (mine ? { mine: 'true' } : {}), [mine]));
   const { members, nameOf } = useWorkspaceMembers();
-  const [selected, setSelected] = useState<string[]>([]);
+  const [selected, setSelectedIds] = useState<string[]>([]);
+  // "Select all" of the tab: the bulk action goes by the tab's filter, not by the rows loaded.
+  const [allMatching, setAllMatching] = useState(false);
+  const setSelected = (next: string[] | ((ids: string[]) => string[])) => {
+    setAllMatching(false);
+    setSelectedIds(next);
+  };
   const [editing, setEditing] = useState<Task | 'new' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -91,19 +98,12 @@ function TasksList({
 
   // `?task=<id>` (a notification's link) opens that task.
   const linked = params.get('task');
+  const linkedTask = useTaskQuery(linked && canEdit ? linked : skipToken).currentData;
   useEffect(() => {
-    if (!linked) return;
-    let live = true;
-    tasksApi.get(linked).then(
-      (task) => {
-        if (live && canEdit) setEditing(task);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [linked, canEdit]);
+    if (linkedTask) setEditing(linkedTask);
+  }, [linkedTask]);
+  const [bulkTasks] = useBulkTasksMutation();
+  const [patchTask] = usePatchTaskMutation();
 
   const visible = list.items;
   const selectedHere = selected.filter((id) => visible.some((task) => task.id === id));
@@ -118,10 +118,12 @@ function TasksList({
   const runBulk = async (action: TaskBulkAction) => {
     setBusy(true);
     try {
-      const { affected } = await tasksApi.bulk(selectedHere, action);
+      const { sort: _sort, ...filter } = query;
+      const { affected } = await bulkTasks(
+        allMatching ? { filter, action } : { ids: selectedHere, action },
+      ).unwrap();
       enqueueSnackbar(t('bulk.done', { count: affected }));
       setSelected([]);
-      list.refetch();
     } catch {
       enqueueSnackbar(t('errors.save'), { variant: 'error' });
     } finally {
@@ -134,8 +136,10 @@ function TasksList({
   const toggleDone = async (task: Task) => {
     optimistic.mark(task);
     try {
-      await tasksApi.patch(task.id, { status: task.status === 'open' ? 'done' : 'open' });
-      list.refetch();
+      await patchTask({
+        id: task.id,
+        patch: { status: task.status === 'open' ? 'done' : 'open' },
+      }).unwrap();
     } catch {
       optimistic.failed(task);
       enqueueSnackbar(t('errors.save'), { variant: 'error' });
@@ -145,6 +149,7 @@ function TasksList({
   // On a phone the table keeps two columns: the checkboxes, and the task with its facts below.
   const compact = useMediaQuery(useTheme().breakpoints.down('sm'));
   const allChecked = visible.length > 0 && selectedHere.length === visible.length;
+  const tabCount = counts?.[tab] ?? 0;
 
   return (
     <Stack spacing={3}>
@@ -255,8 +260,20 @@ function TasksList({
             }}
           >
             <Typography variant="subtitle2" sx={{ mr: 1 }}>
-              {t('bulk.selected', { count: selectedHere.length })}
+              {allMatching
+                ? t('bulk.allSelected')
+                : t('bulk.selected', { count: selectedHere.length })}
             </Typography>
+            {allChecked && !allMatching && tabCount > visible.length && (
+              <Button size="small" variant="outlined" onClick={() => setAllMatching(true)}>
+                {t('bulk.selectMatching', { count: tabCount })}
+              </Button>
+            )}
+            {allMatching && (
+              <Button size="small" color="inherit" onClick={() => setSelected([])}>
+                {t('bulk.clear')}
+              </Button>
+            )}
             <Button
               size="small"
               disabled={busy}
@@ -524,7 +541,6 @@ function TasksList({
           setEditing(null);
           if (linked) setParam('task', null);
         }}
-        onSaved={() => list.refetch()}
       />
     </Stack>
   );

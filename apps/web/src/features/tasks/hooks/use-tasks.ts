@@ -1,142 +1,74 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import type { Task, TaskCounts, TaskQuery } from '@beacon/contract';
-import { realtime } from '../../../lib/realtime.ts';
-import { tasksApi } from '../api/tasks-api.ts';
 import { browserTimeZone } from '../../../utils/time-zone.ts';
+import {
+  useMemberTimeZonesQuery,
+  useSetTimeZoneMutation,
+  useTaskCountsQuery,
+  useTasksInfiniteQuery,
+  useTimeZoneQuery,
+} from '../api/tasks-api.ts';
+import { assigneeZone } from '../utils/zoned-time.ts';
 
 export type TasksState = {
   items: Task[];
   nextCursor: string | null;
   loaded: boolean;
   loading: boolean;
-  error: Error | null;
+  error: unknown;
 };
 
-/** Calls `refetch` on every tasks change in the workspace, and when the socket (re)connects. */
-export function useTasksChanges(refetch: () => void) {
-  const latest = useRef(refetch);
-  latest.current = refetch;
-  useEffect(
-    () =>
-      realtime.subscribe({
-        types: ['tasks.changed'],
-        onMessage: () => latest.current(),
-        onReady: () => latest.current(),
-      }),
-    [],
-  );
-}
-
 /**
- * One list of tasks for a query, live: read when the query changes and again on every
- * `tasks.changed` event; `more` reads the next page.
+ * One list of tasks for a query, in keyset pages (RTK Query's infinite query), live on every
+ * `tasks.changed` (`tasks-api.ts`); `more` reads the next page, `refetch` every page shown.
  */
 export function useTasks(query: TaskQuery | null) {
-  const [state, setState] = useState<TasksState>({
-    items: [],
-    nextCursor: null,
-    loaded: false,
-    loading: false,
-    error: null,
-  });
-  const key = JSON.stringify(query);
-  const generation = useRef(0);
-  // A refetch keeps the pages already shown: it asks for as many rows as are on screen.
-  const shown = useRef(50);
-
-  const load = useCallback(
-    (reset: boolean) => {
-      if (!query) return;
-      const mine = ++generation.current;
-      if (reset) shown.current = 50;
-      setState((s) => ({ ...s, loading: true, ...(reset ? { loaded: false, items: [] } : {}) }));
-      tasksApi.list({ ...query, limit: Math.min(200, shown.current) }).then(
-        (page) => {
-          if (mine !== generation.current) return;
-          setState({
-            items: page.items,
-            nextCursor: page.nextCursor,
-            loaded: true,
-            loading: false,
-            error: null,
-          });
-        },
-        (error: Error) => {
-          if (mine !== generation.current) return;
-          setState((s) => ({ ...s, loading: false, error }));
-        },
-      );
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key],
-  );
-
-  useEffect(() => load(true), [load]);
-  useTasksChanges(useCallback(() => load(false), [load]));
-
+  const result = useTasksInfiniteQuery(query ?? skipToken);
+  // `currentData`: a new query shows its own loading state, never the previous query's rows.
+  const data = result.currentData;
+  const items = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
+  const { fetchNextPage, hasNextPage, refetch } = result;
   const more = useCallback(() => {
-    if (!query || !state.nextCursor) return;
-    const mine = ++generation.current;
-    tasksApi.list({ ...query, cursor: state.nextCursor }).then(
-      (page) => {
-        if (mine !== generation.current) return;
-        setState((s) => {
-          shown.current = s.items.length + page.items.length;
-          return { ...s, items: [...s.items, ...page.items], nextCursor: page.nextCursor };
-        });
-      },
-      (error: Error) => setState((s) => ({ ...s, error })),
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, state.nextCursor]);
-
-  return { ...state, refetch: () => load(false), more };
+    if (hasNextPage) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage]);
+  return {
+    items,
+    nextCursor: data?.pages.at(-1)?.nextCursor ?? null,
+    loaded: data !== undefined,
+    loading: result.isFetching,
+    error: result.isError ? result.error : null,
+    refetch: useCallback(() => void refetch(), [refetch]),
+    more,
+  };
 }
 
 /** The size of each tab, live. */
-export function useTaskCounts(query: TaskQuery) {
-  const [counts, setCounts] = useState<TaskCounts | null>(null);
-  const key = JSON.stringify(query);
-  const load = useCallback(
-    () => void tasksApi.counts(query).then(setCounts, () => undefined),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key],
-  );
-  useEffect(() => load(), [load]);
-  useTasksChanges(load);
-  return counts;
+export function useTaskCounts(query: TaskQuery): TaskCounts | null {
+  return useTaskCountsQuery(query).data ?? null;
 }
 
 /**
- * The member's time zone (their tasks' days): set from the browser the first time, when they have
- * none, so that "today" on the server is the member's today; `adoptBrowserZone` moves it to this
- * device's zone (after travelling).
+ * The member's time zone (their tasks' days): `adoptBrowserZone` moves it to this device's zone
+ * (after travelling). An unset zone is set from the device by `adoptTimeZoneOnce` on any
+ * dashboard page.
  */
 export function useTimeZone() {
-  const [zone, setZone] = useState<string | null>(null);
+  const zone = useTimeZoneQuery().data?.timeZone ?? null;
   const browser = browserTimeZone();
-  useEffect(() => {
-    let live = true;
-    tasksApi.timeZone().then(
-      ({ timeZone }) => {
-        if (!live) return;
-        if (timeZone === null && browser) {
-          tasksApi.setTimeZone(browser).then(
-            (set) => live && setZone(set.timeZone),
-            () => undefined,
-          );
-        } else setZone(timeZone);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [browser]);
+  const [setTimeZone] = useSetTimeZoneMutation();
   const adoptBrowserZone = useCallback(async () => {
     if (!browser) return;
-    const set = await tasksApi.setTimeZone(browser);
-    setZone(set.timeZone);
-  }, [browser]);
+    await setTimeZone(browser).unwrap();
+  }, [browser, setTimeZone]);
   return { zone, browser, adoptBrowserZone };
+}
+
+/**
+ * The zone a task's due time is entered and shown in: its assignee's (the caller's when
+ * unassigned or when the assignee never set one), as the server counts its day.
+ */
+export function useAssigneeZone(assigneeId: string | null, callerId: string | null): string {
+  const zones = useMemberTimeZonesQuery().data?.items;
+  return assigneeZone(zones, assigneeId, callerId, browserTimeZone());
 }

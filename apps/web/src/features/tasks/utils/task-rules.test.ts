@@ -90,5 +90,9 @@ describe('times', () => {
     expect(new Date(snoozeUntil('hour', now)).getTime() - now.getTime()).toBe(3_600_000);
     const tomorrow = new Date(snoozeUntil('tomorrow', now));
     expect([tomorrow.getDate(), tomorrow.getHours(), tomorrow.getMinutes()]).toEqual([25, 9, 0]);
+    // In the assignee's zone: 9:00 on their clock the day after their today.
+    const late = new Date('2026-11-24T20:00:00.000Z'); // already the 25th in Tokyo
+    expect(snoozeUntil('tomorrow', late, 'Asia/Tokyo')).toBe('2026-11-26T00:00:00.000Z');
+    expect(snoozeUntil('tomorrow', late, 'America/Los_Angeles')).toBe('2026-11-25T17:00:00.000Z');
   });
 });

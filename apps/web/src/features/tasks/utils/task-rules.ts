@@ -1,4 +1,5 @@
 import type { Task, TaskQuery } from '@beacon/contract';
+import { fromZonedInput, toZonedInput } from './zoned-time.ts';
 
 /** The tabs of the tasks screen, in order, and the list query of each. */
 export const TASK_TABS = ['today', 'overdue', 'upcoming', 'done'] as const;
@@ -29,9 +30,18 @@ export function fromLocalInput(text: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** Snoozing: the next due time from `now` (an hour later, or tomorrow at 9:00 local). */
-export function snoozeUntil(kind: 'hour' | 'tomorrow', now = new Date()): string {
+/**
+ * Snoozing: the next due time from `now` (an hour later, or tomorrow at 9:00). With `zone` (the
+ * assignee's), 9:00 on their clock; else on this device's.
+ */
+export function snoozeUntil(kind: 'hour' | 'tomorrow', now = new Date(), zone?: string): string {
   if (kind === 'hour') return new Date(now.getTime() + 3_600_000).toISOString();
+  if (zone) {
+    const today = toZonedInput(now.toISOString(), zone).slice(0, 10);
+    const next = new Date(`${today}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    return fromZonedInput(`${next.toISOString().slice(0, 10)}T09:00`, zone)!;
+  }
   const next = new Date(now);
   next.setDate(next.getDate() + 1);
   next.setHours(9, 0, 0, 0);
