@@ -23,8 +23,11 @@ import type { CalendarEvent, Member } from '@beacon/contract';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { memberName } from '../../../utils/members.ts';
-import { useCalendarDispatch } from '../hooks/use-calendar-store.ts';
-import { createEvent, deleteEvent, updateEvent } from '../state/calendar-slice.ts';
+import {
+  useCalendarCreateEventMutation,
+  useCalendarDeleteEventMutation,
+  useCalendarUpdateEventMutation,
+} from '../api/calendar-api.ts';
 import { EVENT_COLORS, colorName } from '../utils/colors.ts';
 import { calendarErrorText } from '../utils/error-text.ts';
 import {
@@ -60,7 +63,9 @@ export function EventDialog({
   const { t } = useTranslation('calendar');
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const dispatch = useCalendarDispatch();
+  const [createEvent] = useCalendarCreateEventMutation();
+  const [updateEvent] = useCalendarUpdateEventMutation();
+  const [deleteEvent] = useCalendarDeleteEventMutation();
   const { enqueueSnackbar } = useSnackbar();
   const titleId = useId();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -79,10 +84,10 @@ export function EventDialog({
     const input = toEventInput(values);
     try {
       if (event) {
-        await dispatch(updateEvent({ eventId: event.id, patch: input })).unwrap();
+        await updateEvent({ eventId: event.id, patch: input }).unwrap();
         enqueueSnackbar(t('messages.updated'));
       } else {
-        const created = await dispatch(createEvent(input)).unwrap();
+        const created = await createEvent(input).unwrap();
         enqueueSnackbar(t('messages.created'));
         onCreated?.(created);
       }
@@ -95,7 +100,7 @@ export function EventDialog({
   const remove = async () => {
     if (!event) return;
     try {
-      await dispatch(deleteEvent(event.id)).unwrap();
+      await deleteEvent(event.id).unwrap();
       enqueueSnackbar(t('messages.deleted'));
       onClose();
     } catch (error) {

@@ -10,8 +10,7 @@ import type { Member } from '@beacon/contract';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { findLanguage } from '../../../locales/languages.ts';
 import { memberInitials, memberName } from '../../../utils/members.ts';
-import { useKanbanDispatch, useKanbanSelector } from '../hooks/use-kanban-store.ts';
-import { addComment, fetchComments } from '../state/kanban-slice.ts';
+import { useKanbanAddCommentMutation, useKanbanCommentsQuery } from '../api/kanban-api.ts';
 import { formatDateTime } from '../utils/dates.ts';
 import { kanbanErrorText } from '../utils/error-text.ts';
 
@@ -32,28 +31,28 @@ export interface CardCommentsProps {
 export function CardComments({ cardId, canEdit, gone = false, members }: CardCommentsProps) {
   const { t, i18n } = useTranslation('kanban');
   const locale = findLanguage(i18n.resolvedLanguage).htmlLang;
-  const dispatch = useKanbanDispatch();
   const { enqueueSnackbar } = useSnackbar();
-  const stored = useKanbanSelector((root) => root.kanban.comments[cardId]);
-  // A card deleted meanwhile takes its comments out of the store: keep showing the last ones.
+  const query = useKanbanCommentsQuery(cardId);
+  const [addComment] = useKanbanAddCommentMutation();
+  const stored = query.currentData;
+  // A card deleted meanwhile may take its comments with it: keep showing the last ones.
   const lastComments = useRef(stored);
   if (stored) lastComments.current = stored;
   const comments = stored ?? lastComments.current;
   const [body, setBody] = useState('');
   const [sending, setSending] = useState(false);
 
+  const failure = query.error;
   useEffect(() => {
-    dispatch(fetchComments(cardId))
-      .unwrap()
-      .catch((error: unknown) => enqueueSnackbar(kanbanErrorText(t, error), { variant: 'error' }));
-  }, [cardId, dispatch, enqueueSnackbar, t]);
+    if (failure) enqueueSnackbar(kanbanErrorText(t, failure), { variant: 'error' });
+  }, [failure, enqueueSnackbar, t]);
 
   const send = async () => {
     const text = body.trim();
     if (!text || gone) return;
     setSending(true);
     try {
-      await dispatch(addComment({ cardId, body: text })).unwrap();
+      await addComment({ cardId, body: text }).unwrap();
       setBody('');
     } catch (error) {
       enqueueSnackbar(kanbanErrorText(t, error), { variant: 'error' });

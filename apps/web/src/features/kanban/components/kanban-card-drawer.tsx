@@ -18,14 +18,24 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { KanbanCard, KanbanCardPatch, KanbanPriority, Member } from '@beacon/contract';
+import type {
+  KanbanCard,
+  KanbanCardPatch,
+  KanbanColumn,
+  KanbanPriority,
+  Member,
+} from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { memberInitials, memberName } from '../../../utils/members.ts';
 import { useDraft } from '../hooks/use-draft.ts';
-import { useKanbanDispatch, useKanbanSelector } from '../hooks/use-kanban-store.ts';
-import { deleteCard, dropCard, updateCardCall } from '../state/kanban-slice.ts';
+import {
+  useKanbanBoardQuery,
+  useKanbanDeleteCardMutation,
+  useKanbanMoveCardMutation,
+  useKanbanUpdateCardMutation,
+} from '../api/kanban-api.ts';
 import { dueAtFromValue, dueDateValue } from '../utils/dates.ts';
 import { kanbanErrorText } from '../utils/error-text.ts';
 import { CardAttachments } from './card-attachments.tsx';
@@ -39,6 +49,8 @@ const DESCRIPTION_MAX = 20_000;
 const LABEL_MAX = 40;
 const LABELS_MAX = 20;
 const PRIORITIES: KanbanPriority[] = ['low', 'medium', 'high'];
+const noColumns: Record<string, KanbanColumn> = {};
+const noOrder: string[] = [];
 
 export interface KanbanCardDrawerProps {
   cardId: string | null;
@@ -58,7 +70,9 @@ export function KanbanCardDrawer({
   onClose,
 }: KanbanCardDrawerProps) {
   const { t } = useTranslation('kanban');
-  const card = useKanbanSelector((root) => (cardId ? root.kanban.board.cards[cardId] : undefined));
+  const { card } = useKanbanBoardQuery(undefined, {
+    selectFromResult: ({ data }) => ({ card: cardId ? data?.cards[cardId] : undefined }),
+  });
   // Keep showing the last card while the drawer slides out.
   const last = useRef<KanbanCard | undefined>(undefined);
   if (card) last.current = card;
@@ -127,13 +141,17 @@ function CardDetails({
   deletedByMe: { current: boolean };
 }) {
   const { t } = useTranslation('kanban');
-  const dispatch = useKanbanDispatch();
+  const [updateCard] = useKanbanUpdateCardMutation();
+  const [moveCard] = useKanbanMoveCardMutation();
+  const [deleteCard] = useKanbanDeleteCardMutation();
   const { enqueueSnackbar } = useSnackbar();
-  const columnName = useKanbanSelector(
-    (root) => root.kanban.board.columns[card.columnId]?.name ?? '',
-  );
-  const columns = useKanbanSelector((root) => root.kanban.board.columns);
-  const columnOrder = useKanbanSelector((root) => root.kanban.board.columnOrder);
+  const { columns, columnOrder } = useKanbanBoardQuery(undefined, {
+    selectFromResult: ({ data }) => ({
+      columns: data?.columns ?? noColumns,
+      columnOrder: data?.columnOrder ?? noOrder,
+    }),
+  });
+  const columnName = columns[card.columnId]?.name ?? '';
   const [moveAnchor, setMoveAnchor] = useState<HTMLElement | null>(null);
   const moveButtonId = useId();
   const moveMenuId = useId();
@@ -145,7 +163,7 @@ function CardDetails({
 
   /** Saves a change; answers whether the server took it (a refusal is shown as a message). */
   const save = (patch: KanbanCardPatch): Promise<boolean> =>
-    dispatch(updateCardCall({ cardId: card.id, patch }))
+    updateCard({ cardId: card.id, patch })
       .unwrap()
       .then(
         () => true,
@@ -161,7 +179,7 @@ function CardDetails({
     if (columnId === card.columnId) return;
     const target = columns[columnId];
     if (!target) return;
-    dispatch(dropCard(card.id, columnId, target.cardIds.length))
+    moveCard({ cardId: card.id, columnId, index: target.cardIds.length })
       .unwrap()
       .then(() => enqueueSnackbar(t('card.moved', { column: target.name })))
       .catch((error: unknown) => enqueueSnackbar(kanbanErrorText(t, error), { variant: 'error' }));
@@ -454,7 +472,7 @@ function CardDetails({
         confirmLabel={t('card.delete')}
         onConfirm={() => {
           deletedByMe.current = true;
-          dispatch(deleteCard(card.id))
+          deleteCard(card.id)
             .unwrap()
             .then(() => enqueueSnackbar(t('card.deleted')))
             .catch((error: unknown) => {
