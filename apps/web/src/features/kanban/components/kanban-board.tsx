@@ -10,11 +10,12 @@ import {
   type ResponderProvided,
 } from '@hello-pangea/dnd';
 import { useTranslation } from 'react-i18next';
-import type {
-  KanbanBoard as Board,
-  KanbanCard,
-  KanbanColumn as Column,
-  Member,
+import {
+  kanbanColumnInputSchema,
+  type KanbanBoard as Board,
+  type KanbanCard,
+  type KanbanColumn as Column,
+  type Member,
 } from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
@@ -31,8 +32,6 @@ import {
 import { kanbanErrorText } from '../utils/error-text.ts';
 import { InlineAddForm } from './inline-add-form.tsx';
 import { COLUMN_WIDTH, KanbanColumn } from './kanban-column.tsx';
-
-const COLUMN_NAME_MAX = 100;
 
 export interface KanbanBoardProps {
   board: Board;
@@ -203,7 +202,8 @@ export function KanbanBoard({ board, canEdit, members, onOpenCard }: KanbanBoard
       <InlineAddForm
         label={t('column.add')}
         fieldLabel={t('column.name')}
-        maxLength={COLUMN_NAME_MAX}
+        schema={kanbanColumnInputSchema}
+        maxLength={kanbanColumnInputSchema.shape.name.maxLength ?? undefined}
         onAdd={addColumn}
       />
     </Box>
