@@ -22,6 +22,8 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarEvent, Member } from '@beacon/contract';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { isApiFailure } from '../../../lib/api.ts';
+import { applyServerFieldErrors } from '../../../utils/form-errors.ts';
 import { memberName } from '../../../utils/members.ts';
 import {
   useCalendarCreateEventMutation,
@@ -39,6 +41,22 @@ import {
   type EventFormValues,
 } from '../utils/event-form.ts';
 import { TrashIcon } from './calendar-icons.tsx';
+
+// The contract's limits of an event's fields.
+const TITLE_MAX = eventFormSchema.shape.title.maxLength ?? undefined;
+const DESCRIPTION_MAX = eventFormSchema.shape.description.maxLength ?? undefined;
+const LOCATION_MAX = eventFormSchema.shape.location.maxLength ?? undefined;
+
+const EVENT_FORM_FIELDS: readonly EventFormField[] = [
+  'title',
+  'description',
+  'location',
+  'color',
+  'allDay',
+  'start',
+  'end',
+  'attendeeIds',
+];
 
 export interface EventDialogProps {
   /** The event to edit; none to create one. */
@@ -69,12 +87,11 @@ export function EventDialog({
   const { enqueueSnackbar } = useSnackbar();
   const titleId = useId();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const { control, handleSubmit, formState, getValues, setValue, watch } = useForm<EventFormValues>(
-    {
+  const { control, handleSubmit, formState, getValues, setError, setValue, watch } =
+    useForm<EventFormValues>({
       resolver: zodResolver(eventFormSchema),
       defaultValues: initialValues,
-    },
-  );
+    });
   const allDay = watch('allDay');
   const errorText = (field: EventFormField) => (error: Parameters<typeof eventFieldErrorText>[2]) =>
     eventFieldErrorText(t, field, error);
@@ -93,7 +110,12 @@ export function EventDialog({
       }
       onClose();
     } catch (error) {
-      enqueueSnackbar(calendarErrorText(t, error), { variant: 'error' });
+      // What the server refuses per field (attendees not in the workspace, an end before the
+      // start) goes on that field; anything else as a message.
+      const failure = isApiFailure(error) ? error : undefined;
+      if (!applyServerFieldErrors(setError, failure, EVENT_FORM_FIELDS)) {
+        enqueueSnackbar(calendarErrorText(t, error), { variant: 'error' });
+      }
     }
   });
 
@@ -140,7 +162,7 @@ export function EventDialog({
                 required
                 autoFocus={canEdit}
                 errorText={errorText('title')}
-                slotProps={{ htmlInput: { maxLength: 200, readOnly } }}
+                slotProps={{ htmlInput: { maxLength: TITLE_MAX, readOnly } }}
               />
               <Controller
                 control={control}
@@ -236,13 +258,13 @@ export function EventDialog({
                 name="location"
                 label={t('fields.location')}
                 errorText={errorText('location')}
-                slotProps={{ htmlInput: { maxLength: 300, readOnly } }}
+                slotProps={{ htmlInput: { maxLength: LOCATION_MAX, readOnly } }}
               />
 
               <Controller
                 control={control}
                 name="attendeeIds"
-                render={({ field }) => (
+                render={({ field, fieldState }) => (
                   <Autocomplete
                     multiple
                     options={members}
@@ -252,7 +274,16 @@ export function EventDialog({
                     isOptionEqualToValue={(option, value) => option.id === value.id}
                     onChange={(_e, value) => field.onChange(value.map((m) => m.id))}
                     renderInput={(params) => (
-                      <TextField {...params} label={t('fields.attendees')} />
+                      <TextField
+                        {...params}
+                        label={t('fields.attendees')}
+                        error={Boolean(fieldState.error)}
+                        helperText={
+                          fieldState.error
+                            ? eventFieldErrorText(t, 'attendeeIds', fieldState.error)
+                            : undefined
+                        }
+                      />
                     )}
                   />
                 )}
@@ -265,7 +296,7 @@ export function EventDialog({
                 multiline
                 minRows={3}
                 errorText={errorText('description')}
-                slotProps={{ htmlInput: { maxLength: 5000, readOnly } }}
+                slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX, readOnly } }}
               />
             </Stack>
           </DialogContent>

@@ -18,16 +18,19 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type {
-  KanbanCard,
-  KanbanCardPatch,
-  KanbanColumn,
-  KanbanPriority,
-  Member,
+import type { FieldError } from 'react-hook-form';
+import {
+  kanbanCardInputSchema,
+  type KanbanCard,
+  type KanbanCardPatch,
+  type KanbanColumn,
+  type KanbanPriority,
+  type Member,
 } from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { fieldErrorMessage } from '../../../utils/form-errors.ts';
 import { memberInitials, memberName } from '../../../utils/members.ts';
 import { useDraft } from '../hooks/use-draft.ts';
 import {
@@ -44,9 +47,12 @@ import { CardComments } from './card-comments.tsx';
 import { MoveIcon, TrashIcon } from './kanban-icons.tsx';
 import { PRIORITY_COLORS } from './kanban-card-item.tsx';
 
-const NAME_MAX = 200;
-const DESCRIPTION_MAX = 20_000;
-const LABEL_MAX = 40;
+// The contract's limits of a card's fields.
+const cardFields = kanbanCardInputSchema.shape;
+const NAME_MAX = cardFields.name.maxLength ?? undefined;
+const DESCRIPTION_MAX = cardFields.description.unwrap().maxLength ?? undefined;
+const LABEL_MAX = cardFields.labels.unwrap().element.maxLength ?? 40;
+/** The contract's `labels.max(20)`: a zod array does not tell its limit. */
 const LABELS_MAX = 20;
 const PRIORITIES: KanbanPriority[] = ['low', 'medium', 'high'];
 const noColumns: Record<string, KanbanColumn> = {};
@@ -157,7 +163,7 @@ function CardDetails({
   const moveMenuId = useId();
   const name = useDraft(card.name);
   const description = useDraft(card.description);
-  const [nameInvalid, setNameInvalid] = useState(false);
+  const [nameError, setNameError] = useState<FieldError | undefined>(undefined);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const headingId = useId();
 
@@ -191,14 +197,16 @@ function CardDetails({
       return;
     }
     name.stop();
-    const value = name.draft.trim();
-    if (!value) {
-      setNameInvalid(true);
+    // Checked with the contract's rule for a card's name, worded as every form words it.
+    const parsed = cardFields.name.safeParse(name.draft);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setNameError({ type: issue?.code ?? 'custom', message: issue?.message ?? '' });
       name.reset();
       return;
     }
-    setNameInvalid(false);
-    if (value !== card.name) void save({ name: value });
+    setNameError(undefined);
+    if (parsed.data !== card.name) void save({ name: parsed.data });
   };
 
   const saveDescription = () => {
@@ -284,8 +292,8 @@ function CardDetails({
           variant="standard"
           label={t('card.name')}
           value={name.draft}
-          error={nameInvalid}
-          helperText={nameInvalid ? t('validation.required') : undefined}
+          error={Boolean(nameError)}
+          helperText={fieldErrorMessage(t, nameError)}
           slotProps={{
             htmlInput: { maxLength: NAME_MAX, readOnly: !canEdit },
             input: { sx: { typography: 'h5' } },
@@ -307,7 +315,7 @@ function CardDetails({
               event.stopPropagation();
               event.preventDefault();
               name.reset();
-              setNameInvalid(false);
+              setNameError(undefined);
             }
           }}
         />
