@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, newWorkspace, openWithToken, test } from './fixtures.ts';
+import { drag, expect, newWorkspace, openWithToken, test } from './fixtures.ts';
 
 // Whole screens against the real server: several round trips and drags each.
 test.describe.configure({ timeout: 90_000 });
@@ -64,24 +64,6 @@ async function openBoard(page: Page, token: string) {
     timeout: 30_000,
   });
   await expect(stage(page, 'Qualification')).toBeVisible();
-}
-
-/** Drags as a person would: press, lift, a slow way over, a pause, release (kanban.spec.ts). */
-async function drag(page: Page, from: Locator, to: Locator) {
-  const start = await from.boundingBox();
-  const end = await to.boundingBox();
-  if (!start || !end) throw new Error('nothing to drag, or nowhere to drop');
-  const x = start.x + start.width / 2;
-  const y = start.y + Math.min(start.height / 2, 20);
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x, y + 12, { steps: 4 });
-  await page.waitForTimeout(300);
-  await page.mouse.move(end.x + end.width / 2, end.y + Math.min(end.height / 2, 40), {
-    steps: 25,
-  });
-  await page.waitForTimeout(500);
-  await page.mouse.up();
 }
 
 async function expectNoSeriousViolations(page: Page) {

@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { SignJWT, decodeJwt } from 'jose';
 
 /**
@@ -166,4 +172,26 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Drags with the mouse as a person would: press, a small move to lift the card (or column), a
+ * pause while it lifts, the way over in small steps, a pause, then release. The board's drag and
+ * drop (kanban and deals) takes nothing quicker.
+ */
+export async function drag(page: Page, from: Locator, to: Locator) {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('nothing to drag, or nowhere to drop');
+  const x = start.x + start.width / 2;
+  const y = start.y + Math.min(start.height / 2, 20);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 12, { steps: 4 });
+  await page.waitForTimeout(300);
+  await page.mouse.move(end.x + end.width / 2, end.y + Math.min(end.height / 2, 40), {
+    steps: 25,
+  });
+  await page.waitForTimeout(500);
+  await page.mouse.up();
 }

@@ -1,6 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, issueToken, newWorkspace, openWithToken, test, type Account } from './fixtures.ts';
+import {
+  drag,
+  expect,
+  issueToken,
+  newWorkspace,
+  openWithToken,
+  test,
+  type Account,
+} from './fixtures.ts';
 
 // These tests drive whole screens against the real server (several round trips and drags each).
 test.describe.configure({ timeout: 90_000 });
@@ -61,27 +69,6 @@ async function openBoard(page: Page, token: string) {
     timeout: 30_000,
   });
   await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
-}
-
-/**
- * Drags with the mouse as a person would: press, a small move to lift the card (or column), a
- * pause while it lifts, the way over in small steps, a pause, then release.
- */
-async function drag(page: Page, from: Locator, to: Locator) {
-  const start = await from.boundingBox();
-  const end = await to.boundingBox();
-  if (!start || !end) throw new Error('nothing to drag, or nowhere to drop');
-  const x = start.x + start.width / 2;
-  const y = start.y + Math.min(start.height / 2, 20);
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x, y + 12, { steps: 4 });
-  await page.waitForTimeout(300);
-  await page.mouse.move(end.x + end.width / 2, end.y + Math.min(end.height / 2, 40), {
-    steps: 25,
-  });
-  await page.waitForTimeout(500);
-  await page.mouse.up();
 }
 
 test('add a column and a card, drag the card to another column, reload, and find it there', async ({

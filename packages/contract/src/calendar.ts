@@ -1,3 +1,4 @@
+import { endpoint } from './endpoint.ts';
 import { instantSchema } from './instant.ts';
 import { z } from './z.ts';
 
@@ -146,3 +147,81 @@ export const calendarRealtimeSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type CalendarRealtime = z.infer<typeof calendarRealtimeSchema>;
+
+/** The calendar file of a private feed: `<token>.ics`. */
+export const calendarFeedFileParamsSchema = z.object({ file: z.string().max(100) });
+
+/**
+ * The calendar API (`apps/server/src/modules/calendar/calendar.routes.ts`). The spec's first calls
+ * keep their paths (`/meetings/events…`). The .ics answers and the import's body are files: their
+ * endpoints have no JSON answer or body, the server keeps their own handling.
+ */
+export const calendarEndpoints = {
+  events: endpoint({
+    method: 'GET',
+    path: '/meetings/events',
+    summary: 'Events of your workspace, optionally those overlapping start–end',
+    query: eventsQuerySchema,
+    response: z.array(calendarEventSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/meetings/events/new',
+    summary: 'Create an event',
+    body: calendarEventInputSchema,
+    status: 201,
+    response: calendarEventSchema,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/meetings/events/update',
+    summary: 'Change an event (only the fields given)',
+    body: updateEventRequestSchema,
+    response: calendarEventSchema,
+  }),
+  remove: endpoint({
+    method: 'POST',
+    path: '/meetings/events/delete',
+    summary: 'Delete an event',
+    body: deleteEventRequestSchema,
+    response: deleteEventResponseSchema,
+  }),
+  exportIcs: endpoint({
+    method: 'GET',
+    path: '/api/calendar/export.ics',
+    summary: 'Every event as an iCalendar file',
+    response: null,
+  }),
+  importIcs: endpoint({
+    method: 'POST',
+    path: '/api/calendar/import',
+    summary: 'Import the events of an .ics file (body: the file, as text/calendar)',
+    response: calendarImportResultSchema,
+  }),
+  feed: endpoint({
+    method: 'GET',
+    path: '/api/calendar/feed',
+    summary: 'Your private calendar feed address, if you made one',
+    response: calendarFeedSchema,
+  }),
+  rotateFeed: endpoint({
+    method: 'POST',
+    path: '/api/calendar/feed',
+    summary: 'Make a new private feed address (the old one stops working)',
+    response: calendarFeedSchema,
+  }),
+  revokeFeed: endpoint({
+    method: 'DELETE',
+    path: '/api/calendar/feed',
+    summary: 'Turn your calendar feed off',
+    status: 204,
+    response: null,
+  }),
+  feedFile: endpoint({
+    method: 'GET',
+    path: '/api/calendar/feeds/:file',
+    summary: 'A private calendar feed (the address is secret)',
+    params: calendarFeedFileParamsSchema,
+    response: null,
+  }),
+};

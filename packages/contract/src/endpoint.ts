@@ -13,8 +13,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Endpoint {
   method: HttpMethod;
-  /** The path, with `:name` segments for the parameters: `/api/deals/:id/move`. */
-  path: `/api/${string}`;
+  /**
+   * The path, with `:name` segments for the parameters: `/api/deals/:id/move`. Most are under
+   * `/api/`; the spec's first calls keep their own (`/meetings/events`).
+   */
+  path: `/${string}`;
   /** One line for the API document. */
   summary: string;
   /** The path parameters (`:id`). */

@@ -1,3 +1,4 @@
+import { endpoint } from './endpoint.ts';
 import { instantSchema } from './instant.ts';
 import { z } from './z.ts';
 
@@ -187,3 +188,119 @@ export const kanbanRealtimeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('kanban.comment.created'), data: kanbanCommentSchema }),
 ]);
 export type KanbanRealtime = z.infer<typeof kanbanRealtimeSchema>;
+
+/**
+ * The board's API (`apps/server/src/modules/kanban/kanban.routes.ts`). An upload's body is the
+ * file and a download answers one: their endpoints have no JSON body or answer, the server keeps
+ * their own handling.
+ */
+export const kanbanEndpoints = {
+  board: endpoint({
+    method: 'GET',
+    path: '/api/kanban/board',
+    summary: "Your workspace's board: cards and columns keyed by id, and the column order",
+    response: kanbanBoardSchema,
+  }),
+  createColumn: endpoint({
+    method: 'POST',
+    path: '/api/kanban/columns/new',
+    summary: 'Add a column at the end',
+    body: newColumnRequestSchema,
+    status: 201,
+    response: kanbanColumnSchema,
+  }),
+  renameColumn: endpoint({
+    method: 'POST',
+    path: '/api/kanban/columns/update',
+    summary: 'Rename a column',
+    body: updateColumnRequestSchema,
+    response: kanbanColumnSchema,
+  }),
+  deleteColumn: endpoint({
+    method: 'POST',
+    path: '/api/kanban/columns/delete',
+    summary: 'Delete a column and its cards',
+    body: columnIdRequestSchema,
+    response: deletedColumnSchema,
+  }),
+  clearColumn: endpoint({
+    method: 'POST',
+    path: '/api/kanban/columns/clear',
+    summary: 'Delete every card of a column, keeping the column',
+    body: columnIdRequestSchema,
+    response: kanbanColumnSchema,
+  }),
+  moveColumn: endpoint({
+    method: 'POST',
+    path: '/api/kanban/columns/move',
+    summary: 'Move a column to another place in the order',
+    body: moveColumnRequestSchema,
+    response: columnOrderResponseSchema,
+  }),
+  createCard: endpoint({
+    method: 'POST',
+    path: '/api/kanban/cards/new',
+    summary: 'Add a card at the end of a column',
+    body: newCardRequestSchema,
+    status: 201,
+    response: kanbanCardSchema,
+  }),
+  updateCard: endpoint({
+    method: 'POST',
+    path: '/api/kanban/cards/update',
+    summary: 'Change a card (only the fields given)',
+    body: updateCardRequestSchema,
+    response: kanbanCardSchema,
+  }),
+  deleteCard: endpoint({
+    method: 'POST',
+    path: '/api/kanban/cards/delete',
+    summary: 'Delete a card',
+    body: cardIdRequestSchema,
+    response: deletedCardSchema,
+  }),
+  moveCard: endpoint({
+    method: 'POST',
+    path: '/api/kanban/cards/move',
+    summary: 'Move a card to a place in a column (its own or another)',
+    body: moveCardRequestSchema,
+    response: kanbanCardSchema,
+  }),
+  comments: endpoint({
+    method: 'GET',
+    path: '/api/kanban/cards/comments',
+    summary: 'The comments of a card, oldest first',
+    query: cardCommentsQuerySchema,
+    response: z.array(kanbanCommentSchema),
+  }),
+  addComment: endpoint({
+    method: 'POST',
+    path: '/api/kanban/cards/comments/new',
+    summary: 'Comment on a card',
+    body: newCommentRequestSchema,
+    status: 201,
+    response: kanbanCommentSchema,
+  }),
+  uploadAttachment: endpoint({
+    method: 'POST',
+    path: '/api/kanban/cards/attachments/new',
+    summary: 'Attach a file to a card (body: the file; query: cardId, name; header x-file-type)',
+    query: uploadAttachmentQuerySchema,
+    status: 201,
+    response: kanbanCardSchema,
+  }),
+  attachment: endpoint({
+    method: 'GET',
+    path: '/api/kanban/attachments/:attachmentId',
+    summary: 'Download an attachment (as the type it was uploaded with)',
+    params: attachmentParamsSchema,
+    response: null,
+  }),
+  removeAttachment: endpoint({
+    method: 'POST',
+    path: '/api/kanban/cards/attachments/delete',
+    summary: 'Remove an attachment from its card',
+    body: attachmentIdRequestSchema,
+    response: kanbanCardSchema,
+  }),
+};

@@ -1,22 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  CALENDAR_IMPORT_MAX_BYTES,
-  calendarEventInputSchema,
-  calendarEventSchema,
-  calendarFeedSchema,
-  calendarImportResultSchema,
-  deleteEventRequestSchema,
-  deleteEventResponseSchema,
-  errorBodySchema,
-  eventsQuerySchema,
-  updateEventRequestSchema,
-} from '@beacon/contract';
+import { CALENDAR_IMPORT_MAX_BYTES, calendarEndpoints, errorBodySchema } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
 import { workspaces } from '../../db/schema/index.ts';
 import { notFound, requireMediaType } from '../../lib/errors.ts';
-import { signedInRoutes } from '../../lib/responses.ts';
+import { routeOf, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { CalendarService } from './calendar.service.ts';
 
@@ -29,66 +17,46 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
   service: CalendarService;
   db: Database;
 }> = async (app, { service, db }) => {
-  const { read, write, security } = signedInRoutes(app, ['calendar']);
+  const { readAt, writeAt, tags, security } = signedInRoutes(app, ['calendar']);
+  const endpoints = calendarEndpoints;
 
   // The calendar's first calls keep their paths (/meetings/events/…).
-  app.get(
-    '/meetings/events',
-    read({
-      summary: 'Events of your workspace, optionally those overlapping start–end',
-      querystring: eventsQuerySchema,
-      response: { 200: z.array(calendarEventSchema) },
-    }),
-    async (request) => service.list(requireAuth(request), request.query),
-  );
+  app.route({
+    ...readAt(endpoints.events),
+    handler: async (request) => service.list(requireAuth(request), request.query),
+  });
 
-  app.post(
-    '/meetings/events/new',
-    write({
-      summary: 'Create an event',
-      body: calendarEventInputSchema,
-      response: { 201: calendarEventSchema },
-    }),
-    async (request, reply) =>
+  app.route({
+    ...writeAt(endpoints.create),
+    handler: async (request, reply) =>
       reply.status(201).send(await service.create(requireAuth(request), request.body)),
-  );
+  });
 
-  app.post(
-    '/meetings/events/update',
-    write({
-      summary: 'Change an event (only the fields given)',
-      body: updateEventRequestSchema,
-      response: { 200: calendarEventSchema },
-    }),
-    async (request) =>
+  app.route({
+    ...writeAt(endpoints.update),
+    handler: async (request) =>
       service.update(requireAuth(request), request.body.eventId, request.body.event),
-  );
+  });
 
-  app.post(
-    '/meetings/events/delete',
-    write({
-      summary: 'Delete an event',
-      body: deleteEventRequestSchema,
-      response: { 200: deleteEventResponseSchema },
-    }),
-    async (request) => {
+  app.route({
+    ...writeAt(endpoints.remove),
+    handler: async (request) => {
       await service.remove(requireAuth(request), request.body.eventId);
       return { eventId: request.body.eventId };
     },
-  );
+  });
 
-  app.get(
-    '/api/calendar/export.ics',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['calendar'],
-        summary: 'Every event as an iCalendar file',
-        security,
-        produces: ['text/calendar'],
-      },
+  // A file answer: the endpoint gives method, path and summary; the answer is not JSON.
+  app.route({
+    ...routeOf(endpoints.exportIcs),
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: endpoints.exportIcs.summary,
+      security,
+      produces: ['text/calendar'],
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       const ics = await service.exportIcs(auth.workspaceId, auth.workspace.name);
       return reply
@@ -96,7 +64,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
         .header('content-disposition', `attachment; filename="${fileName(auth.workspace.name)}"`)
         .send(ics);
     },
-  );
+  });
 
   // The import takes the file as it is: `Content-Type: text/calendar`.
   app.addContentTypeParser(
@@ -106,76 +74,62 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
     (_request, body, done) => done(null, body),
   );
 
-  app.post(
-    '/api/calendar/import',
-    {
-      ...write({
-        summary: 'Import the events of an .ics file (body: the file, as text/calendar)',
-        consumes: ['text/calendar'],
-        response: { 200: calendarImportResultSchema, 413: errorBodySchema },
-      }),
-      bodyLimit: IMPORT_BODY_LIMIT,
-      preParsing: requireMediaType('text/calendar'),
+  const importRoute = writeAt(endpoints.importIcs, {
+    bodyLimit: IMPORT_BODY_LIMIT,
+    preParsing: requireMediaType('text/calendar'),
+  });
+  app.route({
+    ...importRoute,
+    schema: {
+      ...importRoute.schema,
+      consumes: ['text/calendar'],
+      response: { ...importRoute.schema.response, 413: errorBodySchema },
     },
-    async (request) =>
+    handler: async (request) =>
       service.importIcs(
         requireAuth(request),
         Buffer.isBuffer(request.body) ? request.body : String(request.body ?? ''),
       ),
-  );
+  });
 
   const feedUrl = (request: { protocol: string; host: string }, token: string) =>
     `${request.protocol}://${request.host}/api/calendar/feeds/${token}.ics`;
 
-  app.get(
-    '/api/calendar/feed',
-    read({
-      summary: 'Your private calendar feed address, if you made one',
-      response: { 200: calendarFeedSchema },
-    }),
-    async (request) => {
+  app.route({
+    ...readAt(endpoints.feed),
+    handler: async (request) => {
       const feed = await service.getFeed(requireAuth(request));
       if (!feed) throw notFound('You have no calendar feed yet');
       return { url: feedUrl(request, feed.token), createdAt: feed.createdAt.toISOString() };
     },
-  );
+  });
 
-  app.post(
-    '/api/calendar/feed',
-    read({
-      summary: 'Make a new private feed address (the old one stops working)',
-      response: { 200: calendarFeedSchema },
-    }),
-    async (request) => {
+  app.route({
+    ...readAt(endpoints.rotateFeed),
+    handler: async (request) => {
       const feed = await service.rotateFeed(requireAuth(request));
       return { url: feedUrl(request, feed.token), createdAt: feed.createdAt.toISOString() };
     },
-  );
+  });
 
-  app.delete(
-    '/api/calendar/feed',
-    read({
-      summary: 'Turn your calendar feed off',
-      response: { 204: z.undefined() },
-    }),
-    async (request, reply) => {
+  app.route({
+    ...readAt(endpoints.revokeFeed),
+    handler: async (request, reply) => {
       await service.revokeFeed(requireAuth(request));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
-  );
+  });
 
   // Public: the secret token in the address is the credential (calendar apps send no header).
-  app.get(
-    '/api/calendar/feeds/:file',
-    {
-      schema: {
-        tags: ['calendar'],
-        summary: 'A private calendar feed (the address is secret)',
-        params: z.object({ file: z.string().max(100) }),
-        produces: ['text/calendar'],
-      },
+  app.route({
+    ...routeOf(endpoints.feedFile),
+    schema: {
+      tags,
+      summary: endpoints.feedFile.summary,
+      params: endpoints.feedFile.params,
+      produces: ['text/calendar'],
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const token = request.params.file.replace(/\.ics$/, '');
       const feed = await service.feedIcs(token, async (workspaceId) => {
         const [row] = await db
@@ -194,7 +148,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{
       }
       return reply.type('text/calendar; charset=utf-8').send(feed.ics);
     },
-  );
+  });
 };
 
 /**

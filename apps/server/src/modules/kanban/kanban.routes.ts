@@ -1,31 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  KANBAN_ATTACHMENT_MAX_BYTES,
-  attachmentIdRequestSchema,
-  attachmentParamsSchema,
-  cardCommentsQuerySchema,
-  cardIdRequestSchema,
-  columnIdRequestSchema,
-  columnOrderResponseSchema,
-  deletedCardSchema,
-  deletedColumnSchema,
-  errorBodySchema,
-  kanbanBoardSchema,
-  kanbanCardSchema,
-  kanbanColumnSchema,
-  kanbanCommentSchema,
-  moveCardRequestSchema,
-  moveColumnRequestSchema,
-  newCardRequestSchema,
-  newColumnRequestSchema,
-  newCommentRequestSchema,
-  updateCardRequestSchema,
-  updateColumnRequestSchema,
-  uploadAttachmentQuerySchema,
-} from '@beacon/contract';
+import { KANBAN_ATTACHMENT_MAX_BYTES, errorBodySchema, kanbanEndpoints } from '@beacon/contract';
 import { requireMediaType } from '../../lib/errors.ts';
-import { attachmentDisposition, download, signedInRoutes } from '../../lib/responses.ts';
+import { attachmentDisposition, download, routeOf, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { KanbanService } from './kanban.service.ts';
 
@@ -40,148 +16,90 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
   app,
   { service },
 ) => {
-  const { read, write, tags, security } = signedInRoutes(app, ['kanban']);
+  const { readAt, writeAt, tags, security } = signedInRoutes(app, ['kanban']);
+  const endpoints = kanbanEndpoints;
 
-  app.get(
-    '/api/kanban/board',
-    read({
-      summary: "Your workspace's board: cards and columns keyed by id, and the column order",
-      response: { 200: kanbanBoardSchema },
-    }),
-    async (request) => service.board(requireAuth(request)),
-  );
+  app.route({
+    ...readAt(endpoints.board),
+    handler: async (request) => service.board(requireAuth(request)),
+  });
 
   // Columns: new, update and delete, then clear and move in the same style.
-  app.post(
-    '/api/kanban/columns/new',
-    write({
-      summary: 'Add a column at the end',
-      body: newColumnRequestSchema,
-      response: { 201: kanbanColumnSchema },
-    }),
-    async (request, reply) =>
+  app.route({
+    ...writeAt(endpoints.createColumn),
+    handler: async (request, reply) =>
       reply.status(201).send(await service.createColumn(requireAuth(request), request.body.name)),
-  );
+  });
 
-  app.post(
-    '/api/kanban/columns/update',
-    write({
-      summary: 'Rename a column',
-      body: updateColumnRequestSchema,
-      response: { 200: kanbanColumnSchema },
-    }),
-    async (request) =>
+  app.route({
+    ...writeAt(endpoints.renameColumn),
+    handler: async (request) =>
       service.renameColumn(requireAuth(request), request.body.columnId, request.body.column.name),
-  );
+  });
 
-  app.post(
-    '/api/kanban/columns/delete',
-    write({
-      summary: 'Delete a column and its cards',
-      body: columnIdRequestSchema,
-      response: { 200: deletedColumnSchema },
-    }),
-    async (request) => service.deleteColumn(requireAuth(request), request.body.columnId),
-  );
+  app.route({
+    ...writeAt(endpoints.deleteColumn),
+    handler: async (request) => service.deleteColumn(requireAuth(request), request.body.columnId),
+  });
 
-  app.post(
-    '/api/kanban/columns/clear',
-    write({
-      summary: 'Delete every card of a column, keeping the column',
-      body: columnIdRequestSchema,
-      response: { 200: kanbanColumnSchema },
-    }),
-    async (request) => service.clearColumn(requireAuth(request), request.body.columnId),
-  );
+  app.route({
+    ...writeAt(endpoints.clearColumn),
+    handler: async (request) => service.clearColumn(requireAuth(request), request.body.columnId),
+  });
 
-  app.post(
-    '/api/kanban/columns/move',
-    write({
-      summary: 'Move a column to another place in the order',
-      body: moveColumnRequestSchema,
-      response: { 200: columnOrderResponseSchema },
-    }),
-    async (request) =>
+  app.route({
+    ...writeAt(endpoints.moveColumn),
+    handler: async (request) =>
       service.moveColumn(requireAuth(request), request.body.columnId, request.body.index),
-  );
+  });
 
   // Cards.
-  app.post(
-    '/api/kanban/cards/new',
-    write({
-      summary: 'Add a card at the end of a column',
-      body: newCardRequestSchema,
-      response: { 201: kanbanCardSchema },
-    }),
-    async (request, reply) =>
+  app.route({
+    ...writeAt(endpoints.createCard),
+    handler: async (request, reply) =>
       reply
         .status(201)
         .send(
           await service.createCard(requireAuth(request), request.body.columnId, request.body.card),
         ),
-  );
+  });
 
-  app.post(
-    '/api/kanban/cards/update',
-    write({
-      summary: 'Change a card (only the fields given)',
-      body: updateCardRequestSchema,
-      response: { 200: kanbanCardSchema },
-    }),
-    async (request) =>
+  app.route({
+    ...writeAt(endpoints.updateCard),
+    handler: async (request) =>
       service.updateCard(requireAuth(request), request.body.cardId, request.body.card),
-  );
+  });
 
-  app.post(
-    '/api/kanban/cards/delete',
-    write({
-      summary: 'Delete a card',
-      body: cardIdRequestSchema,
-      response: { 200: deletedCardSchema },
-    }),
-    async (request) => service.deleteCard(requireAuth(request), request.body.cardId),
-  );
+  app.route({
+    ...writeAt(endpoints.deleteCard),
+    handler: async (request) => service.deleteCard(requireAuth(request), request.body.cardId),
+  });
 
-  app.post(
-    '/api/kanban/cards/move',
-    write({
-      summary: 'Move a card to a place in a column (its own or another)',
-      body: moveCardRequestSchema,
-      response: { 200: kanbanCardSchema },
-    }),
-    async (request) =>
+  app.route({
+    ...writeAt(endpoints.moveCard),
+    handler: async (request) =>
       service.moveCard(
         requireAuth(request),
         request.body.cardId,
         request.body.columnId,
         request.body.index,
       ),
-  );
+  });
 
-  app.get(
-    '/api/kanban/cards/comments',
-    read({
-      summary: 'The comments of a card, oldest first',
-      querystring: cardCommentsQuerySchema,
-      response: { 200: z.array(kanbanCommentSchema) },
-    }),
-    async (request) => service.comments(requireAuth(request), request.query.cardId),
-  );
+  app.route({
+    ...readAt(endpoints.comments),
+    handler: async (request) => service.comments(requireAuth(request), request.query.cardId),
+  });
 
-  app.post(
-    '/api/kanban/cards/comments/new',
-    write({
-      summary: 'Comment on a card',
-      body: newCommentRequestSchema,
-      response: { 201: kanbanCommentSchema },
-    }),
-    async (request, reply) =>
+  app.route({
+    ...writeAt(endpoints.addComment),
+    handler: async (request, reply) =>
       reply
         .status(201)
         .send(
           await service.addComment(requireAuth(request), request.body.cardId, request.body.body),
         ),
-  );
+  });
 
   // Attachments: the file is the body, as application/octet-stream.
   app.addContentTypeParser(
@@ -190,20 +108,18 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
     (_request, body, done) => done(null, body),
   );
 
-  app.post(
-    '/api/kanban/cards/attachments/new',
-    {
-      ...write({
-        summary:
-          'Attach a file to a card (body: the file; query: cardId, name; header x-file-type)',
-        consumes: ['application/octet-stream'],
-        querystring: uploadAttachmentQuerySchema,
-        response: { 201: kanbanCardSchema, 413: errorBodySchema },
-      }),
-      bodyLimit: KANBAN_ATTACHMENT_MAX_BYTES,
-      preParsing: requireMediaType('application/octet-stream'),
+  const upload = writeAt(endpoints.uploadAttachment, {
+    bodyLimit: KANBAN_ATTACHMENT_MAX_BYTES,
+    preParsing: requireMediaType('application/octet-stream'),
+  });
+  app.route({
+    ...upload,
+    schema: {
+      ...upload.schema,
+      consumes: ['application/octet-stream'],
+      response: { ...upload.schema.response, 413: errorBodySchema },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const content = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const card = await service.addAttachment(requireAuth(request), request.query.cardId, {
         name: request.query.name,
@@ -212,34 +128,29 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
       });
       return reply.status(201).send(card);
     },
-  );
+  });
 
-  app.get(
-    '/api/kanban/attachments/:attachmentId',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: 'Download an attachment (as the type it was uploaded with)',
-        security,
-        params: attachmentParamsSchema,
-        produces: ['*/*'],
-      },
+  // A file answer: the endpoint gives method, path, summary and parameters; the answer is the file.
+  app.route({
+    ...routeOf(endpoints.attachment),
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: endpoints.attachment.summary,
+      security,
+      params: endpoints.attachment.params,
+      produces: ['*/*'],
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const file = await service.attachment(requireAuth(request), request.params.attachmentId);
       // Always a download, never rendered inline: an uploaded page must not run as ours.
       return download(reply, file.mimeType, attachmentDisposition(file.name)).send(file.content);
     },
-  );
+  });
 
-  app.post(
-    '/api/kanban/cards/attachments/delete',
-    write({
-      summary: 'Remove an attachment from its card',
-      body: attachmentIdRequestSchema,
-      response: { 200: kanbanCardSchema },
-    }),
-    async (request) => service.removeAttachment(requireAuth(request), request.body.attachmentId),
-  );
+  app.route({
+    ...writeAt(endpoints.removeAttachment),
+    handler: async (request) =>
+      service.removeAttachment(requireAuth(request), request.body.attachmentId),
+  });
 };

@@ -1,14 +1,20 @@
-import { z } from 'zod';
 import {
-  calendarEventSchema,
-  calendarFeedSchema,
+  calendarEndpoints,
   calendarImportResultSchema,
-  deleteEventResponseSchema,
+  type CalendarEvent,
   type CalendarEventInput,
   type CalendarEventPatch,
+  type CalendarImportResult,
 } from '@beacon/contract';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { api, call, toApiFailure, type ApiFailure } from '../../../lib/api.ts';
+import { followRealtime } from '../../../lib/api-live.ts';
 import { ApiError, http, readBody } from '../../../lib/http.ts';
 import { parseOrFail, sendRaw } from '../../../lib/raw-request.ts';
+import { CALENDAR_EVENT_TYPES, calendarEventChange } from '../state/calendar-events.ts';
+import { removeEvent, upsertEvent } from '../state/calendar-rules.ts';
+
+const endpoints = calendarEndpoints;
 
 export interface DateRange {
   /** ISO 8601 instants: the events that overlap [start, end). */
@@ -16,48 +22,184 @@ export interface DateRange {
   end: string;
 }
 
-/** The calendar calls of the server: the spec's `/meetings/events...` and the .ics ones. */
-export const calendarApi = {
-  events: (range: DateRange, signal?: AbortSignal) =>
-    http.get('/meetings/events', {
-      query: { start: range.start, end: range.end },
-      schema: z.array(calendarEventSchema),
-      signal,
-    }),
-  create: (event: CalendarEventInput) =>
-    http.post('/meetings/events/new', { json: event, schema: calendarEventSchema }),
-  update: (eventId: string, event: CalendarEventPatch) =>
-    http.post('/meetings/events/update', { json: { eventId, event }, schema: calendarEventSchema }),
-  remove: (eventId: string) =>
-    http.post('/meetings/events/delete', { json: { eventId }, schema: deleteEventResponseSchema }),
+export interface UpdateEventArg {
+  eventId: string;
+  patch: CalendarEventPatch;
+  /**
+   * The event before the change, for a change already on screen (a drag or a resize): it shows
+   * at once and goes back if the server refuses it.
+   */
+  previous?: CalendarEvent;
+}
 
+/** The text of the failure when an update answers an event without an id (spec section 4). */
+export const UPDATE_WITHOUT_ID_MESSAGE = 'The updated event has no id';
+
+/**
+ * The calendar's server data (docs/adding-an-area.md, "Web data"): the events of a range, live
+ * through the realtime channel; each write puts its answer on every range read; a dragged or
+ * resized event shows where it was dropped at once and goes back if the server refuses (record
+ * 042).
+ */
+export const calendarApi = api
+  .enhanceEndpoints({ addTagTypes: ['CalendarEvents'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      calendarEvents: build.query<CalendarEvent[], DateRange>({
+        query: ({ start, end }) => call(endpoints.events, { query: { start, end } }),
+        providesTags: ['CalendarEvents'],
+        async onCacheEntryAdded(_range, lifecycle) {
+          const { dispatch, updateCachedData } = lifecycle;
+          const refetch = () => dispatch(calendarApi.util.invalidateTags(['CalendarEvents']));
+          await followRealtime(lifecycle, {
+            types: CALENDAR_EVENT_TYPES,
+            onMessage: (message) => {
+              const change = calendarEventChange(message);
+              if (change === 'refetch') refetch();
+              else if (change) updateCachedData(change);
+            },
+            onReconnect: refetch,
+          });
+        },
+      }),
+      calendarCreateEvent: build.mutation<CalendarEvent, CalendarEventInput>({
+        query: (event) => call(endpoints.create, { body: event }),
+        async onQueryStarted(_event, { dispatch, getState, queryFulfilled }) {
+          try {
+            const { data } = await queryFulfilled;
+            patchEveryRange(dispatch, getState, (events) => upsertEvent(events, data));
+          } catch {
+            // The caller shows the failure.
+          }
+        },
+      }),
+      calendarUpdateEvent: build.mutation<CalendarEvent, UpdateEventArg>({
+        async queryFn({ eventId, patch }, _api, _extra, baseQuery) {
+          const result = await baseQuery(
+            call(endpoints.update, { body: { eventId, event: patch } }),
+          );
+          if (result.error) return { error: result.error as ApiFailure };
+          const event = result.data as CalendarEvent;
+          // The spec: an update's result must have an id; one without is a failure, not an event.
+          if (!event.id) {
+            return {
+              error: { message: UPDATE_WITHOUT_ID_MESSAGE, operation: 'calendarUpdateEvent' },
+            };
+          }
+          return { data: event };
+        },
+        async onQueryStarted({ eventId, patch, previous }, { dispatch, getState, queryFulfilled }) {
+          // A dragged or resized event stays where it was dropped while the server decides.
+          if (previous) {
+            patchEveryRange(dispatch, getState, (events) => {
+              const at = events.findIndex((e) => e.id === eventId);
+              if (at !== -1) events[at] = { ...events[at]!, ...patch };
+            });
+          }
+          try {
+            const { data } = await queryFulfilled;
+            patchEveryRange(dispatch, getState, (events) => {
+              // A moved occurrence of a repeating event comes back under the id of its new start.
+              if (data.id !== eventId) removeEvent(events, eventId);
+              upsertEvent(events, data);
+            });
+          } catch {
+            if (!previous) return;
+            patchEveryRange(dispatch, getState, (events) => {
+              const at = events.findIndex((e) => e.id === eventId);
+              if (at !== -1) events[at] = previous;
+            });
+          }
+        },
+      }),
+      calendarDeleteEvent: build.mutation<{ eventId: string }, string>({
+        query: (eventId) => call(endpoints.remove, { body: { eventId } }),
+        async onQueryStarted(_eventId, { dispatch, getState, queryFulfilled }) {
+          try {
+            const { data } = await queryFulfilled;
+            patchEveryRange(dispatch, getState, (events) => removeEvent(events, data.eventId));
+          } catch {
+            // The caller shows the failure.
+          }
+        },
+      }),
+      /** The file goes as bytes (`text/calendar`): the server joins folded lines before reading UTF-8. */
+      calendarImport: build.mutation<CalendarImportResult, Blob | string>({
+        async queryFn(file) {
+          try {
+            const response = await sendRaw(endpoints.importIcs.path, {
+              method: endpoints.importIcs.method,
+              body: file,
+              headers: { 'Content-Type': 'text/calendar', Accept: 'application/json' },
+            });
+            return {
+              data: parseOrFail(
+                calendarImportResultSchema,
+                response.status,
+                await readBody(response),
+              ),
+            };
+          } catch (error) {
+            return { error: toApiFailure(error, 'calendarImport') };
+          }
+        },
+        invalidatesTags: (_result, error) => (error ? [] : ['CalendarEvents']),
+      }),
+    }),
+  });
+
+type CalendarState = Parameters<typeof calendarApi.util.selectCachedArgsForQuery>[0];
+
+/** Applies a change to the events of every range in the cache (a write's answer). */
+function patchEveryRange(
+  dispatch: ThunkDispatch<CalendarState, unknown, UnknownAction>,
+  getState: () => unknown,
+  change: (events: CalendarEvent[]) => void,
+): void {
+  const ranges = calendarApi.util.selectCachedArgsForQuery(
+    getState() as CalendarState,
+    'calendarEvents',
+  );
+  for (const range of ranges) {
+    dispatch(calendarApi.util.updateQueryData('calendarEvents', range, change));
+  }
+}
+
+export const {
+  useCalendarEventsQuery,
+  useCalendarCreateEventMutation,
+  useCalendarUpdateEventMutation,
+  useCalendarDeleteEventMutation,
+  useCalendarImportMutation,
+} = calendarApi;
+
+/** The files and the private feed: not cached data (a download, a secret address). */
+export const calendarFiles = {
   /** Every event of the workspace as an iCalendar file. */
   exportIcs: async (): Promise<Blob> => {
-    const response = await sendRaw('/api/calendar/export.ics', {
+    const response = await sendRaw(endpoints.exportIcs.path, {
       headers: { Accept: 'text/calendar' },
     });
     return new Blob([await response.text()], { type: 'text/calendar' });
   },
-  /** The body is the file as it is (its bytes), `text/calendar`. */
-  importIcs: async (file: Blob | string) => {
-    const response = await sendRaw('/api/calendar/import', {
-      method: 'POST',
-      body: file,
-      headers: { 'Content-Type': 'text/calendar', Accept: 'application/json' },
-    });
-    return parseOrFail(calendarImportResultSchema, response.status, await readBody(response));
-  },
-
   /** The signed-in user's private feed address; null when there is none. */
   feed: async () => {
     try {
-      return await http.get('/api/calendar/feed', { schema: calendarFeedSchema });
+      return await http.get(endpoints.feed.path, { schema: endpoints.feed.response });
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     }
   },
   /** A new secret address; the previous one stops working. */
-  rotateFeed: () => http.post('/api/calendar/feed', { schema: calendarFeedSchema }),
-  revokeFeed: () => http.delete('/api/calendar/feed'),
+  rotateFeed: () => http.post(endpoints.rotateFeed.path, { schema: endpoints.rotateFeed.response }),
+  revokeFeed: () => http.delete(endpoints.revokeFeed.path),
 };
+
+type CalendarApiState = Parameters<
+  ReturnType<typeof calendarApi.endpoints.calendarEvents.select>
+>[0];
+
+/** The cache entry of a range's events in a store's state. */
+export const selectEvents = (state: unknown, range: DateRange) =>
+  calendarApi.endpoints.calendarEvents.select(range)(state as CalendarApiState);

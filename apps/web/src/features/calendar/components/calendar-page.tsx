@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import {
   CALENDAR_IMPORT_MAX_BYTES,
@@ -23,10 +24,13 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { saveFile } from '../../../utils/save-file.ts';
-import { calendarApi } from '../api/calendar-api.ts';
-import { useCalendarEvents } from '../hooks/use-calendar-events.ts';
-import { useCalendarDispatch } from '../hooks/use-calendar-store.ts';
-import { importEvents, updateEvent } from '../state/calendar-slice.ts';
+import {
+  calendarFiles,
+  useCalendarEventsQuery,
+  useCalendarImportMutation,
+  useCalendarUpdateEventMutation,
+  type DateRange,
+} from '../api/calendar-api.ts';
 import { calendarErrorText } from '../utils/error-text.ts';
 import { toEventTimes } from '../utils/event-dates.ts';
 import {
@@ -59,18 +63,35 @@ type Editing = { event?: CalendarEvent; values: EventFormValues } | null;
 export interface CalendarPageProps {
   /** Admins and contributors change events; viewers only read them. */
   canEdit: boolean;
-  /** Who is signed in (their e-mail): events kept for someone else are never shown. */
-  owner: string;
 }
 
+const noEvents: CalendarEvent[] = [];
+
 /** `/dashboard/calendar`: the workspace's events, live for every member who has it open. */
-export function CalendarPage({ canEdit, owner }: CalendarPageProps) {
+export function CalendarPage({ canEdit }: CalendarPageProps) {
   const { t } = useTranslation('calendar');
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const dispatch = useCalendarDispatch();
   const { enqueueSnackbar } = useSnackbar();
-  const { events, loaded, error, load, refetch } = useCalendarEvents(owner);
+  // The range on screen, as the view reports it; nothing is read before the view has one. The
+  // store starts empty for another user signing in (app/store-provider.tsx), so events read for
+  // someone else are never shown.
+  const [range, setRange] = useState<DateRange | null>(null);
+  const load = useCallback(
+    (next: DateRange) =>
+      setRange((current) =>
+        current && current.start === next.start && current.end === next.end ? current : next,
+      ),
+    [],
+  );
+  const query = useCalendarEventsQuery(range ?? skipToken);
+  // The last range's events stay on screen while the next range's are on their way.
+  const events = query.data ?? noEvents;
+  const loaded = query.data !== undefined;
+  const error = query.isError ? query.error : undefined;
+  const refetch = () => void query.refetch();
+  const [updateEvent] = useCalendarUpdateEventMutation();
+  const [importEvents] = useCalendarImportMutation();
   const { members } = useWorkspaceMembers();
   const view = useRef<CalendarViewHandle>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -112,7 +133,7 @@ export function CalendarPage({ canEdit, owner }: CalendarPageProps) {
       const previous = events.find((e) => e.id === change.eventId);
       if (!previous) return;
       const patch = toEventTimes(change);
-      dispatch(updateEvent({ eventId: change.eventId, patch, previous }))
+      updateEvent({ eventId: change.eventId, patch, previous })
         .unwrap()
         .then(() => enqueueSnackbar(t('messages.moved')))
         .catch((failure: unknown) => {
@@ -122,12 +143,12 @@ export function CalendarPage({ canEdit, owner }: CalendarPageProps) {
           });
         });
     },
-    [dispatch, enqueueSnackbar, events, t],
+    [updateEvent, enqueueSnackbar, events, t],
   );
 
   const exportIcs = async () => {
     try {
-      saveFile(await calendarApi.exportIcs(), `${t('exportFileName')}.ics`);
+      saveFile(await calendarFiles.exportIcs(), `${t('exportFileName')}.ics`);
     } catch (failure) {
       enqueueSnackbar(calendarErrorText(t, failure), { variant: 'error' });
     }
@@ -141,9 +162,9 @@ export function CalendarPage({ canEdit, owner }: CalendarPageProps) {
     }
     setImporting(true);
     try {
-      const result = await dispatch(importEvents(file)).unwrap();
+      // The events of the range on screen are read again (the import invalidates them).
+      const result = await importEvents(file).unwrap();
       setImported(result);
-      refetch();
     } catch (failure) {
       enqueueSnackbar(calendarErrorText(t, failure), { variant: 'error' });
     } finally {
@@ -239,7 +260,7 @@ export function CalendarPage({ canEdit, owner }: CalendarPageProps) {
         </Alert>
       )}
 
-      {error?.operation === 'fetchEvents' && (
+      {error && (
         <Alert
           severity="error"
           action={

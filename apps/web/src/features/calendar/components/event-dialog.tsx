@@ -22,9 +22,14 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarEvent, Member } from '@beacon/contract';
 import { FormTextField } from '../../../components/form-text-field.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { isApiFailure } from '../../../lib/api.ts';
+import { applyServerFieldErrors } from '../../../utils/form-errors.ts';
 import { memberName } from '../../../utils/members.ts';
-import { useCalendarDispatch } from '../hooks/use-calendar-store.ts';
-import { createEvent, deleteEvent, updateEvent } from '../state/calendar-slice.ts';
+import {
+  useCalendarCreateEventMutation,
+  useCalendarDeleteEventMutation,
+  useCalendarUpdateEventMutation,
+} from '../api/calendar-api.ts';
 import { EVENT_COLORS, colorName } from '../utils/colors.ts';
 import { calendarErrorText } from '../utils/error-text.ts';
 import {
@@ -36,6 +41,22 @@ import {
   type EventFormValues,
 } from '../utils/event-form.ts';
 import { TrashIcon } from './calendar-icons.tsx';
+
+// The contract's limits of an event's fields.
+const TITLE_MAX = eventFormSchema.shape.title.maxLength ?? undefined;
+const DESCRIPTION_MAX = eventFormSchema.shape.description.maxLength ?? undefined;
+const LOCATION_MAX = eventFormSchema.shape.location.maxLength ?? undefined;
+
+const EVENT_FORM_FIELDS: readonly EventFormField[] = [
+  'title',
+  'description',
+  'location',
+  'color',
+  'allDay',
+  'start',
+  'end',
+  'attendeeIds',
+];
 
 export interface EventDialogProps {
   /** The event to edit; none to create one. */
@@ -60,16 +81,17 @@ export function EventDialog({
   const { t } = useTranslation('calendar');
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const dispatch = useCalendarDispatch();
+  const [createEvent] = useCalendarCreateEventMutation();
+  const [updateEvent] = useCalendarUpdateEventMutation();
+  const [deleteEvent] = useCalendarDeleteEventMutation();
   const { enqueueSnackbar } = useSnackbar();
   const titleId = useId();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const { control, handleSubmit, formState, getValues, setValue, watch } = useForm<EventFormValues>(
-    {
+  const { control, handleSubmit, formState, getValues, setError, setValue, watch } =
+    useForm<EventFormValues>({
       resolver: zodResolver(eventFormSchema),
       defaultValues: initialValues,
-    },
-  );
+    });
   const allDay = watch('allDay');
   const errorText = (field: EventFormField) => (error: Parameters<typeof eventFieldErrorText>[2]) =>
     eventFieldErrorText(t, field, error);
@@ -79,23 +101,28 @@ export function EventDialog({
     const input = toEventInput(values);
     try {
       if (event) {
-        await dispatch(updateEvent({ eventId: event.id, patch: input })).unwrap();
+        await updateEvent({ eventId: event.id, patch: input }).unwrap();
         enqueueSnackbar(t('messages.updated'));
       } else {
-        const created = await dispatch(createEvent(input)).unwrap();
+        const created = await createEvent(input).unwrap();
         enqueueSnackbar(t('messages.created'));
         onCreated?.(created);
       }
       onClose();
     } catch (error) {
-      enqueueSnackbar(calendarErrorText(t, error), { variant: 'error' });
+      // What the server refuses per field (attendees not in the workspace, an end before the
+      // start) goes on that field; anything else as a message.
+      const failure = isApiFailure(error) ? error : undefined;
+      if (!applyServerFieldErrors(setError, failure, EVENT_FORM_FIELDS)) {
+        enqueueSnackbar(calendarErrorText(t, error), { variant: 'error' });
+      }
     }
   });
 
   const remove = async () => {
     if (!event) return;
     try {
-      await dispatch(deleteEvent(event.id)).unwrap();
+      await deleteEvent(event.id).unwrap();
       enqueueSnackbar(t('messages.deleted'));
       onClose();
     } catch (error) {
@@ -135,7 +162,7 @@ export function EventDialog({
                 required
                 autoFocus={canEdit}
                 errorText={errorText('title')}
-                slotProps={{ htmlInput: { maxLength: 200, readOnly } }}
+                slotProps={{ htmlInput: { maxLength: TITLE_MAX, readOnly } }}
               />
               <Controller
                 control={control}
@@ -231,13 +258,13 @@ export function EventDialog({
                 name="location"
                 label={t('fields.location')}
                 errorText={errorText('location')}
-                slotProps={{ htmlInput: { maxLength: 300, readOnly } }}
+                slotProps={{ htmlInput: { maxLength: LOCATION_MAX, readOnly } }}
               />
 
               <Controller
                 control={control}
                 name="attendeeIds"
-                render={({ field }) => (
+                render={({ field, fieldState }) => (
                   <Autocomplete
                     multiple
                     options={members}
@@ -247,7 +274,16 @@ export function EventDialog({
                     isOptionEqualToValue={(option, value) => option.id === value.id}
                     onChange={(_e, value) => field.onChange(value.map((m) => m.id))}
                     renderInput={(params) => (
-                      <TextField {...params} label={t('fields.attendees')} />
+                      <TextField
+                        {...params}
+                        label={t('fields.attendees')}
+                        error={Boolean(fieldState.error)}
+                        helperText={
+                          fieldState.error
+                            ? eventFieldErrorText(t, 'attendeeIds', fieldState.error)
+                            : undefined
+                        }
+                      />
                     )}
                   />
                 )}
@@ -260,7 +296,7 @@ export function EventDialog({
                 multiline
                 minRows={3}
                 errorText={errorText('description')}
-                slotProps={{ htmlInput: { maxLength: 5000, readOnly } }}
+                slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX, readOnly } }}
               />
             </Stack>
           </DialogContent>

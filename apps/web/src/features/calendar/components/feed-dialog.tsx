@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { CalendarFeed } from '@beacon/contract';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
-import { calendarApi } from '../api/calendar-api.ts';
+import { calendarFiles } from '../api/calendar-api.ts';
 import { calendarErrorText } from '../utils/error-text.ts';
 import { CopyIcon } from './calendar-icons.tsx';
 
@@ -42,7 +42,7 @@ export function FeedDialog({ open, onClose }: FeedDialogProps) {
     if (!open) return;
     let live = true;
     setState({ status: 'loading' });
-    calendarApi.feed().then(
+    calendarFiles.feed().then(
       (feed) => {
         if (live) setState({ status: 'ready', feed });
       },
@@ -133,7 +133,7 @@ export function FeedDialog({ open, onClose }: FeedDialogProps) {
                     color="inherit"
                     size="small"
                     disabled={busy}
-                    onClick={() => void run(() => calendarApi.rotateFeed(), t('feed.rotated'))}
+                    onClick={() => void run(() => calendarFiles.rotateFeed(), t('feed.rotated'))}
                   >
                     {t('feed.rotateConfirm')}
                   </Button>
@@ -155,7 +155,7 @@ export function FeedDialog({ open, onClose }: FeedDialogProps) {
               disabled={busy}
               onClick={() =>
                 void run(async () => {
-                  await calendarApi.revokeFeed();
+                  await calendarFiles.revokeFeed();
                   return null;
                 }, t('feed.revoked'))
               }
@@ -172,7 +172,7 @@ export function FeedDialog({ open, onClose }: FeedDialogProps) {
           <Button
             variant="contained"
             disabled={busy}
-            onClick={() => void run(() => calendarApi.rotateFeed(), t('feed.created'))}
+            onClick={() => void run(() => calendarFiles.rotateFeed(), t('feed.created'))}
           >
             {t('feed.create')}
           </Button>

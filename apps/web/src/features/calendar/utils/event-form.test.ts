@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '@beacon/contract';
+import type { TFunction } from 'i18next';
 import {
+  eventFieldErrorText,
   eventFormSchema,
   switchAllDay,
   toEventInput,
@@ -102,5 +104,43 @@ describe('the event form', () => {
       start: '2026-11-21T09:00',
       end: '2026-11-21T10:00',
     });
+  });
+});
+
+describe('eventFieldErrorText', () => {
+  const t = ((key: string) => key) as unknown as TFunction;
+
+  it("words dates and the end by the calendar's sentences, the rest by the shared rules", () => {
+    expect(eventFieldErrorText(t, 'end', { type: 'custom', message: 'endBeforeStart' })).toBe(
+      'calendar:validation.endBeforeStart',
+    );
+    expect(eventFieldErrorText(t, 'start', { type: 'custom', message: 'date' })).toBe(
+      'calendar:validation.date',
+    );
+    expect(eventFieldErrorText(t, 'title', { type: 'too_small' })).toBe(
+      'calendar:validation.required',
+    );
+    expect(eventFieldErrorText(t, 'description', { type: 'too_big' })).toBe(
+      'calendar:validation.tooLong',
+    );
+    expect(eventFieldErrorText(t, 'color', { type: 'invalid_format' })).toBe(
+      'calendar:validation.invalid',
+    );
+    // What the server said about a field is shown as it said it.
+    expect(
+      eventFieldErrorText(t, 'attendeeIds', {
+        type: 'server',
+        message: 'Attendees must be members of your workspace',
+      }),
+    ).toBe('Attendees must be members of your workspace');
+  });
+
+  it("takes the form's limits from the contract", () => {
+    const values = { ...valuesForNow(new Date('2026-05-04T08:30:00')), title: 'Call' };
+    expect(eventFormSchema.safeParse({ ...values, location: 'x'.repeat(300) }).success).toBe(true);
+    expect(eventFormSchema.safeParse({ ...values, location: 'x'.repeat(301) }).success).toBe(false);
+    expect(eventFormSchema.safeParse({ ...values, description: 'x'.repeat(5001) }).success).toBe(
+      false,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import type { FieldError } from 'react-hook-form';
+import { SERVER_ERROR_TYPE, fieldErrorMessage } from '../../../utils/form-errors.ts';
 import {
   calendarEventInputSchema,
   hexColorSchema,
@@ -41,8 +42,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const eventFormSchema = z
   .object({
     title: fields.title,
-    description: z.string().max(5000),
-    location: z.string().trim().max(300),
+    description: fields.description.unwrap(),
+    location: fields.location.unwrap(),
     color: hexColorSchema,
     allDay: z.boolean(),
     start: z.string(),
@@ -164,12 +165,20 @@ export function eventFieldErrorText(
   field: EventFormField,
   error: FieldError,
 ): string | undefined {
-  if (error.type === 'server') return error.message;
   if (field === 'end' && error.message === 'endBeforeStart') {
     return t('calendar:validation.endBeforeStart');
   }
-  if (field === 'start' || field === 'end') return t('calendar:validation.date');
-  if (error.type === 'too_big') return t('calendar:validation.tooLong');
-  if (field === 'title') return t('calendar:validation.required');
-  return t('calendar:validation.invalid');
+  if ((field === 'start' || field === 'end') && error.type !== SERVER_ERROR_TYPE) {
+    return t('calendar:validation.date');
+  }
+  // The shared wording by zod issue (and the server's words as given), with the calendar's own
+  // sentences where it has them.
+  return fieldErrorMessage(t, error, {
+    too_big: 'calendar:validation.tooLong',
+    too_small: field === 'title' ? 'calendar:validation.required' : undefined,
+    invalid_format: 'calendar:validation.invalid',
+    invalid_type: 'calendar:validation.invalid',
+    invalid_value: 'calendar:validation.invalid',
+    custom: 'calendar:validation.invalid',
+  });
 }

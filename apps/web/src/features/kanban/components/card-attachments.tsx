@@ -11,9 +11,11 @@ import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { findLanguage } from '../../../locales/languages.ts';
 import { saveFile } from '../../../utils/save-file.ts';
-import { kanbanApi } from '../api/kanban-api.ts';
-import { useKanbanDispatch } from '../hooks/use-kanban-store.ts';
-import { removeAttachment, uploadAttachment } from '../state/kanban-slice.ts';
+import {
+  downloadAttachment,
+  useKanbanRemoveAttachmentMutation,
+  useKanbanUploadAttachmentMutation,
+} from '../api/kanban-api.ts';
 import { formatDateTime, formatFileSize } from '../utils/dates.ts';
 import { kanbanErrorText } from '../utils/error-text.ts';
 import { PaperclipIcon, TrashIcon } from './kanban-icons.tsx';
@@ -28,7 +30,8 @@ export interface CardAttachmentsProps {
 export function CardAttachments({ cardId, attachments, canEdit }: CardAttachmentsProps) {
   const { t, i18n } = useTranslation('kanban');
   const locale = findLanguage(i18n.resolvedLanguage).htmlLang;
-  const dispatch = useKanbanDispatch();
+  const [uploadAttachment] = useKanbanUploadAttachmentMutation();
+  const [removeAttachment] = useKanbanRemoveAttachmentMutation();
   const { enqueueSnackbar } = useSnackbar();
   const [uploading, setUploading] = useState(0);
   const fail = (error: unknown) => enqueueSnackbar(kanbanErrorText(t, error), { variant: 'error' });
@@ -45,7 +48,7 @@ export function CardAttachments({ cardId, attachments, canEdit }: CardAttachment
       }
       setUploading((n) => n + 1);
       try {
-        await dispatch(uploadAttachment({ cardId, file })).unwrap();
+        await uploadAttachment({ cardId, file }).unwrap();
         enqueueSnackbar(t('attachments.added', { name: file.name }));
       } catch (error) {
         fail(error);
@@ -57,7 +60,7 @@ export function CardAttachments({ cardId, attachments, canEdit }: CardAttachment
 
   const download = async (attachment: KanbanAttachment) => {
     try {
-      saveFile(await kanbanApi.downloadAttachment(attachment.id), attachment.name);
+      saveFile(await downloadAttachment(attachment.id), attachment.name);
     } catch (error) {
       fail(error);
     }
@@ -121,7 +124,7 @@ export function CardAttachments({ cardId, attachments, canEdit }: CardAttachment
               <IconButton
                 size="small"
                 aria-label={t('attachments.remove', { name: attachment.name })}
-                onClick={() => dispatch(removeAttachment(attachment.id)).unwrap().catch(fail)}
+                onClick={() => removeAttachment(attachment.id).unwrap().catch(fail)}
               >
                 <TrashIcon fontSize="small" />
               </IconButton>

@@ -1,21 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Member } from '@beacon/contract';
+import { newCommentRequestSchema, type Member } from '@beacon/contract';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { findLanguage } from '../../../locales/languages.ts';
+import { applyServerFieldErrors, fieldErrorMessage } from '../../../utils/form-errors.ts';
 import { memberInitials, memberName } from '../../../utils/members.ts';
-import { useKanbanDispatch, useKanbanSelector } from '../hooks/use-kanban-store.ts';
-import { addComment, fetchComments } from '../state/kanban-slice.ts';
+import { isApiFailure } from '../../../lib/api.ts';
+import { useKanbanAddCommentMutation, useKanbanCommentsQuery } from '../api/kanban-api.ts';
 import { formatDateTime } from '../utils/dates.ts';
 import { kanbanErrorText } from '../utils/error-text.ts';
 
-const COMMENT_MAX = 5000;
+/** The comment box: the body of the contract's new comment. */
+const commentSchema = newCommentRequestSchema.pick({ body: true });
+const COMMENT_MAX = commentSchema.shape.body.maxLength ?? undefined;
 
 export interface CardCommentsProps {
   cardId: string;
@@ -32,35 +37,39 @@ export interface CardCommentsProps {
 export function CardComments({ cardId, canEdit, gone = false, members }: CardCommentsProps) {
   const { t, i18n } = useTranslation('kanban');
   const locale = findLanguage(i18n.resolvedLanguage).htmlLang;
-  const dispatch = useKanbanDispatch();
   const { enqueueSnackbar } = useSnackbar();
-  const stored = useKanbanSelector((root) => root.kanban.comments[cardId]);
-  // A card deleted meanwhile takes its comments out of the store: keep showing the last ones.
+  const query = useKanbanCommentsQuery(cardId);
+  const [addComment] = useKanbanAddCommentMutation();
+  const stored = query.currentData;
+  // A card deleted meanwhile may take its comments with it: keep showing the last ones.
   const lastComments = useRef(stored);
   if (stored) lastComments.current = stored;
   const comments = stored ?? lastComments.current;
-  const [body, setBody] = useState('');
-  const [sending, setSending] = useState(false);
+  // The unsent comment stays in the form when the card is deleted meanwhile (`gone`).
+  const { control, handleSubmit, reset, setError, formState } = useForm<{ body: string }>({
+    resolver: zodResolver(commentSchema),
+    defaultValues: { body: '' },
+  });
+  const { field, fieldState } = useController({ name: 'body', control });
+  const body = field.value;
+  const sending = formState.isSubmitting;
 
+  const failure = query.error;
   useEffect(() => {
-    dispatch(fetchComments(cardId))
-      .unwrap()
-      .catch((error: unknown) => enqueueSnackbar(kanbanErrorText(t, error), { variant: 'error' }));
-  }, [cardId, dispatch, enqueueSnackbar, t]);
+    if (failure) enqueueSnackbar(kanbanErrorText(t, failure), { variant: 'error' });
+  }, [failure, enqueueSnackbar, t]);
 
-  const send = async () => {
-    const text = body.trim();
-    if (!text || gone) return;
-    setSending(true);
+  const send = handleSubmit(async ({ body: text }) => {
+    if (gone) return;
     try {
-      await dispatch(addComment({ cardId, body: text })).unwrap();
-      setBody('');
+      await addComment({ cardId, body: text }).unwrap();
+      reset({ body: '' });
     } catch (error) {
-      enqueueSnackbar(kanbanErrorText(t, error), { variant: 'error' });
-    } finally {
-      setSending(false);
+      if (!applyServerFieldErrors(setError, isApiFailure(error) ? error : undefined, ['body'])) {
+        enqueueSnackbar(kanbanErrorText(t, error), { variant: 'error' });
+      }
     }
-  };
+  });
 
   return (
     <Box>
@@ -135,9 +144,14 @@ export function CardComments({ cardId, canEdit, gone = false, members }: CardCom
             multiline
             minRows={2}
             label={t('comments.new')}
+            name={field.name}
             value={body}
+            inputRef={field.ref}
             disabled={sending}
-            onChange={(event) => setBody(event.target.value)}
+            error={Boolean(fieldState.error)}
+            helperText={fieldErrorMessage(t, fieldState.error)}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
             onKeyDown={(event) => {
               if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
                 event.preventDefault();

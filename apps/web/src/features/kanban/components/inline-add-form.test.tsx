@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import { kanbanCardInputSchema } from '@beacon/contract';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { InlineAddForm } from './inline-add-form.tsx';
 
@@ -19,7 +20,13 @@ async function setup() {
   };
   render(
     <I18nextProvider i18n={i18n}>
-      <InlineAddForm label="Add card" fieldLabel="Card name" maxLength={200} onAdd={onAdd} />
+      <InlineAddForm
+        label="Add card"
+        fieldLabel="Card name"
+        schema={kanbanCardInputSchema.pick({ name: true })}
+        maxLength={200}
+        onAdd={onAdd}
+      />
     </I18nextProvider>,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Add card' }));
@@ -73,5 +80,18 @@ describe('InlineAddForm (kanban quick add)', () => {
     enter();
     await answer(false);
     await vi.waitFor(() => expect(field.value).toBe('A'));
+  });
+
+  it('says what is wrong with the entry, in the words of the form rules', async () => {
+    const { field, type, enter, added } = await setup();
+    type('   ');
+    enter();
+    expect(await screen.findByText('Required')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    type('x'.repeat(201));
+    expect(screen.queryByText('Required')).toBeNull();
+    enter();
+    expect(await screen.findByText('Too long')).toBeTruthy();
+    expect(added).toEqual([]);
   });
 });

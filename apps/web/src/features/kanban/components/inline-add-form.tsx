@@ -2,8 +2,19 @@ import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { fieldErrorMessage } from '../../../utils/form-errors.ts';
 import { PlusIcon } from './kanban-icons.tsx';
+
+/** What the form holds: one name. */
+export interface NameValues {
+  name: string;
+}
+
+/** The contract's schema of what is added (`{ name }`: a column's or a card's). */
+export type NameSchema = z.ZodType<{ name: string }, NameValues>;
 
 export interface InlineAddFormProps {
   /** The button that opens the form. */
@@ -11,7 +22,10 @@ export interface InlineAddFormProps {
   /** The text field's label. */
   fieldLabel: string;
   placeholder?: string;
-  maxLength: number;
+  /** The contract's schema of the entry: its limits and messages come from it. */
+  schema: NameSchema;
+  /** The field's longest value (the schema's), so that typing stops there. */
+  maxLength?: number | undefined;
   /** Resolves once saved; the form then stays open for the next one. */
   onAdd: (name: string) => Promise<unknown>;
   fullWidth?: boolean;
@@ -23,20 +37,25 @@ export interface InlineAddFormProps {
  * The field empties at once on Enter and stays usable while the entry is saved, so that a second
  * name typed right after Enter is neither lost nor blocked; entries are saved one after the other,
  * in the order they were typed. A refused entry comes back into the field if it is empty.
+ * react-hook-form holds the field; the entry is checked with the contract's schema at once (not in
+ * the resolver's later turn), so that the field is empty on the same keystroke.
  */
 export function InlineAddForm({
   label,
   fieldLabel,
   placeholder,
+  schema,
   maxLength,
   onAdd,
   fullWidth = true,
 }: InlineAddFormProps) {
   const { t } = useTranslation('kanban');
   const [open, setOpen] = useState(false);
-  const [value, setValue] = useState('');
+  const { control, getValues, setValue, setError, clearErrors, reset } = useForm<NameValues>({
+    defaultValues: { name: '' },
+  });
+  const { field, fieldState } = useController({ name: 'name', control });
   const [pending, setPending] = useState(0);
-  const [invalid, setInvalid] = useState(false);
   // The saves in flight, chained so that they reach the server in the order typed.
   const queue = useRef<Promise<unknown>>(Promise.resolve());
 
@@ -56,24 +75,25 @@ export function InlineAddForm({
 
   const close = () => {
     setOpen(false);
-    setValue('');
-    setInvalid(false);
+    reset({ name: '' });
   };
 
   const submit = () => {
-    const name = value.trim();
-    if (!name) {
-      setInvalid(true);
+    const parsed = schema.safeParse(getValues());
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setError('name', { type: issue?.code ?? 'custom', message: issue?.message ?? '' });
       return;
     }
-    setValue('');
-    setInvalid(false);
+    const { name } = parsed.data;
+    setValue('name', '');
+    clearErrors('name');
     setPending((count) => count + 1);
     queue.current = queue.current
       .then(() => onAdd(name))
       .catch(() => {
         // The caller told the user; give back what was typed unless something new is there.
-        setValue((current) => (current.trim() ? current : name));
+        if (!getValues('name').trim()) setValue('name', name);
       })
       .finally(() => setPending((count) => count - 1));
   };
@@ -93,12 +113,14 @@ export function InlineAddForm({
         size="small"
         label={fieldLabel}
         placeholder={placeholder}
-        value={value}
-        error={invalid}
-        helperText={invalid ? t('validation.required') : undefined}
+        name={field.name}
+        value={field.value}
+        inputRef={field.ref}
+        error={Boolean(fieldState.error)}
+        helperText={fieldErrorMessage(t, fieldState.error)}
         onChange={(event) => {
-          setValue(event.target.value);
-          if (invalid) setInvalid(false);
+          field.onChange(event);
+          if (fieldState.error) clearErrors('name');
         }}
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
@@ -107,7 +129,8 @@ export function InlineAddForm({
           }
         }}
         onBlur={() => {
-          if (!value.trim() && pending === 0) close();
+          field.onBlur();
+          if (!getValues('name').trim() && pending === 0) close();
         }}
         slotProps={{ htmlInput: { maxLength } }}
         sx={{ bgcolor: 'background.paper' }}

@@ -10,30 +10,28 @@ import {
   type ResponderProvided,
 } from '@hello-pangea/dnd';
 import { useTranslation } from 'react-i18next';
-import type {
-  KanbanBoard as Board,
-  KanbanCard,
-  KanbanColumn as Column,
-  Member,
+import {
+  kanbanColumnInputSchema,
+  type KanbanBoard as Board,
+  type KanbanCard,
+  type KanbanColumn as Column,
+  type Member,
 } from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { readCspNonce } from '../../../theme/emotion-cache.ts';
-import { useKanbanDispatch } from '../hooks/use-kanban-store.ts';
 import {
-  clearColumnCall,
-  createCard,
-  createColumn,
-  deleteColumn,
-  dropCard,
-  dropColumn,
-  renameColumnCall,
-} from '../state/kanban-slice.ts';
+  useKanbanClearColumnMutation,
+  useKanbanCreateCardMutation,
+  useKanbanCreateColumnMutation,
+  useKanbanDeleteColumnMutation,
+  useKanbanMoveCardMutation,
+  useKanbanMoveColumnMutation,
+  useKanbanRenameColumnMutation,
+} from '../api/kanban-api.ts';
 import { kanbanErrorText } from '../utils/error-text.ts';
 import { InlineAddForm } from './inline-add-form.tsx';
 import { COLUMN_WIDTH, KanbanColumn } from './kanban-column.tsx';
-
-const COLUMN_NAME_MAX = 100;
 
 export interface KanbanBoardProps {
   board: Board;
@@ -55,7 +53,13 @@ type Confirming = { kind: 'clear' | 'delete'; column: Column } | null;
  */
 export function KanbanBoard({ board, canEdit, members, onOpenCard }: KanbanBoardProps) {
   const { t } = useTranslation('kanban');
-  const dispatch = useKanbanDispatch();
+  const [moveColumn] = useKanbanMoveColumnMutation();
+  const [moveCard] = useKanbanMoveCardMutation();
+  const [createCard] = useKanbanCreateCardMutation();
+  const [renameColumn] = useKanbanRenameColumnMutation();
+  const [createColumn] = useKanbanCreateColumnMutation();
+  const [clearColumn] = useKanbanClearColumnMutation();
+  const [deleteColumn] = useKanbanDeleteColumnMutation();
   const { enqueueSnackbar } = useSnackbar();
   const rtl = useTheme().direction === 'rtl';
   const scroller = useRef<HTMLDivElement>(null);
@@ -132,39 +136,39 @@ export function KanbanBoard({ board, canEdit, members, onOpenCard }: KanbanBoard
     if (type === 'COLUMN') {
       const from = toOrderIndex(source.index);
       const to = toOrderIndex(destination.index);
-      if (from !== to) dispatch(dropColumn(draggableId, to)).unwrap().catch(fail);
+      if (from !== to) moveColumn({ columnId: draggableId, index: to }).unwrap().catch(fail);
       return;
     }
     if (destination.droppableId === source.droppableId && destination.index === source.index) {
       return;
     }
-    dispatch(dropCard(draggableId, destination.droppableId, destination.index))
+    moveCard({ cardId: draggableId, columnId: destination.droppableId, index: destination.index })
       .unwrap()
       .catch(fail);
   };
 
   const addCard = useCallback(
     (columnId: string, name: string) =>
-      dispatch(createCard({ columnId, card: { name } }))
+      createCard({ columnId, card: { name } })
         .unwrap()
         .catch((error: unknown) => {
           fail(error);
           throw error;
         }),
-    [dispatch, fail],
+    [createCard, fail],
   );
   const rename = useCallback(
     (columnId: string, name: string) =>
-      dispatch(renameColumnCall({ columnId, name }))
+      renameColumn({ columnId, name })
         .unwrap()
         .catch((error: unknown) => {
           fail(error);
           throw error;
         }),
-    [dispatch, fail],
+    [renameColumn, fail],
   );
   const addColumn = (name: string) =>
-    dispatch(createColumn(name))
+    createColumn(name)
       .unwrap()
       .catch((error: unknown) => {
         fail(error);
@@ -186,8 +190,8 @@ export function KanbanBoard({ board, canEdit, members, onOpenCard }: KanbanBoard
       enqueueSnackbar(
         t(kind === 'clear' ? 'column.cleared' : 'column.deleted', { name: column.name }),
       );
-    if (kind === 'clear') dispatch(clearColumnCall(column.id)).unwrap().then(done).catch(fail);
-    else dispatch(deleteColumn(column.id)).unwrap().then(done).catch(fail);
+    if (kind === 'clear') clearColumn(column.id).unwrap().then(done).catch(fail);
+    else deleteColumn(column.id).unwrap().then(done).catch(fail);
   };
 
   const cardsOf = (column: Column): KanbanCard[] =>
@@ -198,7 +202,8 @@ export function KanbanBoard({ board, canEdit, members, onOpenCard }: KanbanBoard
       <InlineAddForm
         label={t('column.add')}
         fieldLabel={t('column.name')}
-        maxLength={COLUMN_NAME_MAX}
+        schema={kanbanColumnInputSchema}
+        maxLength={kanbanColumnInputSchema.shape.name.maxLength ?? undefined}
         onAdd={addColumn}
       />
     </Box>

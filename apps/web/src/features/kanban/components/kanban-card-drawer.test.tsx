@@ -1,14 +1,14 @@
-import { configureStore } from '@reduxjs/toolkit';
-import { Provider } from 'react-redux';
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { KanbanBoard, KanbanCard } from '@beacon/contract';
 import { SnackbarProvider } from '../../../components/snackbar/index.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { ThemeProvider } from '../../../theme/index.ts';
-import { cardRemoved, initialKanbanState, kanbanReducer } from '../state/kanban-slice.ts';
+import { renderWithStore } from '../../../test/render.tsx';
+import { kanbanApi, selectBoard } from '../api/kanban-api.ts';
+import { boardReducer, cardRemoved } from '../state/board-reducer.ts';
 import { KanbanCardDrawer } from './kanban-card-drawer.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -49,39 +49,37 @@ function board(): KanbanBoard {
 
 async function openDrawer(cardId = 'a') {
   const i18n = await initTestI18n('en');
-  const store = configureStore({
-    reducer: { kanban: kanbanReducer },
-    preloadedState: { kanban: { ...initialKanbanState, board: board(), loaded: true } },
-  });
   const onClose = vi.fn();
+  const cards = () => selectBoard(store.getState()).data?.cards ?? {};
   const api = stubApi({
+    'GET /api/kanban/board': json(200, board()),
     'GET /api/kanban/cards/comments': json(200, []),
     'POST /api/kanban/cards/update': (init) => {
       const { cardId: id, card: patch } = JSON.parse(String(init.body)) as {
         cardId: string;
         card: Partial<KanbanCard>;
       };
-      return json(200, { ...store.getState().kanban.board.cards[id], ...patch });
+      return json(200, { ...cards()[id], ...patch });
     },
     'POST /api/kanban/cards/move': (init) => {
       const { cardId: id, columnId } = JSON.parse(String(init.body)) as {
         cardId: string;
         columnId: string;
       };
-      return json(200, { ...store.getState().kanban.board.cards[id], columnId });
+      return json(200, { ...cards()[id], columnId });
     },
   });
-  render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <ThemeProvider>
-          <SnackbarProvider>
-            <KanbanCardDrawer cardId={cardId} canEdit members={[]} labels={[]} onClose={onClose} />
-          </SnackbarProvider>
-        </ThemeProvider>
-      </I18nextProvider>
-    </Provider>,
+  const { store } = renderWithStore(
+    <I18nextProvider i18n={i18n}>
+      <ThemeProvider>
+        <SnackbarProvider>
+          <KanbanCardDrawer cardId={cardId} canEdit members={[]} labels={[]} onClose={onClose} />
+        </SnackbarProvider>
+      </ThemeProvider>
+    </I18nextProvider>,
   );
+  // The board page reads the board; the drawer shows its card.
+  await store.dispatch(kanbanApi.endpoints.kanbanBoard.initiate());
   const drawer = await screen.findByRole('dialog', { name: 'Card details' });
   const calls = (path: string) =>
     api.mock.calls.filter(([input]) => new URL(String(input), 'http://x').pathname === path);
@@ -95,7 +93,11 @@ describe('KanbanCardDrawer', () => {
     fireEvent.change(comment, { target: { value: 'Nina asked for a call on Monday' } });
 
     act(() => {
-      store.dispatch(cardRemoved({ cardId: 'a', columnId: 'todo' }));
+      store.dispatch(
+        kanbanApi.util.updateQueryData('kanbanBoard', undefined, (draft) =>
+          boardReducer(draft, cardRemoved({ cardId: 'a', columnId: 'todo' })),
+        ),
+      );
     });
 
     expect((await within(drawer).findByRole('alert')).textContent).toContain(
@@ -154,8 +156,8 @@ describe('KanbanCardDrawer', () => {
     expect(items[0]?.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Done' }));
 
-    await waitFor(() => expect(store.getState().kanban.board.cards.a?.columnId).toBe('done'));
-    expect(store.getState().kanban.board.columns.done?.cardIds).toEqual(['b', 'a']);
+    await waitFor(() => expect(selectBoard(store.getState()).data?.cards.a?.columnId).toBe('done'));
+    expect(selectBoard(store.getState()).data?.columns.done?.cardIds).toEqual(['b', 'a']);
     expect(calls('/api/kanban/cards/move')).toHaveLength(1);
     expect(JSON.parse(String(calls('/api/kanban/cards/move')[0]?.[1]?.body))).toEqual({
       cardId: 'a',

@@ -18,14 +18,27 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { KanbanCard, KanbanCardPatch, KanbanPriority, Member } from '@beacon/contract';
+import type { FieldError } from 'react-hook-form';
+import {
+  kanbanCardInputSchema,
+  type KanbanCard,
+  type KanbanCardPatch,
+  type KanbanColumn,
+  type KanbanPriority,
+  type Member,
+} from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { fieldErrorMessage } from '../../../utils/form-errors.ts';
 import { memberInitials, memberName } from '../../../utils/members.ts';
 import { useDraft } from '../hooks/use-draft.ts';
-import { useKanbanDispatch, useKanbanSelector } from '../hooks/use-kanban-store.ts';
-import { deleteCard, dropCard, updateCardCall } from '../state/kanban-slice.ts';
+import {
+  useKanbanBoardQuery,
+  useKanbanDeleteCardMutation,
+  useKanbanMoveCardMutation,
+  useKanbanUpdateCardMutation,
+} from '../api/kanban-api.ts';
 import { dueAtFromValue, dueDateValue } from '../utils/dates.ts';
 import { kanbanErrorText } from '../utils/error-text.ts';
 import { CardAttachments } from './card-attachments.tsx';
@@ -34,11 +47,16 @@ import { CardComments } from './card-comments.tsx';
 import { MoveIcon, TrashIcon } from './kanban-icons.tsx';
 import { PRIORITY_COLORS } from './kanban-card-item.tsx';
 
-const NAME_MAX = 200;
-const DESCRIPTION_MAX = 20_000;
-const LABEL_MAX = 40;
+// The contract's limits of a card's fields.
+const cardFields = kanbanCardInputSchema.shape;
+const NAME_MAX = cardFields.name.maxLength ?? undefined;
+const DESCRIPTION_MAX = cardFields.description.unwrap().maxLength ?? undefined;
+const LABEL_MAX = cardFields.labels.unwrap().element.maxLength ?? 40;
+/** The contract's `labels.max(20)`: a zod array does not tell its limit. */
 const LABELS_MAX = 20;
 const PRIORITIES: KanbanPriority[] = ['low', 'medium', 'high'];
+const noColumns: Record<string, KanbanColumn> = {};
+const noOrder: string[] = [];
 
 export interface KanbanCardDrawerProps {
   cardId: string | null;
@@ -58,7 +76,9 @@ export function KanbanCardDrawer({
   onClose,
 }: KanbanCardDrawerProps) {
   const { t } = useTranslation('kanban');
-  const card = useKanbanSelector((root) => (cardId ? root.kanban.board.cards[cardId] : undefined));
+  const { card } = useKanbanBoardQuery(undefined, {
+    selectFromResult: ({ data }) => ({ card: cardId ? data?.cards[cardId] : undefined }),
+  });
   // Keep showing the last card while the drawer slides out.
   const last = useRef<KanbanCard | undefined>(undefined);
   if (card) last.current = card;
@@ -127,25 +147,29 @@ function CardDetails({
   deletedByMe: { current: boolean };
 }) {
   const { t } = useTranslation('kanban');
-  const dispatch = useKanbanDispatch();
+  const [updateCard] = useKanbanUpdateCardMutation();
+  const [moveCard] = useKanbanMoveCardMutation();
+  const [deleteCard] = useKanbanDeleteCardMutation();
   const { enqueueSnackbar } = useSnackbar();
-  const columnName = useKanbanSelector(
-    (root) => root.kanban.board.columns[card.columnId]?.name ?? '',
-  );
-  const columns = useKanbanSelector((root) => root.kanban.board.columns);
-  const columnOrder = useKanbanSelector((root) => root.kanban.board.columnOrder);
+  const { columns, columnOrder } = useKanbanBoardQuery(undefined, {
+    selectFromResult: ({ data }) => ({
+      columns: data?.columns ?? noColumns,
+      columnOrder: data?.columnOrder ?? noOrder,
+    }),
+  });
+  const columnName = columns[card.columnId]?.name ?? '';
   const [moveAnchor, setMoveAnchor] = useState<HTMLElement | null>(null);
   const moveButtonId = useId();
   const moveMenuId = useId();
   const name = useDraft(card.name);
   const description = useDraft(card.description);
-  const [nameInvalid, setNameInvalid] = useState(false);
+  const [nameError, setNameError] = useState<FieldError | undefined>(undefined);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const headingId = useId();
 
   /** Saves a change; answers whether the server took it (a refusal is shown as a message). */
   const save = (patch: KanbanCardPatch): Promise<boolean> =>
-    dispatch(updateCardCall({ cardId: card.id, patch }))
+    updateCard({ cardId: card.id, patch })
       .unwrap()
       .then(
         () => true,
@@ -161,7 +185,7 @@ function CardDetails({
     if (columnId === card.columnId) return;
     const target = columns[columnId];
     if (!target) return;
-    dispatch(dropCard(card.id, columnId, target.cardIds.length))
+    moveCard({ cardId: card.id, columnId, index: target.cardIds.length })
       .unwrap()
       .then(() => enqueueSnackbar(t('card.moved', { column: target.name })))
       .catch((error: unknown) => enqueueSnackbar(kanbanErrorText(t, error), { variant: 'error' }));
@@ -173,14 +197,16 @@ function CardDetails({
       return;
     }
     name.stop();
-    const value = name.draft.trim();
-    if (!value) {
-      setNameInvalid(true);
+    // Checked with the contract's rule for a card's name, worded as every form words it.
+    const parsed = cardFields.name.safeParse(name.draft);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setNameError({ type: issue?.code ?? 'custom', message: issue?.message ?? '' });
       name.reset();
       return;
     }
-    setNameInvalid(false);
-    if (value !== card.name) void save({ name: value });
+    setNameError(undefined);
+    if (parsed.data !== card.name) void save({ name: parsed.data });
   };
 
   const saveDescription = () => {
@@ -266,8 +292,8 @@ function CardDetails({
           variant="standard"
           label={t('card.name')}
           value={name.draft}
-          error={nameInvalid}
-          helperText={nameInvalid ? t('validation.required') : undefined}
+          error={Boolean(nameError)}
+          helperText={fieldErrorMessage(t, nameError)}
           slotProps={{
             htmlInput: { maxLength: NAME_MAX, readOnly: !canEdit },
             input: { sx: { typography: 'h5' } },
@@ -289,7 +315,7 @@ function CardDetails({
               event.stopPropagation();
               event.preventDefault();
               name.reset();
-              setNameInvalid(false);
+              setNameError(undefined);
             }
           }}
         />
@@ -454,7 +480,7 @@ function CardDetails({
         confirmLabel={t('card.delete')}
         onConfirm={() => {
           deletedByMe.current = true;
-          dispatch(deleteCard(card.id))
+          deleteCard(card.id)
             .unwrap()
             .then(() => enqueueSnackbar(t('card.deleted')))
             .catch((error: unknown) => {

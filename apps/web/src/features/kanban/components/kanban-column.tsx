@@ -9,15 +9,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Draggable, Droppable } from '@hello-pangea/dnd';
 import { useTranslation } from 'react-i18next';
-import type { KanbanCard, KanbanColumn as Column, Member } from '@beacon/contract';
+import { useController, useForm } from 'react-hook-form';
+import {
+  kanbanCardInputSchema,
+  kanbanColumnInputSchema,
+  type KanbanCard,
+  type KanbanColumn as Column,
+  type Member,
+} from '@beacon/contract';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { KanbanCardItem } from './kanban-card-item.tsx';
 import { InlineAddForm } from './inline-add-form.tsx';
 import { EditIcon, EraserIcon, GripIcon, MoreIcon, TrashIcon } from './kanban-icons.tsx';
 
 export const COLUMN_WIDTH = 296;
-const COLUMN_NAME_MAX = 100;
-const CARD_NAME_MAX = 200;
+const COLUMN_NAME_MAX = kanbanColumnInputSchema.shape.name.maxLength ?? undefined;
+/** A card added from its column gives only its name. */
+const quickCardSchema = kanbanCardInputSchema.pick({ name: true });
+const CARD_NAME_MAX = kanbanCardInputSchema.shape.name.maxLength ?? undefined;
 
 export interface KanbanColumnProps {
   column: Column;
@@ -51,12 +60,19 @@ export const KanbanColumn = memo(function KanbanColumn({
   const { t } = useTranslation('kanban');
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [renaming, setRenaming] = useState(false);
-  const [draft, setDraft] = useState(column.name);
+  // The new name, held by react-hook-form and checked with the contract's schema.
+  const { control, getValues, reset } = useForm<{ name: string }>({
+    defaultValues: { name: column.name },
+  });
+  const { field: nameField } = useController({ name: 'name', control });
+  const setDraft = (name: string) => reset({ name });
   const menuId = `column-menu-${column.id}`;
 
   const finishRename = async () => {
-    const name = draft.trim();
+    const parsed = kanbanColumnInputSchema.safeParse(getValues());
     setRenaming(false);
+    // An empty name (or the same one) leaves the column as it was.
+    const name = parsed.success ? parsed.data.name : '';
     if (!name || name === column.name) {
       setDraft(column.name);
       return;
@@ -97,8 +113,10 @@ export const KanbanColumn = memo(function KanbanColumn({
                 size="small"
                 fullWidth
                 label={t('column.name')}
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
+                name={nameField.name}
+                value={nameField.value}
+                inputRef={nameField.ref}
+                onChange={nameField.onChange}
                 onBlur={() => void finishRename()}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter') {
@@ -261,6 +279,7 @@ export const KanbanColumn = memo(function KanbanColumn({
             <InlineAddForm
               label={t('card.add')}
               fieldLabel={t('card.name')}
+              schema={quickCardSchema}
               maxLength={CARD_NAME_MAX}
               onAdd={(name) => onAddCard(column.id, name)}
             />

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { LiveStatus } from '../../../components/live-status.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
-import { useKanbanBoard } from '../hooks/use-kanban-board.ts';
+import { useKanbanBoardQuery } from '../api/kanban-api.ts';
+import { emptyBoardData } from '../state/board-reducer.ts';
 import { kanbanErrorText } from '../utils/error-text.ts';
 import { KanbanBoard } from './kanban-board.tsx';
 import { KanbanCardDrawer } from './kanban-card-drawer.tsx';
@@ -18,14 +19,20 @@ import { COLUMN_WIDTH } from './kanban-column.tsx';
 export interface KanbanPageProps {
   /** Admins and contributors change the board; viewers only read it. */
   canEdit: boolean;
-  /** Who is signed in (their e-mail): a board kept for someone else is never shown. */
-  owner: string;
 }
 
+const noBoard = emptyBoardData();
+
 /** `/dashboard/kanban`: the workspace's board, live for every member who has it open. */
-export function KanbanPage({ canEdit, owner }: KanbanPageProps) {
+export function KanbanPage({ canEdit }: KanbanPageProps) {
   const { t } = useTranslation('kanban');
-  const { board, loaded, error, refetch } = useKanbanBoard(owner);
+  // The store starts empty for another user signing in (app/store-provider.tsx): a board read
+  // for someone else is never shown.
+  const query = useKanbanBoardQuery();
+  const board = query.data ?? noBoard;
+  const loaded = query.data !== undefined;
+  const error = query.isError ? query.error : undefined;
+  const { refetch } = query;
   const { members } = useWorkspaceMembers();
   const [openCardId, setOpenCardId] = useState<string | null>(null);
   const closeCard = useCallback(() => setOpenCardId(null), []);
@@ -35,7 +42,7 @@ export function KanbanPage({ canEdit, owner }: KanbanPageProps) {
   );
 
   const retry = (
-    <Button color="inherit" size="small" onClick={refetch}>
+    <Button color="inherit" size="small" onClick={() => void refetch()}>
       {t('actions.retry')}
     </Button>
   );
@@ -63,7 +70,7 @@ export function KanbanPage({ canEdit, owner }: KanbanPageProps) {
         <BoardSkeleton label={t('loading')} />
       ) : (
         <>
-          {error?.operation === 'fetchBoard' && (
+          {error && (
             <Alert severity="warning" action={retry}>
               {t('errors.refresh')}
             </Alert>

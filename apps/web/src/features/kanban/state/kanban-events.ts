@@ -12,7 +12,7 @@ import {
   columnRemoved,
   columnRenamed,
   commentAdded,
-} from './kanban-slice.ts';
+} from './board-reducer.ts';
 
 /** The realtime types of the board: `kanban.*`. */
 export const KANBAN_EVENT_TYPES = ['kanban.*'] as const;
