@@ -13,8 +13,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Endpoint {
   method: HttpMethod;
-  /** The path, with `:name` segments for the parameters: `/api/deals/:id/move`. */
-  path: `/api/${string}`;
+  /**
+   * The path, with `:name` segments for the parameters: `/api/deals/:id/move`. Most are under
+   * `/api/`; the OAuth2 and account calls (`/token`, `/register`, `/user/me`) and the probes
+   * (`/health`, `/ready`) keep the paths the spec gives them.
+   */
+  path: `/${string}`;
   /** One line for the API document. */
   summary: string;
   /** The path parameters (`:id`). */
