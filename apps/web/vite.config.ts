@@ -88,7 +88,7 @@ export default defineConfig({
               // bytes of the few it does not use (Lighthouse models six connections per origin;
               // docs/decisions/034). The sign-in page loads none of them.
               name: 'mui-ui',
-              test: /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@popperjs|react-transition-group|clsx|react-is|prop-types|@babel[\\/]runtime)[\\/]/,
+              test: /[\\/]node_modules[\\/](?!@mui[\\/]material[\\/](?:Autocomplete|useAutocomplete|Select|NativeSelect|FilledInput|Tabs|Tab|TabScrollButton|Switch|Radio|RadioGroup|ToggleButton|ToggleButtonGroup|Accordion|AccordionSummary|AccordionDetails|Slider|Stepper|Step|StepLabel|StepConnector|StepIcon|LinearProgress)[\\/])(@mui[\\/](material|system|utils|styled-engine|private-theming)|@popperjs|react-transition-group|clsx|react-is|prop-types|@babel[\\/]runtime)[\\/]/,
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {
