@@ -92,6 +92,13 @@ export default defineConfig({
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {
+              // Redux Toolkit with RTK Query and react-redux: the store the dashboard layout
+              // provides to every signed-in page (docs/decisions/035), named so that it caches
+              // across releases apart from the code that first imports it.
+              name: 'redux',
+              test: /[\\/]node_modules[\\/](@reduxjs[\\/]toolkit|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store|@standard-schema[\\/]utils)[\\/]/,
+            },
+            {
               name: 'forms',
               test: /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/,
             },
