@@ -15,7 +15,9 @@ export interface Endpoint {
   method: HttpMethod;
   /**
    * The path, with `:name` segments for the parameters: `/api/deals/:id/move`. Most are under
-   * `/api/`; the spec's first calls keep their own (`/meetings/events`).
+   * `/api/`; the OAuth2 and account calls (`/token`, `/register`, `/user/me`) and the probes
+   * (`/health`, `/ready`) and the spec's first calendar calls (`/meetings/events`) keep the paths
+   * the spec gives them.
    */
   path: `/${string}`;
   /** One line for the API document. */

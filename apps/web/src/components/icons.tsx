@@ -223,3 +223,23 @@ export const HeartIcon = strokeIcon(
   <path d="M12 20s-7.5-4.4-7.5-10A4.3 4.3 0 0 1 12 7.3 4.3 4.3 0 0 1 19.5 10c0 5.6-7.5 10-7.5 10Z" />,
   'HeartIcon',
 );
+
+/*
+ * Generic actions drawn the same in several areas (issue 8: one shared home for them). The areas
+ * that still draw their own copy (kanban-icons, calendar-icons, crm's icons and record-icons)
+ * switch to these.
+ */
+export const PlusIcon = strokeIcon(<path d="M12 5v14M5 12h14" />, 'PlusIcon');
+
+export const TrashIcon = strokeIcon(
+  <>
+    <path d="M4 7h16M10 11v6M14 11v6" />
+    <path d="M5.5 7l1 12a2 2 0 0 0 2 1.8h7a2 2 0 0 0 2-1.8l1-12M9 7V4.5h6V7" />
+  </>,
+  'TrashIcon',
+);
+
+export const DownloadIcon = strokeIcon(
+  <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M4.5 19.5h15" />,
+  'DownloadIcon',
+);
