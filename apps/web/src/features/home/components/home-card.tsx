@@ -7,7 +7,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { HomeData } from '../hooks/use-home-data.ts';
+
+/** What a card shows of its call: the fields of its RTK Query hook the frame reads. */
+export interface CardQuery<T> {
+  data?: T;
+  isError: boolean;
+  refetch: () => unknown;
+}
 
 export interface HomeCardProps<T> {
   /** The card's id: its heading is `home-<id>-title`, its test id `home-card-<id>`. */
@@ -15,7 +21,8 @@ export interface HomeCardProps<T> {
   title: string;
   /** A button or link beside the title (start the queue, open the calendar). */
   action?: ReactNode;
-  state: HomeData<T> & { retry: () => void };
+  /** The card's query (`useHomeTasksQuery()`, ...). */
+  query: CardQuery<T>;
   isEmpty: (data: T) => boolean;
   empty: string;
   /** How many skeleton rows stand in for the content while it loads. */
@@ -32,7 +39,7 @@ export function HomeCard<T>({
   id,
   title,
   action,
-  state,
+  query,
   isEmpty,
   empty,
   skeletonRows = 3,
@@ -40,11 +47,11 @@ export function HomeCard<T>({
 }: HomeCardProps<T>) {
   const { t } = useTranslation('home');
   const titleId = `home-${id}-title`;
-  const error = state.status === 'error' && (
+  const error = query.isError && (
     <Alert
       severity="error"
       action={
-        <Button color="inherit" size="small" onClick={state.retry}>
+        <Button color="inherit" size="small" onClick={() => void query.refetch()}>
           {t('retry')}
         </Button>
       }
@@ -53,13 +60,13 @@ export function HomeCard<T>({
     </Alert>
   );
   let body: ReactNode;
-  if (state.data !== undefined) {
-    body = isEmpty(state.data) ? (
+  if (query.data !== undefined) {
+    body = isEmpty(query.data) ? (
       <Typography sx={{ color: 'text.secondary', py: 2 }}>{empty}</Typography>
     ) : (
-      children(state.data)
+      children(query.data)
     );
-  } else if (state.status === 'loading') {
+  } else if (!query.isError) {
     body = (
       <Stack spacing={1.5} aria-busy="true" aria-label={t('loading')} role="status">
         {Array.from({ length: skeletonRows }, (_, i) => (
