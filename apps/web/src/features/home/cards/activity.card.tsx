@@ -45,6 +45,7 @@ function ActivityCard() {
               >
                 <Typography
                   variant="subtitle2"
+                  component="div"
                   noWrap
                   dir="auto"
                   sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}

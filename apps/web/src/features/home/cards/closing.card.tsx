@@ -50,6 +50,7 @@ function ClosingCard() {
                 <Box sx={{ minWidth: 0, flexGrow: 1 }}>
                   <Typography
                     variant="subtitle2"
+                    component="div"
                     noWrap
                     dir="auto"
                     sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}
@@ -73,7 +74,7 @@ function ClosingCard() {
                       .join(' · ')}
                   </Typography>
                 </Box>
-                <Typography variant="subtitle2" sx={{ flexShrink: 0 }}>
+                <Typography variant="subtitle2" component="div" sx={{ flexShrink: 0 }}>
                   {formatMoney(deal.amount, deal.currency, locale)}
                 </Typography>
               </Box>

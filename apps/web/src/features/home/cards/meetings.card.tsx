@@ -40,6 +40,7 @@ function MeetingsCard() {
               <Box sx={{ minWidth: 0, flexGrow: 1 }}>
                 <Typography
                   variant="subtitle2"
+                  component="div"
                   noWrap
                   dir="auto"
                   sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}

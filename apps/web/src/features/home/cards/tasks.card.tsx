@@ -108,6 +108,7 @@ function TaskList({
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
               <Typography
                 variant="subtitle2"
+                component="div"
                 noWrap
                 dir="auto"
                 sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}

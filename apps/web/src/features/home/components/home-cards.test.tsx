@@ -197,6 +197,8 @@ describe('home cards', () => {
     for (const id of ['tasks', 'meetings', 'week', 'pipeline', 'closing', 'activity']) {
       expect(within(card(id)).getByRole('heading', { level: 2 })).toBeTruthy();
     }
+    // The page's headings go h1, then an h2 per card, and no deeper: the rows are not headings.
+    expect(screen.getAllByRole('heading').map((h) => h.tagName)).toEqual(Array(6).fill('H2'));
   });
 
   it('shows a skeleton while loading, then an error with a retry that reads again', async () => {
