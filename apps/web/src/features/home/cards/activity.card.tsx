@@ -19,17 +19,20 @@ const KINDS = new Set([
   'imported',
 ]);
 
+/** The content's height with full lists (components/home-card.tsx, `reserve`). */
+const RESERVE = 580;
+
 function ActivityCard() {
   const { t, locale } = useHomeText();
   const query = useHomeActivityQuery();
   return (
     <HomeCard
       id="activity"
+      reserve={RESERVE}
       title={t('activity.title')}
       query={query}
       isEmpty={(data) => data.items.length === 0}
       empty={t('activity.empty')}
-      skeletonRows={5}
     >
       {(data) => (
         <Box component="ul" aria-label={t('activity.title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>

@@ -10,12 +10,16 @@ import { formatDay } from '../utils/format.ts';
 import { recordPath } from '../utils/links.ts';
 import type { HomeCardDef } from './card.ts';
 
+/** The content's height with full lists (components/home-card.tsx, `reserve`). */
+const RESERVE = 330;
+
 function ClosingCard() {
   const { t, locale } = useHomeText();
   const query = useHomeClosingQuery();
   return (
     <HomeCard
       id="closing"
+      reserve={RESERVE}
       title={t('closing.title')}
       query={query}
       isEmpty={(data) => data.count === 0}

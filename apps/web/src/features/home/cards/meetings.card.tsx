@@ -9,12 +9,16 @@ import { useHomeText } from '../hooks/use-locale.ts';
 import { formatTime } from '../utils/format.ts';
 import type { HomeCardDef } from './card.ts';
 
+/** The content's height with full lists (components/home-card.tsx, `reserve`). */
+const RESERVE = 300;
+
 function MeetingsCard() {
   const { t, locale } = useHomeText();
   const query = useHomeMeetingsQuery();
   return (
     <HomeCard
       id="meetings"
+      reserve={RESERVE}
       title={t('meetings.title')}
       query={query}
       isEmpty={(data) => data.count === 0}

@@ -20,17 +20,20 @@ import type { HomeCardDef } from './card.ts';
 
 const StageChart = lazy(() => import('../charts/stage-chart.tsx'));
 
+/** The content's height with full lists (components/home-card.tsx, `reserve`). */
+const RESERVE = 500;
+
 function PipelineCard() {
   const { t, locale, dir } = useHomeText();
   const query = useHomePipelineQuery();
   return (
     <HomeCard
       id="pipeline"
+      reserve={RESERVE}
       title={t('pipeline.title')}
       query={query}
       isEmpty={(data) => data.stages.every((stage) => stage.count === 0)}
       empty={t('pipeline.empty')}
-      skeletonRows={5}
       action={
         <Button component={RouterLink} to={paths.dashboard.deals} size="small">
           {t('pipeline.open')}

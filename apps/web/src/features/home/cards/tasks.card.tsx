@@ -12,6 +12,9 @@ import { formatCount, formatDay, formatTime } from '../utils/format.ts';
 import { queuePath, recordPath } from '../utils/links.ts';
 import type { HomeCardDef } from './card.ts';
 
+/** The content's height with full lists (components/home-card.tsx, `reserve`). */
+const RESERVE = 750;
+
 function TasksCard() {
   const { t, locale } = useHomeText();
   const query = useHomeTasksQuery();
@@ -19,6 +22,7 @@ function TasksCard() {
   return (
     <HomeCard
       id="tasks"
+      reserve={RESERVE}
       title={t('tasks.title')}
       query={query}
       isEmpty={(data) => data.dueToday.count + data.overdue.count === 0}

@@ -11,11 +11,21 @@ import type { HomeCardDef } from './card.ts';
 
 const WeekChart = lazy(() => import('../charts/week-chart.tsx'));
 
+/** The content's height with full lists (components/home-card.tsx, `reserve`). */
+const RESERVE = 320;
+
 function WeekCard() {
   const { t, locale, dir } = useHomeText();
   const query = useHomeWeekQuery();
   return (
-    <HomeCard id="week" title={t('week.title')} query={query} isEmpty={() => false} empty="">
+    <HomeCard
+      id="week"
+      reserve={RESERVE}
+      title={t('week.title')}
+      query={query}
+      isEmpty={() => false}
+      empty=""
+    >
       {(data) => (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Box

@@ -25,8 +25,12 @@ export interface HomeCardProps<T> {
   query: CardQuery<T>;
   isEmpty: (data: T) => boolean;
   empty: string;
-  /** How many skeleton rows stand in for the content while it loads. */
-  skeletonRows?: number;
+  /**
+   * The height (px) the card's content takes when its lists are full: reserved while it loads
+   * and kept when it holds less, so that no card moves those below it (layout shift) as the
+   * answers come in. The skeleton fills it.
+   */
+  reserve: number;
   children: (data: T) => ReactNode;
 }
 
@@ -42,7 +46,7 @@ export function HomeCard<T>({
   query,
   isEmpty,
   empty,
-  skeletonRows = 3,
+  reserve,
   children,
 }: HomeCardProps<T>) {
   const { t } = useTranslation('home');
@@ -69,7 +73,7 @@ export function HomeCard<T>({
   } else if (!query.isError) {
     body = (
       <Stack spacing={1.5} aria-busy="true" aria-label={t('loading')} role="status">
-        {Array.from({ length: skeletonRows }, (_, i) => (
+        {Array.from({ length: Math.max(1, Math.floor(reserve / 48)) }, (_, i) => (
           <Skeleton key={i} variant="rounded" height={36} />
         ))}
       </Stack>
@@ -89,7 +93,7 @@ export function HomeCard<T>({
         {action}
       </Box>
       {error}
-      {body}
+      <Box sx={{ minHeight: reserve, display: 'flex', flexDirection: 'column' }}>{body}</Box>
     </Card>
   );
 }
