@@ -2,7 +2,7 @@ import { z } from './z.ts';
 import { companySchema } from './companies.ts';
 import { expectedUpdatedAt, id, tagsField, text } from './fields.ts';
 import { recordListSchema } from './lists.ts';
-import { selectionSchema, type FilterFieldKind } from './records.ts';
+import { recordEndpoints, selectionSchema, type FilterFieldKind } from './records.ts';
 
 // Deals (issue 9): pipelines and their stages, the deal record, its filters and bulk actions, the
 // board (per stage: a first page, a count and sums), the move, the stage history and the realtime
@@ -488,3 +488,26 @@ export const dealImportFields = [
   'nextStep',
   'createdAt',
 ] as const;
+
+/**
+ * The deals' generic records endpoints (list, count, create, read, change, delete, bulk, export);
+ * the board and the move are the deals area's own.
+ */
+export const dealRecordEndpoints = recordEndpoints(
+  'deals',
+  {
+    page: dealPageSchema,
+    record: dealSchema,
+    detail: dealDetailSchema,
+    create: newDealSchema,
+    patch: dealPatchSchema,
+    bulk: dealBulkRequestSchema,
+  },
+  {
+    subject: 'deal',
+    create:
+      'Add a deal (to the default pipeline and its first stage unless told otherwise); a lost stage needs a lost reason',
+    detail: 'A deal, with its company, stage history and lists',
+    remove: 'Delete a deal (its notes, timeline and stage history go with it)',
+  },
+);

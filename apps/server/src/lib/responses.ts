@@ -116,9 +116,13 @@ export function endpointSchema<E extends Endpoint>(endpoint: E): EndpointSchema<
   const answer = endpoint.response ?? noContent[204];
   return {
     summary: endpoint.summary,
-    params: endpoint.params,
-    querystring: endpoint.query,
-    body: endpoint.body,
-    response: { [status]: answer },
+    // Only the parts the endpoint has: Fastify warns of a part given as undefined.
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    response: {
+      [status]: answer,
+      ...Object.fromEntries((endpoint.errors ?? []).map((code) => [code, errorBodySchema])),
+    },
   } as EndpointSchema<E>;
 }

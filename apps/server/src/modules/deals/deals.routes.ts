@@ -1,14 +1,10 @@
 import {
   dealBoardQuerySchema,
   dealBoardSchema,
-  dealBulkRequestSchema,
-  dealDetailSchema,
   dealMoveRequestSchema,
-  dealPageSchema,
-  dealPatchSchema,
+  dealRecordEndpoints,
   dealSchema,
   errorBodySchema,
-  newDealSchema,
   recordParamsSchema,
 } from '@beacon/contract';
 import { crmChange } from '../../lib/records/live.ts';
@@ -24,21 +20,7 @@ import type { DealsService } from './deals.service.ts';
 export const dealsRoutes = (service: DealsService) =>
   recordRoutes({
     entity: dealsEntity,
-    schemas: {
-      page: dealPageSchema,
-      record: dealSchema,
-      detail: dealDetailSchema,
-      create: newDealSchema,
-      patch: dealPatchSchema,
-      bulk: dealBulkRequestSchema,
-    },
-    summaries: {
-      create:
-        'Add a deal (to the default pipeline and its first stage unless told otherwise); a lost stage needs a lost reason',
-      detail: 'A deal, with its company, stage history and lists',
-      remove: 'Delete a deal (its notes, timeline and stage history go with it)',
-    },
-    conflicts: true,
+    endpoints: dealRecordEndpoints,
     collectionRoutes: (app, { read, write }) => {
       app.get(
         '/api/deals/board',

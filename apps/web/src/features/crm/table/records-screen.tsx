@@ -28,7 +28,7 @@ import {
   type TableQuery,
 } from '../state/table-query.ts';
 import { crmErrorText } from '../utils/error-text.ts';
-import { DownloadIcon, PlusIcon, UploadIcon } from '../utils/icons.tsx';
+import { DownloadIcon, PlusIcon, UploadIcon } from '../../../components/icons.tsx';
 import { ViewsMenu } from '../views/views-menu.tsx';
 import { ColumnsMenu } from './columns-menu.tsx';
 import { QuickAdd } from './quick-add.tsx';
