@@ -15,8 +15,6 @@ import {
   recordCountSchema,
   recordListSchema,
   recordListsSchema,
-  savedViewSchema,
-  savedViewsSchema,
   type CompanyBulkRequest,
   type CompanyPatch,
   type DuplicateMode,
@@ -28,12 +26,9 @@ import {
   type NewCompany,
   type NewList,
   type NewPerson,
-  type NewView,
   type PersonBulkRequest,
   type PersonPatch,
   type Selection,
-  type ViewEntity,
-  type ViewPatch,
 } from '@beacon/contract';
 import { dealsApi } from '../../../lib/deals-api.ts';
 import { http, readBody } from '../../../lib/http.ts';
@@ -150,16 +145,6 @@ export const companiesApi = {
     exportCsv('companies', query),
 };
 
-/** Saved views: a named filter, sort and column set, the user's own or shared. */
-export const viewsApi = {
-  list: (entity: ViewEntity, signal?: AbortSignal) =>
-    http.get('/api/views', { query: { entity }, schema: savedViewsSchema, signal }),
-  create: (view: NewView) => http.post('/api/views', { json: view, schema: savedViewSchema }),
-  update: (id: string, patch: ViewPatch) =>
-    http.patch(`/api/views/${enc(id)}`, { json: patch, schema: savedViewSchema }),
-  remove: (id: string) => http.delete(`/api/views/${enc(id)}`, { schema: okSchema }),
-};
-
 /** Static lists of people or of companies. */
 export const listsApi = {
   list: (kind?: ListKind, signal?: AbortSignal) =>
@@ -235,7 +220,6 @@ export const tableApis = {
 export const crmApi = {
   people: peopleApi,
   companies: companiesApi,
-  views: viewsApi,
   lists: listsApi,
   timeline: timelineApi,
   imports: importsApi,

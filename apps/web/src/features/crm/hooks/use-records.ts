@@ -22,8 +22,6 @@ import {
 } from '../state/selection.ts';
 import { fetchKey, type TableQuery } from '../state/table-query.ts';
 
-export { PAGE_SIZE } from '../api/records-api.ts';
-
 export type RecordOf<E extends CrmEntity> = E extends 'people'
   ? Person
   : E extends 'deals'
