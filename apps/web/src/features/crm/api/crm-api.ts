@@ -6,7 +6,6 @@ import {
   companyDetailSchema,
   companyPageSchema,
   companySchema,
-  duplicateListSchema,
   importJobSchema,
   noteSchema,
   personDetailSchema,
@@ -22,7 +21,6 @@ import {
   type ImportEntity,
   type ListKind,
   type ListPatch,
-  type MergeRequest,
   type NewCompany,
   type NewList,
   type NewPerson,
@@ -106,10 +104,6 @@ export const peopleApi = {
     http.post('/api/people/bulk', { json: body, schema: bulkResultSchema }),
   exportCsv: (query: Omit<RecordQueryInput, 'limit' | 'cursor'> & { columns?: string[] }) =>
     exportCsv('people', query),
-  duplicates: (signal?: AbortSignal) =>
-    http.get('/api/people/duplicates', { schema: duplicateListSchema, signal }),
-  merge: (body: MergeRequest) =>
-    http.post('/api/people/merge', { json: body, schema: personDetailSchema }),
   /** The person as a vCard file. */
   vcard: async (id: string): Promise<DownloadedFile> => {
     const response = await sendRaw(`/api/people/${enc(id)}/vcard`, {

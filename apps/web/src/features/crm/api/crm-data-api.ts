@@ -2,6 +2,10 @@ import {
   CRM_CHANGED,
   crmChangeSchema,
   listsEndpoints,
+  peopleEndpoints,
+  type DuplicateGroup,
+  type MergeRequest,
+  type PersonDetail,
   viewsEndpoints,
   type ListKind,
   type NewView,
@@ -20,7 +24,9 @@ import { CLIENT_ID } from '../../../lib/http.ts';
  * member or tab, `crm.changed` of `lists`) reads them again, as does a channel back after a break.
  */
 export const crmDataApi = api
-  .enhanceEndpoints({ addTagTypes: ['SavedViews', 'CrmLists'] })
+  .enhanceEndpoints({
+    addTagTypes: ['SavedViews', 'CrmLists', 'Duplicates', 'CrmRecords', 'CrmCount'],
+  })
   .injectEndpoints({
     endpoints: (build) => ({
       savedViews: build.query<SavedView[], ViewEntity>({
@@ -60,6 +66,22 @@ export const crmDataApi = api
           );
         },
       }),
+      /** Likely duplicates among the people (the duplicates page). */
+      duplicates: build.query<DuplicateGroup[], void>({
+        query: () => call(peopleEndpoints.duplicates),
+        transformResponse: (answer: { groups: DuplicateGroup[] }) => answer.groups,
+        providesTags: ['Duplicates'],
+      }),
+      /** Merges people: the groups, the people and their companies' counts read again. */
+      mergePeople: build.mutation<PersonDetail, MergeRequest>({
+        query: (request) => call(peopleEndpoints.merge, { body: request }),
+        invalidatesTags: [
+          'Duplicates',
+          { type: 'CrmRecords', id: 'people' },
+          { type: 'CrmCount', id: 'people' },
+          { type: 'CrmRecords', id: 'companies' },
+        ],
+      }),
       recordLists: build.query<RecordList[], ListKind>({
         query: (kind) => call(listsEndpoints.list, { query: { kind } }),
         providesTags: (_lists, _error, kind) => [{ type: 'CrmLists', id: kind }],
@@ -86,4 +108,6 @@ export const {
   useUpdateViewMutation,
   useRemoveViewMutation,
   useRecordListsQuery,
+  useDuplicatesQuery,
+  useMergePeopleMutation,
 } = crmDataApi;
