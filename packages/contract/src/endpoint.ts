@@ -32,6 +32,11 @@ export interface Endpoint {
   status?: 200 | 201 | 202 | 204;
   /** The success answer; null when there is none (204) or it is not JSON (a file). */
   response: z.ZodType | null;
+  /**
+   * The error answers of its own (each `{ detail, code }`) besides those of every signed-in route
+   * (400, 401, 403, 404): a 409 for a clash, a 413 for too much.
+   */
+  errors?: readonly (409 | 413 | 415 | 422)[];
 }
 
 /** Declares an endpoint, keeping its exact types (method, path and schemas). */

@@ -117,10 +117,13 @@ export function endpointSchema<E extends Endpoint>(endpoint: E): EndpointSchema<
   // Only the parts the endpoint has: Fastify warns (FSTWRN001) of a key present but undefined.
   return {
     summary: endpoint.summary,
-    ...(endpoint.params && { params: endpoint.params }),
-    ...(endpoint.query && { querystring: endpoint.query }),
-    ...(endpoint.body && { body: endpoint.body }),
-    response: { [status]: answer },
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    response: {
+      [status]: answer,
+      ...Object.fromEntries((endpoint.errors ?? []).map((code) => [code, errorBodySchema])),
+    },
   } as EndpointSchema<E>;
 }
 
