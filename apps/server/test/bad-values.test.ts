@@ -918,6 +918,7 @@ describe('tasks, notifications and home: every parameter and field, from the Ope
       'GET /api/tasks/count': { queries: taskQueries },
       'GET /api/tasks/counts': { queries: taskQueries },
       'GET /api/tasks/time-zone': {},
+      'GET /api/tasks/time-zones': {},
       'PUT /api/tasks/time-zone': { bodies: [async () => ({ timeZone: 'Europe/Paris' })] },
       'POST /api/tasks': { bodies: [async () => task] },
       'POST /api/tasks/bulk': {
@@ -928,6 +929,11 @@ describe('tasks, notifications and home: every parameter and field, from the Ope
           bulk({ type: 'reassign', assigneeId: userId }),
           bulk({ type: 'reschedule', dueAt: '2026-12-02T09:00:00Z' }),
           bulk({ type: 'delete' }),
+          async () => {
+            // The same tasks by filter (every field of the list's query but sort and paging).
+            const { sort: _sort, limit: _limit, ...filter } = taskQuery;
+            return { filter, action: { type: 'complete' } };
+          },
         ],
       },
       'GET /api/tasks/{id}': { params: { id: taskId } },
