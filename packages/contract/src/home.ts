@@ -1,4 +1,5 @@
 import { endpoint } from './endpoint.ts';
+import { minorSumField } from './fields.ts';
 import { subjectTypeSchema } from './notes.ts';
 import {
   HOME_ACTIVITY_LIMIT,
@@ -38,9 +39,12 @@ export const homeQuerySchema = z.object({
 });
 export type HomeQuery = z.infer<typeof homeQuerySchema>;
 
-/** A sum of amounts in one currency (integers of the minor unit, as deals keep them). */
+/**
+ * A sum of amounts in one currency: minor units as decimal strings, exact beyond 2^53 like the
+ * deals board's sums (record 037); `weighted` follows the one rule of weighted sums.
+ */
 export const homeMoneySchema = z
-  .object({ currency: z.string(), amount: z.number().int(), weighted: z.number().int() })
+  .object({ currency: z.string(), amount: minorSumField, weighted: minorSumField })
   .meta({ id: 'HomeMoney' });
 export type HomeMoney = z.infer<typeof homeMoneySchema>;
 

@@ -20,6 +20,13 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { keptStageSums } from '../deals/deals.repository.ts';
+import {
+  addMinor,
+  amountSumSql,
+  weightedFromRaw,
+  weightedRawSql,
+  weightedSum,
+} from '../deals/money.ts';
 import { records } from '../record-entities.ts';
 
 export type { Executor };
@@ -246,14 +253,11 @@ export async function openStages(
     return {
       ...stage,
       count: rows.reduce((n, row) => n + row.count, 0),
-      totals: rows.map((row) => {
-        const amount = Number(row.amount);
-        return {
-          currency: row.currency,
-          amount,
-          weighted: Math.round((amount * stage.probability) / 100),
-        };
-      }),
+      totals: rows.map((row) => ({
+        currency: row.currency,
+        amount: row.amount,
+        weighted: weightedSum(row.amount, stage.probability),
+      })),
     };
   });
 }
@@ -280,8 +284,8 @@ export async function openDealsClosing(
       .select({
         currency: deals.currency,
         count: sql<number>`count(*)::int`,
-        amount: sql<string>`sum(${deals.amount})::text`,
-        weighted: sql<string>`round(sum(${deals.amount} * ${pipelineStages.probability}) / 100)::text`,
+        amount: amountSumSql,
+        raw: weightedRawSql,
       })
       .from(deals)
       .innerJoin(pipelineStages, eq(pipelineStages.id, deals.stageId))
@@ -308,8 +312,8 @@ export async function openDealsClosing(
     count: sums.reduce((n, row) => n + row.count, 0),
     totals: sums.map((row) => ({
       currency: row.currency,
-      amount: Number(row.amount),
-      weighted: Number(row.weighted),
+      amount: row.amount,
+      weighted: weightedFromRaw(row.raw),
     })),
     items: rows.map((row) => ({ ...row, companyName: row.companyName || null })),
   };
@@ -346,10 +350,10 @@ export async function dealsWonByDay(
     )
     .groupBy(sql`1`, deals.currency);
   const perDay = days.map(() => 0);
-  const byCurrency = new Map<string, number>();
+  const byCurrency = new Map<string, string>();
   for (const row of rows) {
     if (row.day >= 1 && row.day <= days.length) perDay[row.day - 1]! += row.count;
-    byCurrency.set(row.currency, (byCurrency.get(row.currency) ?? 0) + Number(row.amount));
+    byCurrency.set(row.currency, addMinor(byCurrency.get(row.currency) ?? '0', row.amount));
   }
   const won = [...byCurrency]
     .sort(([a], [b]) => (a < b ? -1 : 1))

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { useHomeClosingQuery } from '../api/home-api.ts';
 import { HomeCard } from '../components/home-card.tsx';
 import { useHomeText } from '../hooks/use-locale.ts';
-import { formatMoney, formatSums } from '../../../utils/money.ts';
+import { formatMinor, formatSums } from '../../../utils/money.ts';
 import { formatDay } from '../utils/format.ts';
 import { recordPath } from '../utils/links.ts';
 import type { HomeCardDef } from './card.ts';
@@ -79,7 +79,7 @@ function ClosingCard() {
                   </Typography>
                 </Box>
                 <Typography variant="subtitle2" component="div" sx={{ flexShrink: 0 }}>
-                  {formatMoney(deal.amount, deal.currency, locale)}
+                  {formatMinor(deal.amount, deal.currency, locale)}
                 </Typography>
               </Box>
             ))}

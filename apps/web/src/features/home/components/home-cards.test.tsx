@@ -87,7 +87,7 @@ const pipeline: HomePipeline = {
       name: 'Qualification',
       probability: 10,
       count: 2,
-      totals: [{ currency: 'EUR', amount: 1_234_56, weighted: 123_46 }],
+      totals: [{ currency: 'EUR', amount: '123456', weighted: '12346' }],
     },
   ],
 };
@@ -277,6 +277,36 @@ describe('home cards', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('shows sums beyond 2^53 to the unit (decimal strings, never floats)', async () => {
+    // 2^53 + 1 cents: as a float it would read …740,992; the cards keep the last cent.
+    const big = '9007199254740993';
+    answers.pipeline = {
+      ...pipeline,
+      stages: [
+        { ...pipeline.stages[0]!, totals: [{ currency: 'EUR', amount: big, weighted: big }] },
+      ],
+    };
+    answers.closing = {
+      month: '2026-11',
+      count: 1,
+      totals: [{ currency: 'EUR', amount: big, weighted: big }],
+      items: [],
+    };
+    answers.week = {
+      ...week,
+      dealsWon: 1,
+      won: [{ currency: 'USD', amount: '123456789012345678', weighted: '123456789012345678' }],
+    };
+    await renderCards();
+    const exact = '€90,071,992,547,409.93';
+    expect(await within(card('pipeline')).findAllByText(exact)).toHaveLength(2);
+    expect(
+      await within(card('closing')).findByText(new RegExp(exact.replace(/[.$]/g, '\\$&'))),
+    ).toBeTruthy();
+    // The week's figure is compact (one decimal of trillions), from the exact sum.
+    expect(await within(card('week')).findByText('$1234.6T')).toBeTruthy();
   });
 
   it('writes numbers and money in the language on screen', async () => {
