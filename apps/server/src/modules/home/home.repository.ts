@@ -208,7 +208,7 @@ export async function tasksDoneByDay(
 /** The workspace's default pipeline (the first by position when none is marked). */
 export async function defaultPipeline(db: Executor, workspaceId: string) {
   const [row] = await db
-    .select({ id: pipelines.id, name: pipelines.name })
+    .select({ id: pipelines.id, name: pipelines.name, key: pipelines.key })
     .from(pipelines)
     .where(eq(pipelines.workspaceId, workspaceId))
     .orderBy(desc(pipelines.isDefault), asc(pipelines.position), asc(pipelines.id))
@@ -230,6 +230,7 @@ export async function openStages(
     .select({
       id: pipelineStages.id,
       name: pipelineStages.name,
+      key: pipelineStages.key,
       probability: pipelineStages.probability,
     })
     .from(pipelineStages)
@@ -300,6 +301,7 @@ export async function openDealsClosing(
         currency: deals.currency,
         closeDate: deals.expectedCloseDate,
         stageName: pipelineStages.name,
+        stageKey: pipelineStages.key,
         companyName: deals.companyName,
       })
       .from(deals)

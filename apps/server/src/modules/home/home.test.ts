@@ -339,11 +339,16 @@ describe('home: deals', () => {
     );
 
     const answer = (await ws.ok('GET', '/api/home/pipeline')) as HomePipeline;
-    expect(answer.pipeline).toEqual({ id: pipeline.id, name: pipeline.name });
+    expect(answer.pipeline).toEqual({ id: pipeline.id, name: pipeline.name, key: 'sales' });
     // Open stages only, in the pipeline's order.
     expect(answer.stages.map((s) => s.name)).toEqual(
       stages.filter((s) => s.kind === 'open').map((s) => s.name),
     );
+    // Each default stage answers its key (the web words it in the reader's language).
+    expect(answer.stages.map((s) => s.key)).toEqual(
+      stages.filter((s) => s.kind === 'open').map((s) => s.key),
+    );
+    expect(answer.stages.find((s) => s.id === qualification.id)!.key).toBe('qualification');
     const q = answer.stages.find((s) => s.id === qualification.id)!;
     expect(q.count).toBe(3);
     expect(q.probability).toBe(qualification.probability);
@@ -570,6 +575,7 @@ describe('home: deals', () => {
       currency: 'EUR',
       closeDate: month.first,
       stageName: 'Negotiation',
+      stageKey: 'negotiation',
       companyName: 'Acme',
     });
     expect(closing.items[1]!.companyName).toBeNull();

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { useHomeClosingQuery } from '../api/home-api.ts';
 import { HomeCard } from '../components/home-card.tsx';
 import { useHomeText } from '../hooks/use-locale.ts';
+import { stageName } from '../../../utils/default-names.ts';
 import { formatMinor, formatSums } from '../../../utils/money.ts';
 import { formatDay } from '../utils/format.ts';
 import { recordPath } from '../utils/links.ts';
@@ -71,7 +72,7 @@ function ClosingCard() {
                   >
                     {[
                       deal.companyName,
-                      deal.stageName,
+                      stageName(t, { name: deal.stageName, key: deal.stageKey }),
                       deal.closeDate && formatDay(deal.closeDate, locale),
                     ]
                       .filter(Boolean)

@@ -80,11 +80,12 @@ const someTasks: HomeTasks = {
 };
 const meetings: HomeMeetings = { date: '2026-11-24', timeZone: 'UTC', count: 0, items: [] };
 const pipeline: HomePipeline = {
-  pipeline: { id: 'pl', name: 'Sales' },
+  pipeline: { id: 'pl', name: 'Sales pipeline', key: 'sales' },
   stages: [
     {
       id: 's1',
-      name: 'Qualification',
+      name: 'Proposal',
+      key: 'proposal',
       probability: 10,
       count: 2,
       totals: [{ currency: 'EUR', amount: '123456', weighted: '12346' }],
@@ -309,9 +310,38 @@ describe('home cards', () => {
     expect(await within(card('week')).findByText('$1234.6T')).toBeTruthy();
   });
 
-  it('writes numbers and money in the language on screen', async () => {
+  it('writes numbers, money and default stage names in the language on screen', async () => {
+    answers.pipeline = {
+      ...pipeline,
+      stages: [
+        ...pipeline.stages,
+        { id: 's2', name: 'Offre finale', key: null, probability: 60, count: 0, totals: [] },
+      ],
+    };
+    answers.closing = {
+      month: '2026-11',
+      count: 1,
+      totals: [{ currency: 'EUR', amount: '10000', weighted: '6000' }],
+      items: [
+        {
+          id: 'd1',
+          name: 'Big deal',
+          amount: 100_00,
+          currency: 'EUR',
+          closeDate: '2026-11-30',
+          stageName: 'Negotiation',
+          stageKey: 'negotiation',
+          companyName: 'Acme',
+        },
+      ],
+    };
     await renderCards('fr');
     expect(await within(card('pipeline')).findByText(/1\s234,56\s€/)).toBeTruthy();
+    // A default stage in the reader's words (its key), a renamed one as the team named it.
+    const stages = within(card('pipeline')).getByRole('table');
+    expect(within(stages).getByRole('rowheader', { name: 'Proposition' })).toBeTruthy();
+    expect(within(stages).getByRole('rowheader', { name: 'Offre finale' })).toBeTruthy();
+    expect(await within(card('closing')).findByText(/Acme · Négociation · 30 nov/)).toBeTruthy();
     expect(within(card('tasks')).getByText(/1\s000\+/)).toBeTruthy();
   });
 });

@@ -28,6 +28,7 @@ describe('home formats', () => {
       {
         id: 'a',
         name: 'A',
+        key: null,
         probability: 10,
         count: 2,
         totals: [
@@ -38,6 +39,7 @@ describe('home formats', () => {
       {
         id: 'b',
         name: 'B',
+        key: null,
         probability: 50,
         count: 1,
         totals: [{ currency: 'EUR', amount: '400', weighted: '200' }],
@@ -51,6 +53,7 @@ describe('home formats', () => {
     const near = (currency: string, amount: string) => ({
       id: currency,
       name: currency,
+      key: null,
       probability: 10,
       count: 1,
       totals: [{ currency, amount, weighted: '0' }],
