@@ -24,7 +24,7 @@ import {
   type TestServer,
 } from '../../../test/helpers.ts';
 import { crmWorkspace } from '../../../test/crm.ts';
-import { dayOf, monthOf, weekOf } from './home.time.ts';
+import { dayOf, monthOf, weekOf } from '../../lib/time-zones.ts';
 
 let server: TestServer;
 let w: Awaited<ReturnType<typeof crmWorkspace>>;
