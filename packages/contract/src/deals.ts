@@ -1,7 +1,7 @@
 import { z } from './z.ts';
 import { endpoint } from './endpoint.ts';
 import { companySchema } from './companies.ts';
-import { expectedUpdatedAt, id, tagsField, text } from './fields.ts';
+import { expectedUpdatedAt, id, minorSumField, tagsField, text } from './fields.ts';
 import { recordListSchema } from './lists.ts';
 import { homeQuerySchema } from './home.ts';
 import {
@@ -421,14 +421,8 @@ export const dealBoardQuerySchema = z.object({
 });
 export type DealBoardQuery = z.input<typeof dealBoardQuerySchema>;
 
-/**
- * Minor units as a decimal string (`"10000000000000000"`): a sum of deals may pass 2^53, beyond
- * which a JSON number loses units, so sums are never numbers on the wire (record 037).
- */
-export const minorSumField = z
-  .string()
-  .regex(/^-?\d+$/)
-  .meta({ description: 'Minor units as a decimal string (exact beyond 2^53)', example: '1250000' });
+// Sums travel as decimal strings (fields.ts, shared with home.ts).
+export { minorSumField };
 
 /** A sum of amounts in one currency: raw, and weighted by the stage's probability. */
 export const dealSumSchema = z

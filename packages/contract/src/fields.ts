@@ -27,3 +27,12 @@ export const urlField = z.union([
 export const expectedUpdatedAt = instant
   .optional()
   .describe('The `updatedAt` the change was made on; another answers 409 EDIT_CONFLICT');
+
+/**
+ * Minor units as a decimal string (`"10000000000000000"`): a sum of deals may pass 2^53, beyond
+ * which a JSON number loses units, so sums are never numbers on the wire (record 037).
+ */
+export const minorSumField = z
+  .string()
+  .regex(/^-?\d+$/)
+  .meta({ description: 'Minor units as a decimal string (exact beyond 2^53)', example: '1250000' });

@@ -1,4 +1,5 @@
 import { endpoint } from './endpoint.ts';
+import { minorSumField } from './fields.ts';
 import { subjectTypeSchema } from './notes.ts';
 import {
   HOME_ACTIVITY_LIMIT,
@@ -38,9 +39,12 @@ export const homeQuerySchema = z.object({
 });
 export type HomeQuery = z.infer<typeof homeQuerySchema>;
 
-/** A sum of amounts in one currency (integers of the minor unit, as deals keep them). */
+/**
+ * A sum of amounts in one currency: minor units as decimal strings, exact beyond 2^53 like the
+ * deals board's sums (record 037); `weighted` follows the one rule of weighted sums.
+ */
 export const homeMoneySchema = z
-  .object({ currency: z.string(), amount: z.number().int(), weighted: z.number().int() })
+  .object({ currency: z.string(), amount: minorSumField, weighted: minorSumField })
   .meta({ id: 'HomeMoney' });
 export type HomeMoney = z.infer<typeof homeMoneySchema>;
 
@@ -107,7 +111,10 @@ export type HomeMeetings = z.infer<typeof homeMeetingsSchema>;
 export const homeStageSchema = z
   .object({
     id: z.string(),
+    /** As stored (English for the default stages); the web words `key` in the reader's language. */
     name: z.string(),
+    /** A default stage's key (`proposal`…) until it is renamed (record 037), else null. */
+    key: z.string().nullable(),
     /** Win probability, 0–100. */
     probability: z.number().int(),
     count: z.number().int(),
@@ -120,7 +127,7 @@ export type HomeStage = z.infer<typeof homeStageSchema>;
 /** GET /api/home/pipeline: the open deals of the default pipeline, by stage in the pipeline's order. */
 export const homePipelineSchema = z
   .object({
-    pipeline: z.object({ id: z.string(), name: z.string() }).nullable(),
+    pipeline: z.object({ id: z.string(), name: z.string(), key: z.string().nullable() }).nullable(),
     stages: z.array(homeStageSchema),
   })
   .meta({ id: 'HomePipeline' });
@@ -134,6 +141,8 @@ export const homeDealSchema = z
     currency: z.string(),
     closeDate: z.string().nullable(),
     stageName: z.string(),
+    /** The stage's key when it is a default one (record 037), else null. */
+    stageKey: z.string().nullable(),
     companyName: z.string().nullable(),
   })
   .meta({ id: 'HomeDeal' });

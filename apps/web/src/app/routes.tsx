@@ -202,6 +202,8 @@ export const routes: RouteObject[] = [
                       () => import('./routes/dashboard-app-route.tsx'),
                       'dashboard',
                       'home',
+                      // The default stages' names (utils/default-names.ts).
+                      'deals',
                     ),
                   },
                   { path: 'calendar', lazy: () => import('./routes/calendar-route.tsx') },

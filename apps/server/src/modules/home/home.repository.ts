@@ -20,6 +20,13 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { keptStageSums } from '../deals/deals.repository.ts';
+import {
+  addMinor,
+  amountSumSql,
+  weightedFromRaw,
+  weightedRawSql,
+  weightedSum,
+} from '../deals/money.ts';
 import { records } from '../record-entities.ts';
 
 export type { Executor };
@@ -201,7 +208,7 @@ export async function tasksDoneByDay(
 /** The workspace's default pipeline (the first by position when none is marked). */
 export async function defaultPipeline(db: Executor, workspaceId: string) {
   const [row] = await db
-    .select({ id: pipelines.id, name: pipelines.name })
+    .select({ id: pipelines.id, name: pipelines.name, key: pipelines.key })
     .from(pipelines)
     .where(eq(pipelines.workspaceId, workspaceId))
     .orderBy(desc(pipelines.isDefault), asc(pipelines.position), asc(pipelines.id))
@@ -223,6 +230,7 @@ export async function openStages(
     .select({
       id: pipelineStages.id,
       name: pipelineStages.name,
+      key: pipelineStages.key,
       probability: pipelineStages.probability,
     })
     .from(pipelineStages)
@@ -246,14 +254,11 @@ export async function openStages(
     return {
       ...stage,
       count: rows.reduce((n, row) => n + row.count, 0),
-      totals: rows.map((row) => {
-        const amount = Number(row.amount);
-        return {
-          currency: row.currency,
-          amount,
-          weighted: Math.round((amount * stage.probability) / 100),
-        };
-      }),
+      totals: rows.map((row) => ({
+        currency: row.currency,
+        amount: row.amount,
+        weighted: weightedSum(row.amount, stage.probability),
+      })),
     };
   });
 }
@@ -280,8 +285,8 @@ export async function openDealsClosing(
       .select({
         currency: deals.currency,
         count: sql<number>`count(*)::int`,
-        amount: sql<string>`sum(${deals.amount})::text`,
-        weighted: sql<string>`round(sum(${deals.amount} * ${pipelineStages.probability}) / 100)::text`,
+        amount: amountSumSql,
+        raw: weightedRawSql,
       })
       .from(deals)
       .innerJoin(pipelineStages, eq(pipelineStages.id, deals.stageId))
@@ -296,6 +301,7 @@ export async function openDealsClosing(
         currency: deals.currency,
         closeDate: deals.expectedCloseDate,
         stageName: pipelineStages.name,
+        stageKey: pipelineStages.key,
         companyName: deals.companyName,
       })
       .from(deals)
@@ -308,8 +314,8 @@ export async function openDealsClosing(
     count: sums.reduce((n, row) => n + row.count, 0),
     totals: sums.map((row) => ({
       currency: row.currency,
-      amount: Number(row.amount),
-      weighted: Number(row.weighted),
+      amount: row.amount,
+      weighted: weightedFromRaw(row.raw),
     })),
     items: rows.map((row) => ({ ...row, companyName: row.companyName || null })),
   };
@@ -346,10 +352,10 @@ export async function dealsWonByDay(
     )
     .groupBy(sql`1`, deals.currency);
   const perDay = days.map(() => 0);
-  const byCurrency = new Map<string, number>();
+  const byCurrency = new Map<string, string>();
   for (const row of rows) {
     if (row.day >= 1 && row.day <= days.length) perDay[row.day - 1]! += row.count;
-    byCurrency.set(row.currency, (byCurrency.get(row.currency) ?? 0) + Number(row.amount));
+    byCurrency.set(row.currency, addMinor(byCurrency.get(row.currency) ?? '0', row.amount));
   }
   const won = [...byCurrency]
     .sort(([a], [b]) => (a < b ? -1 : 1))

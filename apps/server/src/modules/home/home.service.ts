@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import type { Caller } from '../../lib/caller.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
 import * as repo from './home.repository.ts';
-import { dayOf, monthOf, weekOf } from './home.time.ts';
+import { dayOf, monthOf, weekOf } from '../../lib/time-zones.ts';
 
 /**
  * The home page's cards, read only: each method answers one card, with bounded queries (a count

@@ -24,7 +24,7 @@ import {
   type TestServer,
 } from '../../../test/helpers.ts';
 import { crmWorkspace } from '../../../test/crm.ts';
-import { dayOf, monthOf, weekOf } from './home.time.ts';
+import { dayOf, monthOf, weekOf } from '../../lib/time-zones.ts';
 
 let server: TestServer;
 let w: Awaited<ReturnType<typeof crmWorkspace>>;
@@ -339,36 +339,95 @@ describe('home: deals', () => {
     );
 
     const answer = (await ws.ok('GET', '/api/home/pipeline')) as HomePipeline;
-    expect(answer.pipeline).toEqual({ id: pipeline.id, name: pipeline.name });
+    expect(answer.pipeline).toEqual({ id: pipeline.id, name: pipeline.name, key: 'sales' });
     // Open stages only, in the pipeline's order.
     expect(answer.stages.map((s) => s.name)).toEqual(
       stages.filter((s) => s.kind === 'open').map((s) => s.name),
     );
+    // Each default stage answers its key (the web words it in the reader's language).
+    expect(answer.stages.map((s) => s.key)).toEqual(
+      stages.filter((s) => s.kind === 'open').map((s) => s.key),
+    );
+    expect(answer.stages.find((s) => s.id === qualification.id)!.key).toBe('qualification');
     const q = answer.stages.find((s) => s.id === qualification.id)!;
     expect(q.count).toBe(3);
     expect(q.probability).toBe(qualification.probability);
     expect(q.totals).toEqual([
       {
         currency: 'EUR',
-        amount: 350_50,
-        weighted: Math.round((350_50 * qualification.probability) / 100),
+        amount: String(350_50),
+        weighted: String(Math.round((350_50 * qualification.probability) / 100)),
       },
       {
         currency: 'JPY',
-        amount: 1_000,
-        weighted: Math.round((1_000 * qualification.probability) / 100),
+        amount: String(1_000),
+        weighted: String(Math.round((1_000 * qualification.probability) / 100)),
       },
     ]);
     const p = answer.stages.find((s) => s.id === proposal.id)!;
-    expect(p).toMatchObject({ count: 1, totals: [{ currency: 'EUR', amount: 999_99 }] });
+    expect(p).toMatchObject({ count: 1, totals: [{ currency: 'EUR', amount: String(999_99) }] });
     const empty = answer.stages.find((s) => s.name === 'Negotiation')!;
     expect(empty).toMatchObject({ count: 0, totals: [] });
     // The sum of the cards equals the sum over the open deals.
     const sum = answer.stages
       .flatMap((s) => s.totals)
       .filter((m) => m.currency === 'EUR')
-      .reduce((n, m) => n + m.amount, 0);
-    expect(sum).toBe(100_00 + 250_50 + 999_99);
+      .reduce((n, m) => n + BigInt(m.amount), 0n);
+    expect(sum).toBe(BigInt(100_00 + 250_50 + 999_99));
+  });
+
+  it('answers sums beyond 2^53 exactly, on the pipeline, closing and week cards', async () => {
+    const ws = await crmWorkspace(server);
+    const wsId = await workspaceId(ws);
+    const { pipeline, byName, stages } = await stagesOf(wsId);
+    const proposal = byName.get('Proposal')!;
+    const won = stages.find((s) => s.kind === 'won')!;
+    const month = monthOf(Date.now(), 'UTC');
+    const week = weekOf(Date.now(), 'UTC');
+    // Twelve amounts just under 10^15 and a 7: about 1.2 × 10^16, past 2^53 (≈ 9.007 × 10^15),
+    // where a float sum drops the last units.
+    const big = 999_999_999_999_999;
+    const amounts = [...Array.from({ length: 12 }, () => big), 7];
+    await insertDeals(
+      wsId,
+      pipeline.id,
+      amounts.map((amount) => ({
+        stageId: proposal.id,
+        amount,
+        currency: 'EUR',
+        expectedCloseDate: month.first,
+      })),
+    );
+    await insertDeals(
+      wsId,
+      pipeline.id,
+      amounts.map((amount, i) => ({
+        stageId: won.id,
+        status: 'won' as const,
+        amount,
+        currency: 'EUR',
+        ownerId: ws.userId,
+        closedAt: new Date(week.days[0]!.getTime() + (i + 1) * 60_000),
+      })),
+    );
+    const exact = amounts.reduce((n, a) => n + BigInt(a), 0n);
+    expect(exact > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
+    // One rounding, half up, of Σ(amount × probability) / 100.
+    const weighted = (exact * BigInt(proposal.probability) * 2n + 100n) / 200n;
+
+    const answer = (await ws.ok('GET', '/api/home/pipeline')) as HomePipeline;
+    const p = answer.stages.find((s) => s.id === proposal.id)!;
+    expect(p.totals).toEqual([
+      { currency: 'EUR', amount: exact.toString(), weighted: weighted.toString() },
+    ]);
+    const closing = (await ws.ok('GET', '/api/home/closing')) as HomeClosing;
+    expect(closing.totals).toEqual([
+      { currency: 'EUR', amount: exact.toString(), weighted: weighted.toString() },
+    ]);
+    const mine = (await ws.ok('GET', '/api/home/week')) as HomeWeek;
+    expect(mine.won).toEqual([
+      { currency: 'EUR', amount: exact.toString(), weighted: exact.toString() },
+    ]);
   });
 
   it('keeps the stage totals in step with every write to deals through the API', async () => {
@@ -402,7 +461,9 @@ describe('home: deals', () => {
         expect(stage.count, stage.name).toBe(mine.length);
         for (const total of stage.totals) {
           expect(total.amount).toBe(
-            mine.filter((r) => r.currency === total.currency).reduce((n, r) => n + r.amount, 0),
+            String(
+              mine.filter((r) => r.currency === total.currency).reduce((n, r) => n + r.amount, 0),
+            ),
           );
         }
       }
@@ -514,14 +575,15 @@ describe('home: deals', () => {
       currency: 'EUR',
       closeDate: month.first,
       stageName: 'Negotiation',
+      stageKey: 'negotiation',
       companyName: 'Acme',
     });
     expect(closing.items[1]!.companyName).toBeNull();
     expect(closing.totals).toEqual([
       {
         currency: 'EUR',
-        amount: 400_00,
-        weighted: Math.round((400_00 * negotiation.probability) / 100),
+        amount: String(400_00),
+        weighted: String(Math.round((400_00 * negotiation.probability) / 100)),
       },
     ]);
 
@@ -529,8 +591,8 @@ describe('home: deals', () => {
     expect(mine.dealsWon).toBe(2);
     expect(mine.days[0]!.dealsWon).toBe(2);
     expect(mine.won).toEqual([
-      { currency: 'EUR', amount: 40_000_00, weighted: 40_000_00 },
-      { currency: 'USD', amount: 2_500_00, weighted: 2_500_00 },
+      { currency: 'EUR', amount: String(40_000_00), weighted: String(40_000_00) },
+      { currency: 'USD', amount: String(2_500_00), weighted: String(2_500_00) },
     ]);
     const theirs = (await ws.ok('GET', '/api/home/week', undefined, mate.token)) as HomeWeek;
     expect(theirs.dealsWon).toBe(1);

@@ -9,11 +9,12 @@ import type {
 } from '@beacon/contract';
 import type { Executor } from '../../db/client.ts';
 import { companies, deals, people, tasks, users } from '../../db/schema/index.ts';
+import { todayStartSql, tomorrowStartSql } from '../../lib/time-zones.ts';
 
 // Every SQL statement over the tasks table. Each takes the workspace id and filters by it.
 // "Today" is a day in the assignee's time zone (the caller's for unassigned tasks): the bounds
-// are computed per row in SQL, so one query serves members in many zones
-// (docs/decisions/031-tasks.md).
+// are computed per row in SQL (lib/time-zones.ts, `todayStartSql`), so one query serves members
+// in many zones (docs/decisions/031-tasks.md).
 
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(query: Promise<unknown>): Promise<T[]> => ((await query) as Rows<T>).rows;
@@ -28,10 +29,6 @@ export type TaskFilter = Omit<TaskQuery, 'limit' | 'cursor' | 'sort' | 'mine'> &
 
 /** The zone each row's day is counted in. */
 const zoneOf = (callerZone: string) => sql`coalesce(a.time_zone, ${callerZone})`;
-const todayStart = (zone: SQL) =>
-  sql`(date_trunc('day', now() at time zone ${zone}) at time zone ${zone})`;
-const tomorrowStart = (zone: SQL) =>
-  sql`((date_trunc('day', now() at time zone ${zone}) + interval '1 day') at time zone ${zone})`;
 
 /**
  * One assignee's tasks: their zone is one value (an init plan), so the due bounds are constants
@@ -55,13 +52,13 @@ function dueCondition(due: NonNullable<TaskFilter['due']>, zone: SQL): SQL {
   switch (due) {
     case 'today':
       return sql`${open} and t.due_at >= now() - interval '27 hours' and t.due_at < now() + interval '27 hours'
-        and t.due_at >= ${todayStart(zone)} and t.due_at < ${tomorrowStart(zone)}`;
+        and t.due_at >= ${todayStartSql(zone)} and t.due_at < ${tomorrowStartSql(zone)}`;
     case 'overdue':
-      return sql`${open} and t.due_at <= now() and t.due_at < ${todayStart(zone)}`;
+      return sql`${open} and t.due_at <= now() and t.due_at < ${todayStartSql(zone)}`;
     case 'upcoming':
-      return sql`${open} and (t.due_at is null or (t.due_at > now() and t.due_at >= ${tomorrowStart(zone)}))`;
+      return sql`${open} and (t.due_at is null or (t.due_at > now() and t.due_at >= ${tomorrowStartSql(zone)}))`;
     case 'due':
-      return sql`${open} and t.due_at < now() + interval '27 hours' and t.due_at < ${tomorrowStart(zone)}`;
+      return sql`${open} and t.due_at < now() + interval '27 hours' and t.due_at < ${tomorrowStartSql(zone)}`;
     case 'none':
       return sql`${open} and t.due_at is null`;
   }
@@ -141,8 +138,8 @@ function selectTasks(callerZone: string, sortExpr: SQL) {
       t.created_at as "createdAt", t.updated_at as "updatedAt", ${zone} as "timeZone",
       case when t.status <> 'open' then 'closed'
         when t.due_at is null then 'none'
-        when t.due_at < ${todayStart(zone)} then 'overdue'
-        when t.due_at < ${tomorrowStart(zone)} then 'today'
+        when t.due_at < ${todayStartSql(zone)} then 'overdue'
+        when t.due_at < ${tomorrowStartSql(zone)} then 'today'
         else 'upcoming' end as "dueState",
       coalesce(nullif(trim(p.first_name || ' ' || p.last_name), ''), p.email, '') as "personName",
       coalesce(c.name, '') as "companyName",

@@ -10,7 +10,7 @@ import type { Endpoint } from '@beacon/contract/endpoint';
 import { api, call } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
 import { browserTimeZone } from '../../../utils/time-zone.ts';
-import { dateIn, msToNextCheck } from '../utils/day.ts';
+import { dateIn, msToNextCheck } from '../../../utils/zoned-time.ts';
 
 /** The home page's cards, one call each (`homeEndpoints` of the contract). */
 export type HomeCardName = 'tasks' | 'meetings' | 'week' | 'pipeline' | 'closing' | 'activity';

@@ -5,7 +5,8 @@ import { Link as RouterLink } from 'react-router';
 import { useHomeClosingQuery } from '../api/home-api.ts';
 import { HomeCard } from '../components/home-card.tsx';
 import { useHomeText } from '../hooks/use-locale.ts';
-import { formatMoney, formatSums } from '../../../utils/money.ts';
+import { stageName } from '../../../utils/default-names.ts';
+import { formatMinor, formatSums } from '../../../utils/money.ts';
 import { formatDay } from '../utils/format.ts';
 import { recordPath } from '../utils/links.ts';
 import type { HomeCardDef } from './card.ts';
@@ -71,7 +72,7 @@ function ClosingCard() {
                   >
                     {[
                       deal.companyName,
-                      deal.stageName,
+                      stageName(t, { name: deal.stageName, key: deal.stageKey }),
                       deal.closeDate && formatDay(deal.closeDate, locale),
                     ]
                       .filter(Boolean)
@@ -79,7 +80,7 @@ function ClosingCard() {
                   </Typography>
                 </Box>
                 <Typography variant="subtitle2" component="div" sx={{ flexShrink: 0 }}>
-                  {formatMoney(deal.amount, deal.currency, locale)}
+                  {formatMinor(deal.amount, deal.currency, locale)}
                 </Typography>
               </Box>
             ))}

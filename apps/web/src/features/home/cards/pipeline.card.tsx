@@ -13,6 +13,7 @@ import { useHomePipelineQuery } from '../api/home-api.ts';
 import { ChartSlot } from '../components/chart-slot.tsx';
 import { HomeCard } from '../components/home-card.tsx';
 import { useHomeText } from '../hooks/use-locale.ts';
+import { stageName } from '../../../utils/default-names.ts';
 import { formatSums } from '../../../utils/money.ts';
 import { formatCount } from '../utils/format.ts';
 import { mainCurrency, stageIn } from '../utils/pipeline.ts';
@@ -51,7 +52,7 @@ function PipelineCard() {
               <ChartSlot height={height} label={t('pipeline.title')}>
                 <StageChart
                   rows={data.stages.map((stage) => ({
-                    name: stage.name,
+                    name: stageName(t, stage),
                     ...stageIn(stage, currency),
                   }))}
                   currency={currency}
@@ -75,7 +76,7 @@ function PipelineCard() {
                   {data.stages.map((stage) => (
                     <TableRow key={stage.id}>
                       <TableCell component="th" scope="row">
-                        {stage.name}
+                        {stageName(t, stage)}
                       </TableCell>
                       <TableCell align="right">{formatCount(stage.count, locale)}</TableCell>
                       <TableCell align="right">{money(stage, 'amount')}</TableCell>

@@ -5,7 +5,7 @@ import { useHomeWeekQuery } from '../api/home-api.ts';
 import { ChartSlot } from '../components/chart-slot.tsx';
 import { HomeCard } from '../components/home-card.tsx';
 import { useHomeText } from '../hooks/use-locale.ts';
-import { formatMoney } from '../../../utils/money.ts';
+import { formatSums } from '../../../utils/money.ts';
 import { formatCount } from '../utils/format.ts';
 import type { HomeCardDef } from './card.ts';
 
@@ -39,9 +39,7 @@ function WeekCard() {
               value={
                 data.won.length === 0
                   ? '—'
-                  : data.won
-                      .map((m) => formatMoney(m.amount, m.currency, locale, { compact: true }))
-                      .join(' · ')
+                  : formatSums(data.won, locale, 'amount', { compact: true })
               }
             />
           </Box>

@@ -1,11 +1,12 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTheme } from '@mui/material/styles';
-import { formatMoney } from '../../../utils/money.ts';
+import { formatMinor, minorRatio, type Minor } from '../../../utils/money.ts';
 
 export interface StageChartRow {
   name: string;
-  amount: number;
-  weighted: number;
+  /** Minor units, exact (the API's decimal strings). */
+  amount: Minor;
+  weighted: Minor;
 }
 
 export interface StageChartProps {
@@ -16,17 +17,32 @@ export interface StageChartProps {
   rtl: boolean;
 }
 
+/**
+ * The chart draws numbers: a sum as a close float (`minorRatio` over one unit), which past 2^53
+ * may be off by a few units, far below a pixel. What is read stays exact: the tooltip words the
+ * row's own sum, and the axis ticks are compact (one decimal of thousands or millions).
+ */
+const plotted = (minor: Minor) => minorRatio(minor, 1);
+
 /** Open deals by stage: a horizontal bar per stage, its total and weighted total. */
 export default function StageChart({ rows, currency, locale, labels, rtl }: StageChartProps) {
   const theme = useTheme();
-  const money = (value: number | null) =>
-    value === null ? '' : formatMoney(value, currency, locale);
+  const money =
+    (which: 'amount' | 'weighted') =>
+    (value: number | null, { dataIndex }: { dataIndex: number }) => {
+      const row = rows[dataIndex];
+      return value === null || !row ? '' : formatMinor(row[which], currency, locale);
+    };
   return (
     <BarChart
       layout="horizontal"
       height={Math.max(160, rows.length * 44 + 56)}
       margin={{ top: 8, bottom: 0, left: 0, right: 8 }}
-      dataset={rows.map((row) => ({ ...row }))}
+      dataset={rows.map((row) => ({
+        name: row.name,
+        amount: plotted(row.amount),
+        weighted: plotted(row.weighted),
+      }))}
       yAxis={[
         {
           scaleType: 'band',
@@ -41,7 +57,7 @@ export default function StageChart({ rows, currency, locale, labels, rtl }: Stag
         {
           reverse: rtl,
           valueFormatter: (value: number) =>
-            formatMoney(value, currency, locale, { compact: true }),
+            formatMinor(BigInt(Math.round(value)), currency, locale, { compact: true }),
         },
       ]}
       series={[
@@ -49,13 +65,13 @@ export default function StageChart({ rows, currency, locale, labels, rtl }: Stag
           dataKey: 'amount',
           label: labels.amount,
           color: theme.palette.primary.light,
-          valueFormatter: money,
+          valueFormatter: money('amount'),
         },
         {
           dataKey: 'weighted',
           label: labels.weighted,
           color: theme.palette.primary.dark,
-          valueFormatter: money,
+          valueFormatter: money('weighted'),
         },
       ]}
       slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom' } } }}

@@ -80,14 +80,15 @@ const someTasks: HomeTasks = {
 };
 const meetings: HomeMeetings = { date: '2026-11-24', timeZone: 'UTC', count: 0, items: [] };
 const pipeline: HomePipeline = {
-  pipeline: { id: 'pl', name: 'Sales' },
+  pipeline: { id: 'pl', name: 'Sales pipeline', key: 'sales' },
   stages: [
     {
       id: 's1',
-      name: 'Qualification',
+      name: 'Proposal',
+      key: 'proposal',
       probability: 10,
       count: 2,
-      totals: [{ currency: 'EUR', amount: 1_234_56, weighted: 123_46 }],
+      totals: [{ currency: 'EUR', amount: '123456', weighted: '12346' }],
     },
   ],
 };
@@ -279,9 +280,68 @@ describe('home cards', () => {
     }
   });
 
-  it('writes numbers and money in the language on screen', async () => {
+  it('shows sums beyond 2^53 to the unit (decimal strings, never floats)', async () => {
+    // 2^53 + 1 cents: as a float it would read …740,992; the cards keep the last cent.
+    const big = '9007199254740993';
+    answers.pipeline = {
+      ...pipeline,
+      stages: [
+        { ...pipeline.stages[0]!, totals: [{ currency: 'EUR', amount: big, weighted: big }] },
+      ],
+    };
+    answers.closing = {
+      month: '2026-11',
+      count: 1,
+      totals: [{ currency: 'EUR', amount: big, weighted: big }],
+      items: [],
+    };
+    answers.week = {
+      ...week,
+      dealsWon: 1,
+      won: [{ currency: 'USD', amount: '123456789012345678', weighted: '123456789012345678' }],
+    };
+    await renderCards();
+    const exact = '€90,071,992,547,409.93';
+    expect(await within(card('pipeline')).findAllByText(exact)).toHaveLength(2);
+    expect(
+      await within(card('closing')).findByText(new RegExp(exact.replace(/[.$]/g, '\\$&'))),
+    ).toBeTruthy();
+    // The week's figure is compact (one decimal of trillions), from the exact sum.
+    expect(await within(card('week')).findByText('$1234.6T')).toBeTruthy();
+  });
+
+  it('writes numbers, money and default stage names in the language on screen', async () => {
+    answers.pipeline = {
+      ...pipeline,
+      stages: [
+        ...pipeline.stages,
+        { id: 's2', name: 'Offre finale', key: null, probability: 60, count: 0, totals: [] },
+      ],
+    };
+    answers.closing = {
+      month: '2026-11',
+      count: 1,
+      totals: [{ currency: 'EUR', amount: '10000', weighted: '6000' }],
+      items: [
+        {
+          id: 'd1',
+          name: 'Big deal',
+          amount: 100_00,
+          currency: 'EUR',
+          closeDate: '2026-11-30',
+          stageName: 'Negotiation',
+          stageKey: 'negotiation',
+          companyName: 'Acme',
+        },
+      ],
+    };
     await renderCards('fr');
     expect(await within(card('pipeline')).findByText(/1\s234,56\s€/)).toBeTruthy();
+    // A default stage in the reader's words (its key), a renamed one as the team named it.
+    const stages = within(card('pipeline')).getByRole('table');
+    expect(within(stages).getByRole('rowheader', { name: 'Proposition' })).toBeTruthy();
+    expect(within(stages).getByRole('rowheader', { name: 'Offre finale' })).toBeTruthy();
+    expect(await within(card('closing')).findByText(/Acme · Négociation · 30 nov/)).toBeTruthy();
     expect(within(card('tasks')).getByText(/1\s000\+/)).toBeTruthy();
   });
 });
