@@ -6,8 +6,7 @@ import type {
   HomeTasks,
   HomeWeek,
 } from '@beacon/contract';
-import type { Endpoint } from '@beacon/contract/endpoint';
-import { api, call } from '../../../lib/api.ts';
+import { api, call, lazyEndpoint } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
 import { browserTimeZone } from '../../../utils/time-zone.ts';
 import { dateIn, msToNextCheck } from '../../../utils/zoned-time.ts';
@@ -34,9 +33,30 @@ export const HOME_LIVE: Record<HomeCardName, readonly string[]> = {
 /** The cards whose answer depends on what day it is: read again when the member's day ends. */
 const DAY_CARDS: HomeCardName[] = ['tasks', 'meetings', 'week', 'closing'];
 
-/** The endpoint and its schemas load with the first call, not with the page (record 026). */
-const endpointOf = (card: HomeCardName) => (): Promise<Endpoint> =>
-  import('@beacon/contract').then((contract) => contract.homeEndpoints[card]);
+/**
+ * The six calls leave as the page opens; the contract and zod (their schemas) load beside them
+ * and check the answers (record 026; `lazyEndpoint`, docs/adding-an-area.md).
+ */
+const contract = () => import('@beacon/contract');
+const endpoints = {
+  tasks: lazyEndpoint('GET', '/api/home/tasks', () =>
+    contract().then((c) => c.homeEndpoints.tasks),
+  ),
+  meetings: lazyEndpoint('GET', '/api/home/meetings', () =>
+    contract().then((c) => c.homeEndpoints.meetings),
+  ),
+  week: lazyEndpoint('GET', '/api/home/week', () => contract().then((c) => c.homeEndpoints.week)),
+  pipeline: lazyEndpoint('GET', '/api/home/pipeline', () =>
+    contract().then((c) => c.homeEndpoints.pipeline),
+  ),
+  closing: lazyEndpoint('GET', '/api/home/closing', () =>
+    contract().then((c) => c.homeEndpoints.closing),
+  ),
+  activity: lazyEndpoint('GET', '/api/home/activity', () =>
+    contract().then((c) => c.homeEndpoints.activity),
+  ),
+} satisfies Record<HomeCardName, unknown>;
+const endpointOf = (card: HomeCardName) => endpoints[card];
 
 /** The browser's time zone: what "today" means when the member has not set one. */
 const zoneQuery = () => ({ tz: browserTimeZone() ?? undefined });
