@@ -10,8 +10,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { isCurrency, type Deal, type Pipeline } from '@beacon/contract';
-import { ApiError } from '../../../lib/http.ts';
-import { dealsApi } from '../../../lib/deals-api.ts';
+import { isApiFailure } from '../../../lib/api.ts';
+import { useDealCreateMutation } from '../api/deal-record.ts';
 import { searchCompanies, type FoundRecord } from '../api/search.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
 import { parseMoney } from '../../../utils/money.ts';
@@ -58,6 +58,7 @@ export function NewDealDialog({
   const [company, setCompany] = useState<FoundRecord | null>(fixedCompany);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const [create] = useDealCreateMutation();
   const chosenStage = stage || stageId || stages[0]?.id || '';
 
   const reset = () => {
@@ -79,7 +80,7 @@ export function NewDealDialog({
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const deal = await dealsApi.create({
+      const deal = await create({
         name: name.trim(),
         ...(pipeline ? { pipelineId: pipeline.id } : {}),
         ...(chosenStage ? { stageId: chosenStage } : {}),
@@ -88,11 +89,11 @@ export function NewDealDialog({
         expectedCloseDate: closeDate || null,
         companyId: company?.id ?? null,
         people: personId ? [{ personId, role: 'other' }] : [],
-      });
+      }).unwrap();
       reset();
       onCreated(deal);
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors : undefined;
+      const fields = isApiFailure(error) ? error.fieldErrors : undefined;
       const next: Errors = {};
       for (const key of ['name', 'amount', 'currency', 'expectedCloseDate'] as const) {
         const message = fields?.[key]?.[0];
