@@ -88,9 +88,16 @@ export default defineConfig({
               // bytes of the few it does not use (Lighthouse models six connections per origin;
               // docs/decisions/034). The sign-in page loads none of them.
               name: 'mui-ui',
-              test: /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@popperjs|react-transition-group|clsx|react-is|prop-types|@babel[\\/]runtime)[\\/]/,
+              test: /[\\/]node_modules[\\/](?!@mui[\\/]material[\\/](?:Autocomplete|useAutocomplete|Select|NativeSelect|FilledInput|Tabs|Tab|TabScrollButton|Switch|Radio|RadioGroup|ToggleButton|ToggleButtonGroup|Accordion|AccordionSummary|AccordionDetails|Slider|Stepper|Step|StepLabel|StepConnector|StepIcon|LinearProgress)[\\/])(@mui[\\/](material|system|utils|styled-engine|private-theming)|@popperjs|react-transition-group|clsx|react-is|prop-types|@babel[\\/]runtime)[\\/]/,
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+            {
+              // Redux Toolkit with RTK Query and react-redux: the store the dashboard layout
+              // provides to every signed-in page (docs/decisions/035), named so that it caches
+              // across releases apart from the code that first imports it.
+              name: 'redux',
+              test: /[\\/]node_modules[\\/](@reduxjs[\\/]toolkit|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store|@standard-schema[\\/]utils)[\\/]/,
+            },
             {
               name: 'forms',
               test: /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/,

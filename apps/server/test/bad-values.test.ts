@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { companyFieldKinds, dealFieldKinds, personFieldKinds } from '@beacon/contract';
+import { enqueueJob } from '../src/lib/jobs.ts';
+import { DUE_TASKS_JOB } from '../src/modules/notifications/notifications.job.ts';
 import { crmWorkspace, query, type Call } from './crm.ts';
 import { authed, startTestServer, uniqueEmail, type TestServer } from './helpers.ts';
 
@@ -77,7 +80,7 @@ function schemaLeaves(
 ): Map<string, boolean> {
   if (schema.$ref) {
     if (seen.has(schema.$ref)) return out;
-    const name = schema.$ref.replace(/^#\/\$defs\//, '');
+    const name = schema.$ref.replace(/^#\/(\$defs|components\/schemas)\//, '');
     return schemaLeaves(root.$defs![name]!, root, path, out, new Set([...seen, schema.$ref]));
   }
   const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
@@ -737,3 +740,390 @@ function valueAt(body: unknown, path: (string | number)[]): unknown {
   for (const key of path) node = node[key] as Record<string | number, unknown>;
   return node;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Tasks, notifications and home, fuzzed from the OpenAPI document: every operation under these
+// prefixes, every query parameter, path parameter and body field it documents. Written against
+// the HTTP API only, so it holds whatever way the routes are registered.
+
+const OPENAPI_FUZZED = ['/api/tasks', '/api/notifications', '/api/home'];
+
+/** A query value sent as is (an escape a client cannot make with encodeURIComponent). */
+type Raw = { raw: string };
+type QueryValue = string | Raw;
+
+/** Values wrong in type, size or form for any query parameter or path id. */
+const BAD_QUERY_VALUES: QueryValue[] = [
+  '',
+  ' ',
+  'x',
+  '-1',
+  '0',
+  '1.5',
+  '1e309',
+  'NaN',
+  'null',
+  'true',
+  '[]',
+  '{"a":1}',
+  '9'.repeat(400),
+  'a'.repeat(5000),
+  '\u0000',
+  '%',
+  '../../etc/passwd',
+  ...BAD_INSTANTS,
+  '2026-02-30',
+  'Not/AZone',
+  'Etc/GMT+99',
+  randomUUID(),
+  Buffer.from('{"v":"x","id":"y"}').toString('base64url'),
+  Buffer.from('{"v":[1e309],"id":null}').toString('base64url'),
+  Buffer.from('garbage').toString('base64url'),
+  // Not UTF-8 once unescaped: a lone surrogate, a cut sequence, an over-long form.
+  { raw: '%ED%A0%80' },
+  { raw: '%E0%A4%A' },
+  { raw: '%C0%AF' },
+  { raw: '%FF' },
+];
+
+/** Values wrong in type or size for any JSON body field. */
+const BAD_BODY_VALUES: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  1e308,
+  true,
+  '',
+  'a'.repeat(20_000),
+  [],
+  {},
+  ['x'],
+  { a: 1 },
+  'Not/AZone',
+  '2026-02-30',
+  '00000000-0000-0000-0000-000000000000',
+  ...LONE_SURROGATES,
+];
+
+/** A valid value turned into near misses: what a client that mangles a cursor or id sends. */
+const nearMisses = (valid: string): string[] =>
+  valid.length < 2
+    ? []
+    : [`${valid}x`, valid.slice(0, Math.ceil(valid.length / 2)), valid.toUpperCase(), `-${valid}`];
+
+const encode = (value: QueryValue) =>
+  typeof value === 'string'
+    ? encodeURIComponent(value.replace(/[\ud800-\udfff]/g, '\ufffd'))
+    : value.raw;
+const queryString = (entries: [string, QueryValue][]) =>
+  entries.map(([k, v]) => `${encodeURIComponent(k)}=${encode(v)}`).join('&');
+
+type OpenApiParameter = { name: string; in: 'query' | 'path' | 'header'; schema?: JsonSchema };
+type OpenApiOperation = {
+  parameters?: OpenApiParameter[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+};
+type OpenApiDocument = {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, JsonSchema> };
+};
+
+/** A case: the valid calls of one operation, each path, query and body filled. */
+type ApiCase = {
+  /** The path parameters, one set per call. */
+  params?: Record<string, string>;
+  /** Valid query strings: together they fill every documented query parameter. */
+  queries?: Record<string, string>[];
+  /** Valid bodies (made fresh before each call: a version, a new target): together they fill every field. */
+  bodies?: (() => Promise<unknown>)[];
+};
+
+describe('tasks, notifications and home: every parameter and field, from the OpenAPI document', () => {
+  // About 3,000 calls: minutes on a loaded machine.
+  it('never answers a 500: bad values answer {detail, code} with 400 or 404', async () => {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApiDocument;
+    const w = await crmWorkspace(server);
+    const { userId } = w;
+    const personId = (await w.ok('POST', '/api/people', { lastName: 'Doe' })).id as string;
+    const companyId = (await w.ok('POST', '/api/companies', { name: 'Acme' })).id as string;
+    const dealId = (await w.ok('POST', '/api/deals', { name: 'Renewal' })).id as string;
+    const newTask = async (fields: Record<string, unknown> = {}) =>
+      (
+        await w.ok('POST', '/api/tasks', {
+          title: 'Fuzzed',
+          dueAt: new Date().toISOString(),
+          ...fields,
+        })
+      ).id as string;
+    const taskId = await newTask({ personId });
+    await newTask();
+    await newTask();
+    const version = async (id: string) =>
+      ((await w.ok('GET', `/api/tasks/${id}`)) as { updatedAt: string }).updatedAt;
+    const page = (await w.ok('GET', '/api/tasks?limit=1&sort=dueAt')) as { nextCursor: string };
+    expect(page.nextCursor).toEqual(expect.any(String));
+
+    // Notifications of the caller's: each task of theirs that comes due raises one (the job polls).
+    for (const title of ['Due now', 'Due too']) {
+      await newTask({ title, dueAt: new Date(Date.now() + 500).toISOString() });
+    }
+    let notificationId = '';
+    let notificationCursor = '';
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    for (let i = 0; i < 150 && !notificationCursor; i += 1) {
+      if (i % 20 === 0) await enqueueJob(server.database.db, DUE_TASKS_JOB, {});
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const list = (await w.ok('GET', '/api/notifications?limit=1')) as {
+        items: { id: string }[];
+        nextCursor: string | null;
+      };
+      notificationId = list.items[0]?.id ?? '';
+      notificationCursor = list.nextCursor ?? '';
+    }
+    expect(notificationCursor, 'two notifications came').not.toBe('');
+
+    const task = {
+      title: 'Call Ada',
+      type: 'call',
+      dueAt: '2026-12-01T17:00:00+02:00',
+      priority: 'high',
+      assigneeId: userId,
+      personId,
+      companyId,
+      dealId,
+      notes: 'About the renewal',
+    };
+    const taskQuery = {
+      mine: 'true',
+      assignee: userId,
+      due: 'today',
+      type: 'call',
+      status: 'open',
+      priority: 'high',
+      person: personId,
+      company: companyId,
+      deal: dealId,
+      q: 'call',
+      sort: 'dueAt',
+      limit: '10',
+    };
+    const taskQueries = [taskQuery, { sort: 'dueAt', limit: '1', cursor: page.nextCursor }];
+    const bulk = (action: Record<string, unknown>) => async () => ({
+      ids: [await newTask()],
+      action,
+    });
+    const cases: Record<string, ApiCase> = {
+      'GET /api/tasks': { queries: taskQueries },
+      'GET /api/tasks/count': { queries: taskQueries },
+      'GET /api/tasks/counts': { queries: taskQueries },
+      'GET /api/tasks/time-zone': {},
+      'PUT /api/tasks/time-zone': { bodies: [async () => ({ timeZone: 'Europe/Paris' })] },
+      'POST /api/tasks': { bodies: [async () => task] },
+      'POST /api/tasks/bulk': {
+        bodies: [
+          bulk({ type: 'complete' }),
+          bulk({ type: 'reopen' }),
+          bulk({ type: 'skip' }),
+          bulk({ type: 'reassign', assigneeId: userId }),
+          bulk({ type: 'reschedule', dueAt: '2026-12-02T09:00:00Z' }),
+          bulk({ type: 'delete' }),
+        ],
+      },
+      'GET /api/tasks/{id}': { params: { id: taskId } },
+      'PATCH /api/tasks/{id}': {
+        params: { id: taskId },
+        bodies: [
+          async () => ({ ...task, status: 'open', expectedUpdatedAt: await version(taskId) }),
+        ],
+      },
+      'DELETE /api/tasks/{id}': {},
+      'GET /api/notifications': {
+        queries: [{ unread: 'true', limit: '1', cursor: notificationCursor }],
+      },
+      'GET /api/notifications/unread': {},
+      'POST /api/notifications/read-all': {},
+      'POST /api/notifications/{id}/read': { params: { id: notificationId } },
+      ...Object.fromEntries(
+        ['tasks', 'week', 'meetings', 'closing'].map((card) => [
+          `GET /api/home/${card}`,
+          { queries: [{ tz: 'Asia/Tokyo' }] },
+        ]),
+      ),
+      'GET /api/home/pipeline': {},
+      'GET /api/home/activity': {},
+    };
+
+    const operations = Object.entries(doc.paths)
+      .filter(([path]) => OPENAPI_FUZZED.some((prefix) => path.startsWith(prefix)))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods)
+          .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+          .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, path, method, op })),
+      );
+    expect(operations.length).toBeGreaterThanOrEqual(20);
+    // Every operation has a case: a new route under these prefixes must be added above.
+    expect(operations.map((o) => o.key).filter((k) => !cases[k])).toEqual([]);
+
+    const failures: string[] = [];
+    let sent = 0;
+    /** Sends one call; a 500, another status or an answer without {detail, code} is a failure. */
+    const check = async (
+      method: string,
+      url: string,
+      body: unknown,
+      label: string,
+      allowed = [400, 404],
+    ) => {
+      const response = await w.call(method, url, body);
+      sent += 1;
+      const shaped =
+        typeof response.body?.detail === 'string' && typeof response.body?.code === 'string';
+      if (
+        response.status >= 500 ||
+        (response.status >= 400 && (!allowed.includes(response.status) || !shaped))
+      ) {
+        failures.push(
+          `${method} ${url.slice(0, 160)} ${label.slice(0, 160)}: ${response.status} ${response.text.slice(0, 200)}`,
+        );
+      }
+      return response;
+    };
+
+    const root = { $defs: doc.components.schemas } as JsonSchema;
+    for (const { key, path, method, op } of operations) {
+      const c = cases[key]!;
+      const upper = method.toUpperCase();
+      const queryParams = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      const pathParams = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      const queries = c.queries ?? [{}];
+      const filledQuery = new Set(queries.flatMap((q) => Object.keys(q)));
+      expect(
+        queryParams.filter((name) => !filledQuery.has(name)),
+        `${key}: every query parameter`,
+      ).toEqual([]);
+
+      const bodySchema = op.requestBody?.content['application/json']?.schema;
+      const makeBodies = c.bodies ?? [async () => undefined];
+      const sampleBodies = await Promise.all(makeBodies.map((make) => make()));
+      const leaves = bodySchema ? schemaLeaves(bodySchema, root) : new Map<string, boolean>();
+      if (bodySchema) {
+        const filled = sampleBodies.flatMap((body) => valueLeaves(body).map((l) => shape(l.path)));
+        const unfilled = [...leaves.keys()].filter((p) => !filled.some((f) => matches(p, f)));
+        expect(unfilled, `${key}: every body field`).toEqual([]);
+      }
+
+      const urlOf = (params: Record<string, string>, query: [string, QueryValue][]) => {
+        const base = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+          encodeURIComponent(params[name] ?? randomUUID()),
+        );
+        return query.length ? `${base}?${queryString(query)}` : base;
+      };
+      const params = c.params ?? {};
+
+      // Path parameters: ids that are no id, or nobody's.
+      for (const name of pathParams) {
+        for (const bad of [...BAD_QUERY_VALUES, ...nearMisses(params[name] ?? '')]) {
+          const value =
+            typeof bad === 'string'
+              ? encodeURIComponent(bad.replace(/[\ud800-\udfff]/g, '\ufffd'))
+              : bad.raw;
+          if (value === '') continue; // an empty segment is another route
+          const url = path.replace(/\{(\w+)\}/g, (_, n: string) =>
+            n === name ? value : encodeURIComponent(params[n] ?? randomUUID()),
+          );
+          await check(
+            upper,
+            url,
+            await makeBodies[0]!(),
+            `path ${name} = ${JSON.stringify(bad)}`,
+            // A path segment over 100 characters is refused before any route: 414, {detail, code}.
+            value.length > 100 ? [414] : [400, 404],
+          );
+        }
+      }
+
+      // Query parameters: each bad value in place of a valid one, and the parameter twice.
+      for (const valid of queries) {
+        for (const name of Object.keys(valid)) {
+          for (const bad of [...BAD_QUERY_VALUES, ...nearMisses(valid[name]!)]) {
+            const entries = Object.entries(valid).map(([k, v]): [string, QueryValue] => [
+              k,
+              k === name ? bad : v,
+            ]);
+            await check(
+              upper,
+              urlOf(params, entries),
+              undefined,
+              `${name} = ${JSON.stringify(bad)}`,
+            );
+          }
+          const twice: [string, QueryValue][] = [...Object.entries(valid), [name, valid[name]!]];
+          await check(upper, urlOf(params, twice), undefined, `${name} twice`);
+        }
+      }
+
+      // Body fields: each wrong in type or size, an impossible date, a lone surrogate as key.
+      if (bodySchema) {
+        for (const make of makeBodies) {
+          const sample = await make();
+          for (const leaf of valueLeaves(sample)) {
+            const where = shape(leaf.path);
+            const isInstant = [...leaves].some(([p, date]) => date && matches(p, where));
+            for (const bad of [...BAD_BODY_VALUES, ...(isInstant ? BAD_INSTANTS : [])]) {
+              const body = withValue(await make(), leaf.path, bad);
+              await check(
+                upper,
+                urlOf(params, []),
+                body,
+                `${where} = ${JSON.stringify(bad).slice(0, 40)}`,
+              );
+            }
+          }
+          for (const at of objectPaths(sample)) {
+            const fresh = await make();
+            const node = { ...(valueAt(fresh, at) as object), '\ud800': 'x' };
+            await check(
+              upper,
+              urlOf(params, []),
+              at.length === 0 ? node : withValue(fresh, at, node),
+              `key "\\ud800" in ${shape(at) || 'the body'}`,
+            );
+          }
+          for (const bad of BAD_BODY_VALUES.slice(0, 8)) {
+            await check(
+              upper,
+              urlOf(params, []),
+              bad,
+              `the body = ${JSON.stringify(bad).slice(0, 40)}`,
+            );
+          }
+        }
+      }
+
+      // And the valid calls themselves succeed.
+      if (upper !== 'DELETE') {
+        for (const valid of queries) {
+          for (const make of makeBodies) {
+            const response = await w.call(
+              upper,
+              urlOf(params, Object.entries(valid)),
+              await make(),
+            );
+            if (response.status >= 300) {
+              failures.push(`${key} (valid): ${response.status} ${response.text.slice(0, 200)}`);
+            }
+          }
+        }
+      }
+    }
+    // The delete, last: on a task of its own.
+    expect((await w.call('DELETE', `/api/tasks/${await newTask()}`)).status).toBe(204);
+
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(2000);
+    console.info(
+      `tasks, notifications and home: ${sent} bad calls, ${operations.length} operations`,
+    );
+  }, 300_000);
+});

@@ -126,3 +126,51 @@ test('an empty workspace shows every card empty, in Arabic, right to left and da
   ).toHaveAttribute('aria-disabled', 'true');
   await expectNoSeriousViolations(page);
 });
+
+test('the cards keep their place while their answers arrive (no layout shift)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 823 });
+  const { token, headers } = await newWorkspace(request);
+  await seed(request, headers);
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The home calls wait until the page has drawn every card loading.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/home/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openWithToken(page, token, '/dashboard/app');
+  const cards = page.locator('[data-testid^="home-card-"]');
+  await expect(cards).toHaveCount(6);
+  const skeletons = cards.getByRole('status', { name: 'Loading' });
+  await expect(skeletons).toHaveCount(6);
+  const boxes = () =>
+    cards.evaluateAll((all) =>
+      all.map((el) => {
+        const { top, height } = el.getBoundingClientRect();
+        return `${el.getAttribute('data-testid')} ${Math.round(top)}+${Math.round(height)}`;
+      }),
+    );
+  const loading = await boxes();
+  release();
+  await expect(card(page, 'My tasks').getByText('Call the Acme buyer')).toBeVisible();
+  await expect(card(page, 'Open deals by stage').locator('svg').first()).toBeVisible();
+  await expect(skeletons).toHaveCount(0);
+  expect(await boxes()).toEqual(loading);
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.05);
+});

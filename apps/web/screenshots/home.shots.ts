@@ -20,3 +20,23 @@ test('the home page', async ({ page, request, baseURL }) => {
     }
   }
 });
+
+/** The home page while its calls have not answered: every card's skeleton in its reserved space. */
+test('the home page loading', async ({ page, request, baseURL }) => {
+  const directory = shotsDirectory();
+  const token = await demoToken(request);
+  await page.route('**/api/home/**', () => new Promise<void>(() => {}));
+  for (const width of WIDTHS) {
+    for (const mode of MODES) {
+      for (const lng of LANGUAGES) {
+        await display(page, baseURL, { width, mode, lng });
+        await openWithToken(page, token, `/dashboard/app?lng=${lng}`);
+        await expect(page.getByTestId('home-card-tasks').getByRole('status').first()).toBeVisible();
+        await page.screenshot({
+          path: `${directory}/home-loading-${width}-${mode}-${lng}.png`,
+          fullPage: true,
+        });
+      }
+    }
+  }
+});

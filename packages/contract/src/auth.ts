@@ -1,6 +1,7 @@
 import { z } from './z.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, MEMBER_ROLES } from './values.ts';
 import { errorBodySchema } from './errors.ts';
+import { endpoint } from './endpoint.ts';
 
 /** Trimmed, compared case-insensitively (docs/decisions/003-tokens-and-sign-in.md). */
 /** Zod's message for a missing or non-text field, in words a person reads. */
@@ -139,3 +140,68 @@ export const authInfoResponseSchema = z
   })
   .meta({ id: 'AuthInfo' });
 export type AuthInfoResponse = z.infer<typeof authInfoResponseSchema>;
+
+/**
+ * The auth API (`apps/server/src/modules/auth/auth.routes.ts`). The sign-in pages call these
+ * without loading zod (docs/decisions/043-shell-data-and-first-load.md): they take the method and
+ * path from here by type (`apps/web/src/features/auth/api/auth-api.ts`).
+ */
+export const authEndpoints = {
+  register: endpoint({
+    method: 'POST',
+    path: '/register',
+    summary: 'Create an account and its workspace, with the new user as admin',
+    body: registerRequestSchema,
+    status: 201,
+    response: registerResponseSchema,
+  }),
+  token: endpoint({
+    method: 'POST',
+    path: '/token',
+    summary: 'Sign in (OAuth2 password grant, form-encoded)',
+    body: tokenRequestSchema,
+    response: tokenResponseSchema,
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: '/user/me',
+    summary: 'The signed-in user',
+    response: currentUserSchema,
+  }),
+  info: endpoint({
+    method: 'GET',
+    path: '/api/auth/info',
+    summary: 'What the sign-in page shows: the demo account, when there is one',
+    response: authInfoResponseSchema,
+  }),
+  verifyEmail: endpoint({
+    method: 'POST',
+    path: '/api/auth/verify',
+    summary: 'Confirm the e-mail address with the code e-mailed at registration',
+    body: verifyEmailRequestSchema,
+    response: messageResponseSchema,
+  }),
+  resendVerification: endpoint({
+    method: 'POST',
+    path: '/api/auth/verify/resend',
+    summary: 'E-mail a new verification code',
+    body: emailOnlyRequestSchema,
+    status: 202,
+    response: messageResponseSchema,
+  }),
+  requestPasswordReset: endpoint({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    summary: 'E-mail a password reset code',
+    body: emailOnlyRequestSchema,
+    status: 202,
+    response: messageResponseSchema,
+  }),
+  setNewPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/new-password',
+    summary: 'Set a new password with the e-mailed code',
+    body: newPasswordRequestSchema,
+    response: messageResponseSchema,
+  }),
+};

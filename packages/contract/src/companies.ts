@@ -1,7 +1,7 @@
 import { z } from './z.ts';
 import { expectedUpdatedAt, id, tagsField, text, urlField } from './fields.ts';
 import { recordListSchema } from './lists.ts';
-import { selectionSchema, type FilterFieldKind } from './records.ts';
+import { recordEndpoints, selectionSchema, type FilterFieldKind } from './records.ts';
 
 // Companies (issue 5): the record, its fields, filters and bulk actions.
 
@@ -176,3 +176,22 @@ export const companyDetailSchema = z
   .object({ company: companySchema, lists: z.array(recordListSchema) })
   .meta({ id: 'CompanyDetail' });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;
+
+/** The companies API: the generic records endpoints. */
+export const companiesEndpoints = recordEndpoints(
+  'companies',
+  {
+    page: companyPageSchema,
+    record: companySchema,
+    detail: companyDetailSchema,
+    create: newCompanySchema,
+    patch: companyPatchSchema,
+    bulk: companyBulkRequestSchema,
+  },
+  {
+    subject: 'company',
+    create: 'Add a company (its domain must be unique in the workspace)',
+    detail: 'A company, with its lists',
+    remove: 'Delete a company (its people stay, unlinked)',
+  },
+);

@@ -4,7 +4,12 @@ import { companySchema } from './companies.ts';
 import { expectedUpdatedAt, id, tagsField, text } from './fields.ts';
 import { recordListSchema } from './lists.ts';
 import { homeQuerySchema } from './home.ts';
-import { recordParamsSchema, selectionSchema, type FilterFieldKind } from './records.ts';
+import {
+  recordEndpoints,
+  recordParamsSchema,
+  selectionSchema,
+  type FilterFieldKind,
+} from './records.ts';
 import { errorBodySchema } from './errors.ts';
 
 // Deals (issue 9): pipelines and their stages, the deal record, its filters and bulk actions, the
@@ -667,3 +672,26 @@ export const pipelinesEndpoints = {
 
 /** The 409 answers of the deals and pipelines endpoints (STAGE_NOT_EMPTY, PIPELINE_NOT_EMPTY…). */
 export const dealsConflictAnswer = { 409: errorBodySchema };
+
+/**
+ * The deals' generic records endpoints (list, count, create, read, change, delete, bulk, export);
+ * the board and the move are the deals area's own.
+ */
+export const dealRecordEndpoints = recordEndpoints(
+  'deals',
+  {
+    page: dealPageSchema,
+    record: dealSchema,
+    detail: dealDetailSchema,
+    create: newDealSchema,
+    patch: dealPatchSchema,
+    bulk: dealBulkRequestSchema,
+  },
+  {
+    subject: 'deal',
+    create:
+      'Add a deal (to the default pipeline and its first stage unless told otherwise); a lost stage needs a lost reason',
+    detail: 'A deal, with its company, stage history and lists',
+    remove: 'Delete a deal (its notes, timeline and stage history go with it)',
+  },
+);

@@ -15,7 +15,9 @@ export interface Endpoint {
   method: HttpMethod;
   /**
    * The path, with `:name` segments for the parameters: `/api/deals/:id/move`. Most are under
-   * `/api/`; the spec's first calls keep their own (`/meetings/events`).
+   * `/api/`; the OAuth2 and account calls (`/token`, `/register`, `/user/me`) and the probes
+   * (`/health`, `/ready`) and the spec's first calendar calls (`/meetings/events`) keep the paths
+   * the spec gives them.
    */
   path: `/${string}`;
   /** One line for the API document. */
@@ -30,6 +32,11 @@ export interface Endpoint {
   status?: 200 | 201 | 202 | 204;
   /** The success answer; null when there is none (204) or it is not JSON (a file). */
   response: z.ZodType | null;
+  /**
+   * The error answers of its own (each `{ detail, code }`) besides those of every signed-in route
+   * (400, 401, 403, 404): a 409 for a clash, a 413 for too much.
+   */
+  errors?: readonly (409 | 413 | 415 | 422)[];
 }
 
 /** Declares an endpoint, keeping its exact types (method, path and schemas). */

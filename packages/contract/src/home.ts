@@ -1,3 +1,4 @@
+import { endpoint } from './endpoint.ts';
 import { subjectTypeSchema } from './notes.ts';
 import {
   HOME_ACTIVITY_LIMIT,
@@ -66,7 +67,13 @@ const taskBucketSchema = z.object({ count: z.number().int(), items: z.array(home
 
 /** GET /api/home/tasks: the caller's open tasks due today and overdue, each a count and the first few. */
 export const homeTasksSchema = z
-  .object({ dueToday: taskBucketSchema, overdue: taskBucketSchema })
+  .object({
+    /** The day "today" is (YYYY-MM-DD) and the zone it was read in: the page reads again when it ends. */
+    date: z.string(),
+    timeZone: z.string(),
+    dueToday: taskBucketSchema,
+    overdue: taskBucketSchema,
+  })
   .meta({ id: 'HomeTasks' });
 export type HomeTasks = z.infer<typeof homeTasksSchema>;
 
@@ -184,3 +191,50 @@ export const homeWeekSchema = z
   })
   .meta({ id: 'HomeWeek' });
 export type HomeWeek = z.infer<typeof homeWeekSchema>;
+
+/**
+ * The home API (`apps/server/src/modules/home/home.routes.ts`): one read per card, open to every
+ * member. Those whose answer depends on the day take `tz` (`homeQuerySchema`).
+ */
+export const homeEndpoints = {
+  tasks: endpoint({
+    method: 'GET',
+    path: '/api/home/tasks',
+    summary: 'Your open tasks due today and overdue: counts (up to 1000) and the first few',
+    query: homeQuerySchema,
+    response: homeTasksSchema,
+  }),
+  week: endpoint({
+    method: 'GET',
+    path: '/api/home/week',
+    summary: 'Your week so far: tasks done, deals won and their amount, by day',
+    query: homeQuerySchema,
+    response: homeWeekSchema,
+  }),
+  meetings: endpoint({
+    method: 'GET',
+    path: '/api/home/meetings',
+    summary: "Today's meetings of the workspace calendar (today in `tz`)",
+    query: homeQuerySchema,
+    response: homeMeetingsSchema,
+  }),
+  pipeline: endpoint({
+    method: 'GET',
+    path: '/api/home/pipeline',
+    summary: 'Open deals of the default pipeline by stage: count, sum and weighted sum',
+    response: homePipelineSchema,
+  }),
+  closing: endpoint({
+    method: 'GET',
+    path: '/api/home/closing',
+    summary: 'Open deals expected to close this month: count, sums and the first few',
+    query: homeQuerySchema,
+    response: homeClosingSchema,
+  }),
+  activity: endpoint({
+    method: 'GET',
+    path: '/api/home/activity',
+    summary: 'The latest activity of the workspace',
+    response: homeActivityListSchema,
+  }),
+};

@@ -1,6 +1,7 @@
 import { z } from './z.ts';
 import { id } from './fields.ts';
-import { recordEntities } from './records.ts';
+import { endpoint } from './endpoint.ts';
+import { recordEntities, recordParamsSchema } from './records.ts';
 
 // ---------------------------------------------------------------------------------------------
 // CSV import: upload (preview and suggested mapping), start with a mapping, follow the job.
@@ -123,3 +124,56 @@ export const importRealtimeSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type ImportRealtime = z.infer<typeof importRealtimeSchema>;
+
+/** CSV import (docs/decisions/015): contributors and admins only. */
+export const importsEndpoints = {
+  /** The body is the CSV file itself (text/csv), not JSON: registered with its own parser. */
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/imports',
+    summary:
+      'Upload a CSV file (the body, text/csv): answers its columns, a preview and a suggested mapping',
+    query: importUploadQuerySchema,
+    status: 201,
+    response: importJobSchema,
+    errors: [409, 413, 415],
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/imports',
+    summary: 'The recent imports of your workspace, newest first (50)',
+    response: z.array(importJobSchema),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/imports/:id',
+    summary: 'An import with its progress and refused rows',
+    params: recordParamsSchema,
+    response: importJobSchema,
+  }),
+  start: endpoint({
+    method: 'POST',
+    path: '/api/imports/:id/start',
+    summary: 'Start an uploaded import with a column mapping and a duplicate rule',
+    params: recordParamsSchema,
+    body: importStartSchema,
+    response: importJobSchema,
+    errors: [409],
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/imports/:id/cancel',
+    summary: 'Cancel an import: it stops after the batch it is writing',
+    params: recordParamsSchema,
+    response: importJobSchema,
+    errors: [409],
+  }),
+  /** A file (text/csv): registered with its own answer. */
+  errorsCsv: endpoint({
+    method: 'GET',
+    path: '/api/imports/:id/errors.csv',
+    summary: 'The refused rows as CSV: row number, reason, then the row as it was',
+    params: recordParamsSchema,
+    response: null,
+  }),
+};

@@ -1,6 +1,12 @@
 import { z } from './z.ts';
 import { text } from './fields.ts';
-import { recordEntities, selectionSchema } from './records.ts';
+import { endpoint } from './endpoint.ts';
+import {
+  bulkResultSchema,
+  recordEntities,
+  recordParamsSchema,
+  selectionSchema,
+} from './records.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Lists.
@@ -39,3 +45,60 @@ export const listItemsRequestSchema = z
   .object({ selection: selectionSchema })
   .meta({ id: 'ListItemsRequest' });
 export const listsQuerySchema = z.object({ kind: listKindSchema.optional() });
+
+const listItems = (mode: 'add' | 'remove') =>
+  endpoint({
+    method: 'POST',
+    path: mode === 'add' ? '/api/lists/:id/items' : '/api/lists/:id/items/remove',
+    summary:
+      mode === 'add'
+        ? 'Add records (by ids or by filter) to the list'
+        : 'Remove records (by ids or by filter) from the list',
+    params: recordParamsSchema,
+    body: listItemsRequestSchema,
+    response: bulkResultSchema,
+  });
+
+/** The lists API. */
+export const listsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/lists',
+    summary: 'Lists of people or companies, with their counts',
+    query: listsQuerySchema,
+    response: recordListsSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/lists',
+    summary: 'Make a list',
+    body: newListSchema,
+    status: 201,
+    response: recordListSchema,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/lists/:id',
+    summary: 'A list with its count (its members: GET /api/people with an on_list filter)',
+    params: recordParamsSchema,
+    response: recordListSchema,
+  }),
+  patch: endpoint({
+    method: 'PATCH',
+    path: '/api/lists/:id',
+    summary: 'Rename a list or change its description',
+    params: recordParamsSchema,
+    body: listPatchSchema,
+    response: recordListSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/lists/:id',
+    summary: 'Delete a list (its members stay)',
+    params: recordParamsSchema,
+    status: 204,
+    response: null,
+  }),
+  addItems: listItems('add'),
+  removeItems: listItems('remove'),
+};

@@ -1,5 +1,12 @@
 import { z } from './z.ts';
-import { subjectTypes } from './records.ts';
+import { endpoint } from './endpoint.ts';
+import {
+  pageQuerySchema,
+  recordParamsSchema,
+  recordSubjects,
+  subjectTypes,
+  type RecordEntityName,
+} from './records.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Notes and the activity timeline.
@@ -59,3 +66,47 @@ export const activityPageSchema = z
   .object({ items: z.array(activitySchema), nextCursor: z.string().nullable() })
   .meta({ id: 'ActivityPage' });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+/** The timeline and the notes of one records-style entity: `/api/{name}/:id/activity` and `/notes`. */
+export function recordNotesEndpoints<const N extends RecordEntityName>(name: N) {
+  const type = recordSubjects[name];
+  return {
+    activity: endpoint({
+      method: 'GET',
+      path: `/api/${name}/:id/activity` as const,
+      summary: `The ${type}'s timeline, newest first`,
+      params: recordParamsSchema,
+      query: pageQuerySchema,
+      response: activityPageSchema,
+    }),
+    addNote: endpoint({
+      method: 'POST',
+      path: `/api/${name}/:id/notes` as const,
+      summary: `Add a note to the ${type} (it goes on the timeline)`,
+      params: recordParamsSchema,
+      body: noteBodySchema,
+      status: 201,
+      response: noteSchema,
+    }),
+  };
+}
+
+/** A note by its id. */
+export const notesEndpoints = {
+  update: endpoint({
+    method: 'PATCH',
+    path: '/api/notes/:id',
+    summary: 'Change a note (its author or an admin)',
+    params: recordParamsSchema,
+    body: noteBodySchema,
+    response: noteSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/notes/:id',
+    summary: 'Delete a note (its author or an admin)',
+    params: recordParamsSchema,
+    status: 204,
+    response: null,
+  }),
+};

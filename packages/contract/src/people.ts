@@ -2,7 +2,13 @@ import { z } from './z.ts';
 import { companySchema } from './companies.ts';
 import { emailField, expectedUpdatedAt, id, tagsField, text, urlField } from './fields.ts';
 import { recordListSchema } from './lists.ts';
-import { selectionSchema, type FilterFieldKind } from './records.ts';
+import { endpoint } from './endpoint.ts';
+import {
+  recordEndpoints,
+  recordParamsSchema,
+  selectionSchema,
+  type FilterFieldKind,
+} from './records.ts';
 
 // People (issue 5): the record, its fields, filters, bulk actions, duplicates and merge.
 
@@ -247,3 +253,45 @@ export const personDetailSchema = z
   })
   .meta({ id: 'PersonDetail' });
 export type PersonDetail = z.infer<typeof personDetailSchema>;
+
+/** The people API: the generic records endpoints, duplicates, merge and the vCard. */
+export const peopleEndpoints = {
+  ...recordEndpoints(
+    'people',
+    {
+      page: personPageSchema,
+      record: personSchema,
+      detail: personDetailSchema,
+      create: newPersonSchema,
+      patch: personPatchSchema,
+      bulk: personBulkRequestSchema,
+    },
+    {
+      subject: 'person',
+      create: 'Add a person',
+      detail: 'A person, with their company and lists',
+      remove: 'Delete a person, with their notes, activity and list memberships',
+    },
+  ),
+  duplicates: endpoint({
+    method: 'GET',
+    path: '/api/people/duplicates',
+    summary: 'Likely duplicates: the same e-mail, or the same name at the same company',
+    response: duplicateListSchema,
+  }),
+  merge: endpoint({
+    method: 'POST',
+    path: '/api/people/merge',
+    summary: 'Merge duplicates into a primary, keeping every related record',
+    body: mergeRequestSchema,
+    response: personDetailSchema,
+  }),
+  /** A file (text/vcard): registered with its own answer. */
+  vcard: endpoint({
+    method: 'GET',
+    path: '/api/people/:id/vcard',
+    summary: 'A person as a vCard 4.0',
+    params: recordParamsSchema,
+    response: null,
+  }),
+};

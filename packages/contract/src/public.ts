@@ -1,5 +1,6 @@
 import { z } from './z.ts';
-import { emailSchema } from './auth.ts';
+import { emailSchema, messageResponseSchema } from './auth.ts';
+import { endpoint } from './endpoint.ts';
 
 /**
  * The public pages' calls (no sign-in): the contact form, the coming-soon sign-up and the
@@ -144,3 +145,31 @@ export function cardBrand(digits: string): string {
   if (/^6(011|5)/.test(digits)) return 'discover';
   return 'card';
 }
+
+/** The public pages' API (`apps/server/src/modules/public/public.routes.ts`): no sign-in. */
+export const publicEndpoints = {
+  contact: endpoint({
+    method: 'POST',
+    path: '/api/public/contact',
+    summary: 'Send a message from the contact page to the admins of this server',
+    body: contactRequestSchema,
+    status: 201,
+    response: messageResponseSchema,
+  }),
+  launchSignup: endpoint({
+    method: 'POST',
+    path: '/api/public/launch-signups',
+    summary: 'Leave an e-mail address to hear about the launch',
+    body: launchSignupRequestSchema,
+    status: 201,
+    response: messageResponseSchema,
+  }),
+  paymentRequest: endpoint({
+    method: 'POST',
+    path: '/api/public/payment-requests',
+    summary: 'Ask for a plan (recorded and confirmed; no card is charged)',
+    body: paymentRequestSchema,
+    status: 201,
+    response: paymentConfirmationSchema,
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from './z.ts';
 import { id, instant } from './fields.ts';
+import { endpoint } from './endpoint.ts';
 
 // What every records-style area shares (people.ts, companies.ts, and the next ones): the one list
 // of record entities the other enums derive from, filters, sort, search, cursor pagination,
@@ -123,6 +124,103 @@ export const exportQuerySchema = z.object({
   /** Comma-separated column names in order; every column when absent. */
   columns: z.string().max(2000).optional(),
 });
+
+/** GET …/count: the list's search and filters, without sort and paging. */
+export const recordCountQuerySchema = recordQuerySchema.pick({ q: true, filters: true });
+
+/** The schemas of one records-style entity that its generic endpoints answer and take. */
+export type RecordEndpointSchemas = {
+  page: z.ZodType;
+  record: z.ZodType;
+  detail: z.ZodType;
+  create: z.ZodType;
+  patch: z.ZodType;
+  bulk: z.ZodType;
+};
+
+/**
+ * The generic endpoints of a records-style entity under `/api/{name}` (docs/decisions/014): list
+ * (keyset pages), count, create, read, change, delete, bulk and the CSV export. People, companies
+ * and deals get theirs from here; each area adds its own next to them (merge, board, move…).
+ * `subject` is the singular for the summaries ("person"); creates and changes can clash (409).
+ */
+export function recordEndpoints<
+  const N extends RecordEntityName,
+  const S extends RecordEndpointSchemas,
+>(
+  name: N,
+  schemas: S,
+  summaries: { subject: string; create: string; detail: string; remove: string },
+) {
+  const path = `/api/${name}` as const;
+  const byId = `/api/${name}/:id` as const;
+  const title = `${name[0]!.toUpperCase()}${name.slice(1)}`;
+  return {
+    list: endpoint({
+      method: 'GET',
+      path,
+      summary: `${title}: filtered, searched, sorted, one page at a time (keyset cursor)`,
+      query: recordQuerySchema,
+      response: schemas.page as S['page'],
+    }),
+    count: endpoint({
+      method: 'GET',
+      path: `/api/${name}/count` as const,
+      summary: `How many ${name} match (exact up to 100,000, then an estimate)`,
+      query: recordCountQuerySchema,
+      response: recordCountSchema,
+    }),
+    create: endpoint({
+      method: 'POST',
+      path,
+      summary: summaries.create,
+      body: schemas.create as S['create'],
+      status: 201,
+      response: schemas.record as S['record'],
+      errors: [409],
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: byId,
+      summary: summaries.detail,
+      params: recordParamsSchema,
+      response: schemas.detail as S['detail'],
+    }),
+    patch: endpoint({
+      method: 'PATCH',
+      path: byId,
+      summary: `Change a ${summaries.subject} (only the fields given); each change goes on the timeline`,
+      params: recordParamsSchema,
+      body: schemas.patch as S['patch'],
+      response: schemas.record as S['record'],
+      errors: [409],
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: byId,
+      summary: summaries.remove,
+      params: recordParamsSchema,
+      status: 204,
+      response: null,
+    }),
+    bulk: endpoint({
+      method: 'POST',
+      path: `/api/${name}/bulk` as const,
+      summary: 'Act on a selection (ids, or everything a filter matches) in one set-based pass',
+      body: schemas.bulk as S['bulk'],
+      response: bulkResultSchema,
+      errors: [413],
+    }),
+    /** A file (text/csv): registered with its own answer. */
+    exportCsv: endpoint({
+      method: 'GET',
+      path: `/api/${name}/export.csv` as const,
+      summary: 'The filtered view as CSV (UTF-8 with BOM, RFC 4180, formulas defused)',
+      query: exportQuerySchema,
+      response: null,
+    }),
+  };
+}
 
 /**
  * The realtime message `crm.changed`: a member changed CRM records, so screens that show them

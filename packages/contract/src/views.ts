@@ -1,9 +1,11 @@
 import { z } from './z.ts';
 import { text } from './fields.ts';
+import { endpoint } from './endpoint.ts';
 import {
   filterConditionSchema,
   filterListSchema,
   recordEntities,
+  recordParamsSchema,
   sortParamSchema,
 } from './records.ts';
 
@@ -56,3 +58,38 @@ export const viewPatchSchema = z
   .meta({ id: 'SavedViewPatch' });
 export type ViewPatch = z.infer<typeof viewPatchSchema>;
 export const viewsQuerySchema = z.object({ entity: viewEntitySchema });
+
+/** The saved views API: a user's own views, plus those shared with the workspace. */
+export const viewsEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/views',
+    summary: 'Your saved views and the shared ones',
+    query: viewsQuerySchema,
+    response: savedViewsSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/views',
+    summary: 'Save a view (a named filter, sort and column set)',
+    body: newViewSchema,
+    status: 201,
+    response: savedViewSchema,
+  }),
+  patch: endpoint({
+    method: 'PATCH',
+    path: '/api/views/:id',
+    summary: 'Change a saved view (its owner, or an admin for a shared one)',
+    params: recordParamsSchema,
+    body: viewPatchSchema,
+    response: savedViewSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/views/:id',
+    summary: 'Delete a saved view (its owner, or an admin for a shared one)',
+    params: recordParamsSchema,
+    status: 204,
+    response: null,
+  }),
+};

@@ -114,11 +114,35 @@ type EndpointSchema<E extends Endpoint> = {
 export function endpointSchema<E extends Endpoint>(endpoint: E): EndpointSchema<E> {
   const status = endpoint.status ?? 200;
   const answer = endpoint.response ?? noContent[204];
+  // Only the parts the endpoint has: Fastify warns (FSTWRN001) of a key present but undefined.
   return {
     summary: endpoint.summary,
-    params: endpoint.params,
-    querystring: endpoint.query,
-    body: endpoint.body,
-    response: { [status]: answer },
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    response: {
+      [status]: answer,
+      ...Object.fromEntries((endpoint.errors ?? []).map((code) => [code, errorBodySchema])),
+    },
   } as EndpointSchema<E>;
+}
+
+/**
+ * A route that needs no sign-in (the auth, public and health calls), at a contract endpoint:
+ * method, path and schemas come from it, tagged with `tags`, with the `errors` it may answer next
+ * to its success. `app.route({ ...openAt(authEndpoints.info, ['auth']), handler })`.
+ */
+export function openAt<
+  E extends Endpoint,
+  X extends Record<number, unknown> = Record<never, never>,
+>(endpoint: E, tags: string[], errors?: X) {
+  const schema = endpointSchema(endpoint);
+  return {
+    ...routeOf(endpoint),
+    schema: {
+      ...schema,
+      tags,
+      response: { ...schema.response, ...(errors as X) } as EndpointSchema<E>['response'] & X,
+    },
+  };
 }

@@ -198,7 +198,11 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="app" replace /> },
                   {
                     path: 'app',
-                    lazy: withWords(() => import('./routes/dashboard-app-route.tsx'), 'dashboard'),
+                    lazy: withWords(
+                      () => import('./routes/dashboard-app-route.tsx'),
+                      'dashboard',
+                      'home',
+                    ),
                   },
                   { path: 'calendar', lazy: () => import('./routes/calendar-route.tsx') },
                   { path: 'kanban', lazy: () => import('./routes/kanban-route.tsx') },

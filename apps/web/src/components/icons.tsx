@@ -223,3 +223,35 @@ export const HeartIcon = strokeIcon(
   <path d="M12 20s-7.5-4.4-7.5-10A4.3 4.3 0 0 1 12 7.3 4.3 4.3 0 0 1 19.5 10c0 5.6-7.5 10-7.5 10Z" />,
   'HeartIcon',
 );
+
+/* Actions every area shows: add, upload, download, delete, copy, edit. */
+
+export const PlusIcon = strokeIcon(<path d="M12 5v14M5 12h14" />, 'PlusIcon');
+
+export const UploadIcon = strokeIcon(
+  <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />,
+  'UploadIcon',
+);
+
+export const DownloadIcon = strokeIcon(
+  <path d="M12 4v12m0 0-4-4m4 4 4-4M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />,
+  'DownloadIcon',
+);
+
+export const TrashIcon = strokeIcon(
+  <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />,
+  'TrashIcon',
+);
+
+export const CopyIcon = strokeIcon(
+  <>
+    <rect x="8.5" y="8.5" width="11" height="11" rx="2" />
+    <path d="M15.5 8.5V6a1.5 1.5 0 0 0-1.5-1.5H6A1.5 1.5 0 0 0 4.5 6v8A1.5 1.5 0 0 0 6 15.5h2.5" />
+  </>,
+  'CopyIcon',
+);
+
+export const EditIcon = strokeIcon(
+  <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4ZM13.5 6.5l4 4" />,
+  'EditIcon',
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { PICKER_DEBOUNCE_MS, RecordPicker, type FoundRecord } from './record-picker.tsx';
 
@@ -86,6 +86,8 @@ describe('RecordPicker', () => {
     const search = vi.fn(() => Promise.reject(new Error('offline')));
     render(<Harness search={search} onChange={vi.fn()} />);
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Company' }));
+    // The search runs once typing settles; the list says so after it failed, not only before it.
+    await waitFor(() => expect(search).toHaveBeenCalledTimes(1));
     expect(await screen.findByText('Nothing found')).toBeTruthy();
     expect(search).toHaveBeenCalledTimes(1);
   });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '@beacon/contract/endpoint';
 import { json, stubApi } from '../test/fetch.ts';
-import { api, call, isApiFailure } from './api.ts';
+import { api, call, isApiFailure, lazyEndpoint } from './api.ts';
 import { createStore } from './store.ts';
 
 const thing = z.object({ id: z.string(), name: z.string() });
@@ -38,6 +38,13 @@ const thingsApi = api.enhanceEndpoints({ addTagTypes: ['Thing'] }).injectEndpoin
     renameThing: build.mutation<z.infer<typeof thing>, { id: string; name: string }>({
       query: ({ id, name }) => call(things.rename, { params: { id }, body: { name } }),
       invalidatesTags: (_thing, _error, { id }) => [{ type: 'Thing', id }],
+    }),
+    lazyThing: build.query<
+      z.infer<typeof thing>,
+      { id: string; load: () => Promise<typeof things.get> }
+    >({
+      query: ({ id, load }) =>
+        call(lazyEndpoint('GET', '/api/things/:id', load), { params: { id } }),
     }),
     removeThing: build.mutation<null, string>({
       query: (id) => call(() => Promise.resolve(things.remove), { params: { id } }),
@@ -103,5 +110,27 @@ describe('api', () => {
     const read = await store.dispatch(thingsApi.endpoints.thing.initiate('z'));
     expect(read.isError).toBe(true);
     expect(read.error).toMatchObject({ status: 200, operation: 'thing' });
+  });
+
+  it("sends a lazy endpoint's request at once, and checks the answer once the schema has loaded", async () => {
+    const fetch = stubApi({ 'GET /api/things/l': json(200, { id: 'l', name: 'Lazy', extra: 1 }) });
+    let loaded!: () => void;
+    const gate = new Promise<void>((resolve) => (loaded = resolve));
+    const load = () => gate.then(() => things.get);
+    const store = createStore();
+    const pending = store.dispatch(thingsApi.endpoints.lazyThing.initiate({ id: 'l', load }));
+    // The request left before the contract loaded.
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    loaded();
+    expect((await pending).data).toEqual({ id: 'l', name: 'Lazy' });
+  });
+
+  it("fails a lazy endpoint's answer that its schema refuses", async () => {
+    stubApi({ 'GET /api/things/m': json(200, { id: 'm' }) });
+    const store = createStore();
+    const read = await store.dispatch(
+      thingsApi.endpoints.lazyThing.initiate({ id: 'm', load: () => Promise.resolve(things.get) }),
+    );
+    expect(read.isError).toBe(true);
   });
 });

@@ -19,9 +19,37 @@ import { ApiError, request, type RequestOptions } from './http.ts';
 
 type QueryValue = string | number | boolean | null | undefined;
 
+/**
+ * An endpoint whose schemas load on demand, named by its method and path so that the request
+ * leaves at once while zod and the contract load beside it (`lazyEndpoint`).
+ */
+export interface LazyEndpoint {
+  method: Endpoint['method'];
+  path: string;
+  load: () => Promise<Endpoint>;
+}
+
+/**
+ * An endpoint for a screen's first calls: the request does not wait for the contract (about
+ * 35 KiB of gzip with zod) to load; the answer is checked once it has. The compiler holds
+ * `method` and `path` to the contract's: `lazyEndpoint('GET', '/api/home/tasks', () =>
+ * import('@beacon/contract').then((c) => c.homeEndpoints.tasks))`.
+ */
+export function lazyEndpoint<E extends Endpoint>(
+  method: NoInfer<E['method']>,
+  path: NoInfer<E['path']>,
+  load: () => Promise<E>,
+): LazyEndpoint {
+  return { method, path, load };
+}
+
+function isLazy(endpoint: ApiCall['endpoint']): endpoint is LazyEndpoint {
+  return typeof endpoint === 'object' && 'load' in endpoint;
+}
+
 /** One call of an endpoint; an endpoint loaded on demand keeps its schemas out of the first load. */
 export interface ApiCall {
-  endpoint: Endpoint | (() => Promise<Endpoint>);
+  endpoint: Endpoint | LazyEndpoint | (() => Promise<Endpoint>);
   params?: object;
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -37,7 +65,7 @@ export interface ApiFailure extends AreaError {
 
 /** The call of `endpoint` with its parameters, query string and body. */
 export function call<E extends Endpoint>(
-  endpoint: E | (() => Promise<E>),
+  endpoint: E | LazyEndpoint | (() => Promise<E>),
   parts: Omit<ApiCall, 'endpoint'> = {},
 ): ApiCall {
   return { endpoint, ...parts };
@@ -62,11 +90,24 @@ export function isApiFailure(error: unknown): error is ApiFailure {
   );
 }
 
+/** The check of an answer the contract does not describe (a 204, a file). */
+const anything = { parse: (data: unknown) => data };
+
 const httpBaseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (
   { endpoint, params, query, body },
   { signal, endpoint: operation },
 ) => {
   try {
+    if (isLazy(endpoint)) {
+      const data = await request(endpointPath(endpoint.path, params), {
+        method: endpoint.method,
+        signal,
+        ...(query ? { query } : {}),
+        ...(body !== undefined ? { json: body } : {}),
+        schema: () => endpoint.load().then((loaded) => loaded.response ?? anything),
+      });
+      return { data: data ?? null };
+    }
     const resolved = typeof endpoint === 'function' ? await endpoint() : endpoint;
     const options: RequestOptions<unknown> = {
       method: resolved.method,

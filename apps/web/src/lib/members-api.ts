@@ -1,5 +1,5 @@
 import type { Member } from '@beacon/contract';
-import { api, call } from './api.ts';
+import { api, call, lazyEndpoint } from './api.ts';
 
 /**
  * GET /api/members: the active members of the caller's workspace, read once for every screen that
@@ -11,7 +11,11 @@ export const membersApi = api.enhanceEndpoints({ addTagTypes: ['Members'] }).inj
   endpoints: (build) => ({
     members: build.query<Member[], void>({
       query: () =>
-        call(() => import('@beacon/contract').then((contract) => contract.membersEndpoints.list)),
+        call(
+          lazyEndpoint('GET', '/api/members', () =>
+            import('@beacon/contract').then((contract) => contract.membersEndpoints.list),
+          ),
+        ),
       providesTags: ['Members'],
     }),
   }),

@@ -2,21 +2,17 @@ import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
-  bulkResultSchema,
-  errorBodySchema,
-  exportQuerySchema,
-  recordCountSchema,
-  recordParamsSchema,
-  recordQuerySchema,
   type CompanyBulkRequest,
   type DealBulkRequest,
   type PersonBulkRequest,
   type RecordCount,
+  type recordEndpoints,
 } from '@beacon/contract';
+
+type RecordEndpoints = ReturnType<typeof recordEndpoints>;
 import type { Database } from '../../db/client.ts';
-import { download, noContent, signedInRoutes } from '../responses.ts';
+import { download, routeOf, signedInRoutes } from '../responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { runBulk } from './bulk.ts';
 import type { Caller } from './caller.ts';
@@ -144,19 +140,10 @@ export type RecordRoutesService<New, Patch, Bulk> = {
   exportCsv(caller: Caller, query: ExportQuery): Promise<AsyncIterable<string>>;
 };
 
-export type RecordRoutesDef<New, Patch, Bulk> = {
+export type RecordRoutesDef = {
   entity: EntityDef;
-  schemas: {
-    page: z.ZodType;
-    record: z.ZodType;
-    detail: z.ZodType;
-    create: z.ZodType<New>;
-    patch: z.ZodType<Patch>;
-    bulk: z.ZodType<Bulk>;
-  };
-  summaries: { create: string; detail: string; remove: string };
-  /** Whether a create or a change can clash with another record (409), as a company's domain. */
-  conflicts: boolean;
+  /** The entity's generic endpoints, from the contract's `recordEndpoints`. */
+  endpoints: RecordEndpoints;
   /** Routes over the whole collection of the module's own, registered after bulk. */
   collectionRoutes?: (
     app: Parameters<FastifyPluginAsyncZod>[0],
@@ -164,135 +151,86 @@ export type RecordRoutesDef<New, Patch, Bulk> = {
   ) => void;
 };
 
-const countQuerySchema = recordQuerySchema.pick({ q: true, filters: true });
-
 /**
- * The routes of a record type under `/api/{entity}`: list, count, create, read, change, delete,
- * bulk, the module's collection routes, then the CSV export. Reading takes a signed-in member;
- * writing a contributor or an admin.
+ * The routes of a record type under `/api/{entity}`, each at its contract endpoint: list, count,
+ * create, read, change, delete, bulk, the module's collection routes, then the CSV export.
+ * Reading takes a signed-in member; writing a contributor or an admin.
  */
 export function recordRoutes<New, Patch, Bulk>(
-  def: RecordRoutesDef<New, Patch, Bulk>,
+  def: RecordRoutesDef,
 ): FastifyPluginAsyncZod<{ service: RecordRoutesService<New, Patch, Bulk> }> {
   const name = def.entity.name;
-  const path = `/api/${name}`;
-  const plural = `${name[0]!.toUpperCase()}${name.slice(1)}`;
-  const conflict = def.conflicts ? { 409: errorBodySchema } : {};
+  const ep = def.endpoints;
 
   return async (app, { service }) => {
     const routes = signedInRoutes(app, [name]);
-    const { read, write, tags, security } = routes;
+    const { readAt, writeAt, tags, security } = routes;
 
-    app.get(
-      path,
-      read({
-        summary: `${plural}: filtered, searched, sorted, one page at a time (keyset cursor)`,
-        querystring: recordQuerySchema,
-        response: { 200: def.schemas.page },
-      }),
-      async (request) => service.list(requireAuth(request), request.query),
-    );
+    app.route({
+      ...readAt(ep.list),
+      handler: async (request) => service.list(requireAuth(request), request.query as ListQuery),
+    });
 
-    app.get(
-      `${path}/count`,
-      read({
-        summary: `How many ${name} match (exact up to 100,000, then an estimate)`,
-        querystring: countQuerySchema,
-        response: { 200: recordCountSchema },
-      }),
-      async (request) => service.count(requireAuth(request), request.query),
-    );
+    app.route({
+      ...readAt(ep.count),
+      handler: async (request) => service.count(requireAuth(request), request.query as CountQuery),
+    });
 
-    app.post(
-      path,
-      write(
-        {
-          summary: def.summaries.create,
-          body: def.schemas.create,
-          response: { 201: def.schemas.record, ...conflict },
-        },
-        crmChange(name),
-      ),
-      async (request, reply) =>
+    app.route({
+      ...writeAt(ep.create, crmChange(name)),
+      handler: async (request, reply) =>
         reply.status(201).send(await service.create(requireAuth(request), request.body as New)),
-    );
+    });
 
-    app.get(
-      `${path}/:id`,
-      read({
-        summary: def.summaries.detail,
-        params: recordParamsSchema,
-        response: { 200: def.schemas.detail },
-      }),
-      async (request) => service.detail(requireAuth(request), request.params.id),
-    );
+    app.route({
+      ...readAt(ep.detail),
+      handler: async (request) =>
+        service.detail(requireAuth(request), (request.params as { id: string }).id),
+    });
 
-    app.patch(
-      `${path}/:id`,
-      write(
-        {
-          summary: `Change a ${def.entity.subject} (only the fields given); each change goes on the timeline`,
-          params: recordParamsSchema,
-          body: def.schemas.patch,
-          response: { 200: def.schemas.record, ...conflict },
-        },
-        crmChange(name, true),
-      ),
-      async (request) =>
-        service.patch(requireAuth(request), request.params.id, request.body as Patch),
-    );
+    app.route({
+      ...writeAt(ep.patch, crmChange(name, true)),
+      handler: async (request) =>
+        service.patch(
+          requireAuth(request),
+          (request.params as { id: string }).id,
+          request.body as Patch,
+        ),
+    });
 
-    app.delete(
-      `${path}/:id`,
-      write(
-        {
-          summary: def.summaries.remove,
-          params: recordParamsSchema,
-          response: noContent,
-        },
-        crmChange(name, true),
-      ),
-      async (request, reply) => {
-        await service.remove(requireAuth(request), request.params.id);
+    app.route({
+      ...writeAt(ep.remove, crmChange(name, true)),
+      handler: async (request, reply) => {
+        await service.remove(requireAuth(request), (request.params as { id: string }).id);
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.post(
-      `${path}/bulk`,
-      write(
-        {
-          summary: 'Act on a selection (ids, or everything a filter matches) in one set-based pass',
-          body: def.schemas.bulk,
-          response: { 200: bulkResultSchema, 413: errorBodySchema },
-        },
-        crmChange(name),
-      ),
-      async (request) => service.bulk(requireAuth(request), request.body as Bulk),
-    );
+    app.route({
+      ...writeAt(ep.bulk, crmChange(name)),
+      handler: async (request) => service.bulk(requireAuth(request), request.body as Bulk),
+    });
 
     def.collectionRoutes?.(app, routes);
 
-    app.get(
-      `${path}/export.csv`,
-      {
-        onRequest: app.authenticate,
-        schema: {
-          tags,
-          summary: 'The filtered view as CSV (UTF-8 with BOM, RFC 4180, formulas defused)',
-          security,
-          querystring: exportQuerySchema,
-          produces: ['text/csv'],
-        },
+    app.route({
+      ...routeOf(ep.exportCsv),
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: ep.exportCsv.summary,
+        security,
+        querystring: ep.exportCsv.query,
+        produces: ['text/csv'],
       },
-      async (request, reply) => {
-        const chunks = await service.exportCsv(requireAuth(request), request.query);
+      handler: async (request, reply) => {
+        const chunks = await service.exportCsv(requireAuth(request), request.query as ExportQuery);
         return download(
           reply,
           'text/csv; charset=utf-8',
           `attachment; filename="${name}.csv"`,
         ).send(Readable.from(chunks));
       },
-    );
+    });
   };
 }

@@ -1,22 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  authInfoResponseSchema,
-  currentUserSchema,
-  emailOnlyRequestSchema,
+  authEndpoints,
   errorBodySchema,
-  messageResponseSchema,
-  newPasswordRequestSchema,
-  registerRequestSchema,
-  registerResponseSchema,
   tokenErrorSchema,
-  tokenRequestSchema,
-  tokenResponseSchema,
   type ErrorBody,
   type TokenError,
-  verifyEmailRequestSchema,
 } from '@beacon/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { requireMediaType } from '../../lib/errors.ts';
+import { openAt } from '../../lib/responses.ts';
 import { errorAnswer } from '../../plugins/errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { type AuthService, toCurrentUser } from './auth.service.ts';
@@ -68,41 +60,28 @@ export const authRoutes: FastifyPluginAsyncZod<{
   /** The access token's lifetime (JWT_TTL), answered as `expires_in`. */
   tokenTtlSeconds: number;
 }> = async (app, { service, demo, tokenTtlSeconds }) => {
-  app.post(
-    '/register',
-    {
-      bodyLimit: AUTH_BODY_LIMIT,
-      config: { ipRateLimit: 'registerPerIp' },
-      preParsing: requireMediaType('application/json'),
-      schema: {
-        tags: ['auth'],
-        summary: 'Create an account and its workspace, with the new user as admin',
-        body: registerRequestSchema,
-        response: { 201: registerResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
+  const tags = ['auth'];
+
+  app.route({
+    ...openAt(authEndpoints.register, tags, errors),
+    bodyLimit: AUTH_BODY_LIMIT,
+    config: { ipRateLimit: 'registerPerIp' },
+    preParsing: requireMediaType('application/json'),
+    handler: async (request, reply) => {
       const result = await service.register(request.body);
       return reply.status(201).send(result);
     },
-  );
+  });
 
-  app.post(
-    '/token',
-    {
-      bodyLimit: AUTH_BODY_LIMIT,
-      config: { ipRateLimit: 'tokenPerIp' },
-      preParsing: requireMediaType('application/x-www-form-urlencoded'),
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in (OAuth2 password grant, form-encoded)',
-        consumes: ['application/x-www-form-urlencoded'],
-        body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, ...tokenErrors },
-      },
-      errorHandler: tokenErrorHandler,
-    },
-    async (request, reply) => {
+  const token = openAt(authEndpoints.token, tags, tokenErrors);
+  app.route({
+    ...token,
+    schema: { ...token.schema, consumes: ['application/x-www-form-urlencoded'] },
+    bodyLimit: AUTH_BODY_LIMIT,
+    config: { ipRateLimit: 'tokenPerIp' },
+    preParsing: requireMediaType('application/x-www-form-urlencoded'),
+    errorHandler: tokenErrorHandler,
+    handler: async (request, reply) => {
       const accessToken = await service.login(request.body.username, request.body.password);
       void reply.headers(noStore);
       return {
@@ -111,33 +90,20 @@ export const authRoutes: FastifyPluginAsyncZod<{
         expires_in: tokenTtlSeconds,
       };
     },
-  );
+  });
 
-  app.get(
-    '/user/me',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        security: [{ bearer: [] }],
-        response: { 200: currentUserSchema, 401: errorBodySchema },
-      },
-    },
-    async (request) => toCurrentUser(requireAuth(request)),
-  );
+  const me = openAt(authEndpoints.me, tags, { 401: errorBodySchema });
+  app.route({
+    ...me,
+    schema: { ...me.schema, security: [{ bearer: [] }] },
+    onRequest: app.authenticate,
+    handler: async (request) => toCurrentUser(requireAuth(request)),
+  });
 
-  app.get(
-    '/api/auth/info',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'What the sign-in page shows: the demo account, when there is one',
-        response: { 200: authInfoResponseSchema },
-      },
-    },
-    async () => ({ demo }),
-  );
+  app.route({
+    ...openAt(authEndpoints.info, tags),
+    handler: async () => ({ demo }),
+  });
 
   const codeRoute = {
     bodyLimit: AUTH_BODY_LIMIT,
@@ -145,75 +111,43 @@ export const authRoutes: FastifyPluginAsyncZod<{
     preParsing: requireMediaType('application/json'),
   };
 
-  app.post(
-    '/api/auth/verify',
-    {
-      ...codeRoute,
-      schema: {
-        tags: ['auth'],
-        summary: 'Confirm the e-mail address with the code e-mailed at registration',
-        body: verifyEmailRequestSchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...openAt(authEndpoints.verifyEmail, tags, errors),
+    ...codeRoute,
+    handler: async (request) => {
       await service.verifyEmail(request.body);
       return { detail: 'Your e-mail address is verified.' };
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/verify/resend',
-    {
-      ...codeRoute,
-      schema: {
-        tags: ['auth'],
-        summary: 'E-mail a new verification code',
-        body: emailOnlyRequestSchema,
-        response: { 202: messageResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...openAt(authEndpoints.resendVerification, tags, errors),
+    ...codeRoute,
+    handler: async (request, reply) => {
       await service.resendVerification(request.body.email);
       return reply
         .status(202)
         .send({ detail: 'If the address needs verifying, a new code is on its way.' });
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/reset-password',
-    {
-      ...codeRoute,
-      schema: {
-        tags: ['auth'],
-        summary: 'E-mail a password reset code',
-        body: emailOnlyRequestSchema,
-        response: { 202: messageResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...openAt(authEndpoints.requestPasswordReset, tags, errors),
+    ...codeRoute,
+    handler: async (request, reply) => {
       await service.requestPasswordReset(request.body.email);
       return reply
         .status(202)
         .send({ detail: 'If an account uses this address, a reset code is on its way.' });
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/new-password',
-    {
-      ...codeRoute,
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with the e-mailed code',
-        body: newPasswordRequestSchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...openAt(authEndpoints.setNewPassword, tags, errors),
+    ...codeRoute,
+    handler: async (request) => {
       await service.setNewPassword(request.body);
       return { detail: 'Your password is changed. Sign in with the new one.' };
     },
-  );
+  });
 };

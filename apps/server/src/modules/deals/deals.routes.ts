@@ -1,13 +1,4 @@
-import {
-  dealBulkRequestSchema,
-  dealDetailSchema,
-  dealPageSchema,
-  dealPatchSchema,
-  dealSchema,
-  dealsConflictAnswer,
-  dealsEndpoints,
-  newDealSchema,
-} from '@beacon/contract';
+import { dealRecordEndpoints, dealsConflictAnswer, dealsEndpoints } from '@beacon/contract';
 import { crmChange } from '../../lib/records/live.ts';
 import { recordRoutes } from '../../lib/records/record-module.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -30,21 +21,7 @@ export function withConflict<R extends { schema: { response: object } }>(route: 
 export const dealsRoutes = (service: DealsService) =>
   recordRoutes({
     entity: dealsEntity,
-    schemas: {
-      page: dealPageSchema,
-      record: dealSchema,
-      detail: dealDetailSchema,
-      create: newDealSchema,
-      patch: dealPatchSchema,
-      bulk: dealBulkRequestSchema,
-    },
-    summaries: {
-      create:
-        'Add a deal (to the default pipeline and its first stage unless told otherwise); a lost stage needs a lost reason',
-      detail: 'A deal, with its company, stage history and lists',
-      remove: 'Delete a deal (its notes, timeline and stage history go with it)',
-    },
-    conflicts: true,
+    endpoints: dealRecordEndpoints,
     collectionRoutes: (app, { readAt, writeAt }) => {
       app.route({
         ...readAt(dealsEndpoints.board),

@@ -1,25 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, healthResponseSchema, readyResponseSchema } from '@beacon/contract';
+import { errorBodySchema, healthEndpoints } from '@beacon/contract';
 import { AppError } from '../../lib/errors.ts';
+import { openAt } from '../../lib/responses.ts';
 
 /** Liveness (the process answers) and readiness (the database answers too). */
 export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (
   app,
   { ping },
 ) => {
-  app.get(
-    '/health',
-    { logLevel: 'warn', schema: { tags: ['health'], response: { 200: healthResponseSchema } } },
-    async () => ({ status: 'ok' as const }),
-  );
+  const tags = ['health'];
 
-  app.get(
-    '/ready',
-    {
-      logLevel: 'warn',
-      schema: { tags: ['health'], response: { 200: readyResponseSchema, 503: errorBodySchema } },
-    },
-    async () => {
+  app.route({
+    ...openAt(healthEndpoints.health, tags),
+    logLevel: 'warn',
+    handler: async () => ({ status: 'ok' as const }),
+  });
+
+  app.route({
+    ...openAt(healthEndpoints.ready, tags, { 503: errorBodySchema }),
+    logLevel: 'warn',
+    handler: async () => {
       try {
         await ping();
       } catch {
@@ -27,5 +27,5 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
       }
       return { status: 'ready' as const, database: 'ok' as const };
     },
-  );
+  });
 };

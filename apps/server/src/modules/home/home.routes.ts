@@ -1,79 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  homeActivityListSchema,
-  homeClosingSchema,
-  homeMeetingsSchema,
-  homePipelineSchema,
-  homeQuerySchema,
-  homeTasksSchema,
-  homeWeekSchema,
-} from '@beacon/contract';
+import { homeEndpoints, type HomeQuery } from '@beacon/contract';
+import type { Endpoint, EndpointAnswer } from '@beacon/contract/endpoint';
+import type { Caller } from '../../lib/caller.ts';
 import { signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { HomeService } from './home.service.ts';
 
-/** The home page's cards: one read per card, open to every member. */
+/** The home page's cards: one read per card, open to every member, each one service method. */
 export const homeRoutes: FastifyPluginAsyncZod<{ service: HomeService }> = async (
   app,
   { service },
 ) => {
-  const { read } = signedInRoutes(app, ['home']);
+  const { readAt } = signedInRoutes(app, ['home']);
 
-  app.get(
-    '/api/home/tasks',
-    read({
-      summary: 'Your open tasks due today and overdue: counts (up to 1000) and the first few',
-      querystring: homeQuerySchema,
-      response: { 200: homeTasksSchema },
-    }),
-    async (request) => service.tasks(requireAuth(request), request.query),
-  );
+  /** A card's read: the caller and the checked query (`{}` for a card without one) to its answer. */
+  function card<E extends Endpoint>(
+    endpoint: E,
+    answer: (caller: Caller, query: HomeQuery) => Promise<EndpointAnswer<E>>,
+  ) {
+    app.route({
+      ...readAt(endpoint as Endpoint),
+      // `answer` is typed against the endpoint's answer above; Fastify cannot see it through E.
+      handler: async (request) =>
+        (await answer(requireAuth(request), (request.query ?? {}) as HomeQuery)) as never,
+    });
+  }
 
-  app.get(
-    '/api/home/week',
-    read({
-      summary: 'Your week so far: tasks done, deals won and their amount, by day',
-      querystring: homeQuerySchema,
-      response: { 200: homeWeekSchema },
-    }),
-    async (request) => service.week(requireAuth(request), request.query),
-  );
-
-  app.get(
-    '/api/home/meetings',
-    read({
-      summary: "Today's meetings of the workspace calendar (today in `tz`)",
-      querystring: homeQuerySchema,
-      response: { 200: homeMeetingsSchema },
-    }),
-    async (request) => service.meetings(requireAuth(request), request.query),
-  );
-
-  app.get(
-    '/api/home/pipeline',
-    read({
-      summary: 'Open deals of the default pipeline by stage: count, sum and weighted sum',
-      response: { 200: homePipelineSchema },
-    }),
-    async (request) => service.pipeline(requireAuth(request)),
-  );
-
-  app.get(
-    '/api/home/closing',
-    read({
-      summary: 'Open deals expected to close this month: count, sums and the first few',
-      querystring: homeQuerySchema,
-      response: { 200: homeClosingSchema },
-    }),
-    async (request) => service.closing(requireAuth(request), request.query),
-  );
-
-  app.get(
-    '/api/home/activity',
-    read({
-      summary: 'The latest activity of the workspace',
-      response: { 200: homeActivityListSchema },
-    }),
-    async (request) => service.activity(requireAuth(request)),
-  );
+  card(homeEndpoints.tasks, (caller, query) => service.tasks(caller, query));
+  card(homeEndpoints.week, (caller, query) => service.week(caller, query));
+  card(homeEndpoints.meetings, (caller, query) => service.meetings(caller, query));
+  card(homeEndpoints.pipeline, (caller) => service.pipeline(caller));
+  card(homeEndpoints.closing, (caller, query) => service.closing(caller, query));
+  card(homeEndpoints.activity, (caller) => service.activity(caller));
 };

@@ -34,7 +34,8 @@ export class HomeService {
 
   /** The caller's open tasks due today and overdue: a count and the first few of each. */
   async tasks(caller: Caller, query: HomeQuery): Promise<HomeTasks> {
-    const day = dayOf(this.now(), await this.zone(caller, query));
+    const timeZone = await this.zone(caller, query);
+    const day = dayOf(this.now(), timeZone);
     const [dueToday, overdue] = await Promise.all([
       repo.openTasksDue(
         this.db,
@@ -51,7 +52,7 @@ export class HomeService {
         HOME_LIST_LIMIT,
       ),
     ]);
-    return { dueToday, overdue };
+    return { date: day.date, timeZone, dueToday, overdue };
   }
 
   /** Today's events of the workspace calendar (series expanded), in start order. */

@@ -189,6 +189,8 @@ describe('home: my tasks', () => {
       { workspaceId: wsId, assigneeId: mate.id, title: 'Not mine', dueAt: at(3) },
     ]);
     const answer = (await ws.ok('GET', '/api/home/tasks?tz=Asia/Tokyo')) as HomeTasks;
+    // The answer says which day and zone it was read in (the page reads again when that day ends).
+    expect([answer.date, answer.timeZone]).toEqual([day.date, 'America/Los_Angeles']);
     expect(answer.dueToday.count).toBe(3);
     expect(answer.dueToday.items.map((t) => t.title)).toEqual([
       'Send proposal',
@@ -241,7 +243,12 @@ describe('home: my tasks', () => {
     ]);
     expect(answer.dueToday).toEqual({ count: 0, items: [] });
     const empty = (await other.ok('GET', '/api/home/tasks')) as HomeTasks;
-    expect(empty).toEqual({ dueToday: { count: 0, items: [] }, overdue: { count: 0, items: [] } });
+    expect(empty).toEqual({
+      date: dayOf(Date.now(), 'UTC').date,
+      timeZone: 'UTC',
+      dueToday: { count: 0, items: [] },
+      overdue: { count: 0, items: [] },
+    });
   });
 });
 

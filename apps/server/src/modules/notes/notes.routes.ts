@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  activityPageSchema,
-  noteBodySchema,
-  noteSchema,
-  pageQuerySchema,
-  recordParamsSchema,
-} from '@beacon/contract';
+import { notesEndpoints, recordNotesEndpoints } from '@beacon/contract';
 import { crmChange } from '../../lib/records/live.ts';
-import { noContent, signedInRoutes } from '../../lib/responses.ts';
+import { signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { records } from '../record-entities.ts';
 import type { NotesService } from './notes.service.ts';
@@ -21,38 +15,23 @@ export const notesRoutes: FastifyPluginAsyncZod<{ service: NotesService }> = asy
   { service },
 ) => {
   for (const entity of records.all) {
-    const path = `/api/${entity.name}`;
     const type = entity.subject;
-    const { read, write } = signedInRoutes(app, [entity.name]);
-    app.get(
-      `${path}/:id/activity`,
-      read({
-        summary: `The ${type}'s timeline, newest first`,
-        params: recordParamsSchema,
-        querystring: pageQuerySchema,
-        response: { 200: activityPageSchema },
-      }),
-      async (request) =>
+    const endpoints = recordNotesEndpoints(entity.name);
+    const { readAt, writeAt } = signedInRoutes(app, [entity.name]);
+    app.route({
+      ...readAt(endpoints.activity),
+      handler: async (request) =>
         service.timeline(
           requireAuth(request),
           { type, id: request.params.id },
           request.query.limit,
           request.query.cursor,
         ),
-    );
+    });
 
-    app.post(
-      `${path}/:id/notes`,
-      write(
-        {
-          summary: `Add a note to the ${type} (it goes on the timeline)`,
-          params: recordParamsSchema,
-          body: noteBodySchema,
-          response: { 201: noteSchema },
-        },
-        crmChange(entity.name, true),
-      ),
-      async (request, reply) =>
+    app.route({
+      ...writeAt(endpoints.addNote, crmChange(entity.name, true)),
+      handler: async (request, reply) =>
         reply
           .status(201)
           .send(
@@ -62,37 +41,21 @@ export const notesRoutes: FastifyPluginAsyncZod<{ service: NotesService }> = asy
               request.body.body,
             ),
           ),
-    );
+    });
   }
 
   const notesRoutes = signedInRoutes(app, ['notes']);
-  app.patch(
-    '/api/notes/:id',
-    notesRoutes.write(
-      {
-        summary: 'Change a note (its author or an admin)',
-        params: recordParamsSchema,
-        body: noteBodySchema,
-        response: { 200: noteSchema },
-      },
-      crmChange('notes', true),
-    ),
-    async (request) => service.update(requireAuth(request), request.params.id, request.body.body),
-  );
+  app.route({
+    ...notesRoutes.writeAt(notesEndpoints.update, crmChange('notes', true)),
+    handler: async (request) =>
+      service.update(requireAuth(request), request.params.id, request.body.body),
+  });
 
-  app.delete(
-    '/api/notes/:id',
-    notesRoutes.write(
-      {
-        summary: 'Delete a note (its author or an admin)',
-        params: recordParamsSchema,
-        response: noContent,
-      },
-      crmChange('notes', true),
-    ),
-    async (request, reply) => {
+  app.route({
+    ...notesRoutes.writeAt(notesEndpoints.remove, crmChange('notes', true)),
+    handler: async (request, reply) => {
       await service.remove(requireAuth(request), request.params.id);
       return reply.status(204).send(null);
     },
-  );
+  });
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { authInfoResponseSchema, currentUserSchema } from '@beacon/contract';
+import { authEndpoints, authInfoResponseSchema, currentUserSchema } from '@beacon/contract';
 import { sampleUser } from '../../../test/fetch.ts';
-import { authInfoSchema, currentUserCheck } from './auth-api.ts';
+import { authCalls, authInfoSchema, currentUserCheck } from './auth-api.ts';
 
 /** Runs a check and a zod schema on the same input: both accept (with the same result) or both refuse. */
 function same(
@@ -46,5 +46,18 @@ describe('the hand-written checks agree with the contract', () => {
       undefined,
     ];
     for (const input of inputs) same(authInfoSchema, authInfoResponseSchema, input);
+  });
+});
+
+describe('the auth calls', () => {
+  it('use the method and path of each contract endpoint, and call every one', () => {
+    expect(Object.keys(authCalls).sort()).toEqual(Object.keys(authEndpoints).sort());
+    for (const [name, call] of Object.entries(authCalls)) {
+      const endpoint = authEndpoints[name as keyof typeof authEndpoints];
+      expect({ method: call.method, path: call.path }).toEqual({
+        method: endpoint.method,
+        path: endpoint.path,
+      });
+    }
   });
 });

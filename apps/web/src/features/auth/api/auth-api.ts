@@ -1,4 +1,5 @@
 import type {
+  authEndpoints,
   AuthInfoResponse,
   CurrentUser,
   EmailOnlyRequest,
@@ -10,7 +11,7 @@ import type {
   VerifyEmailRequest,
 } from '@beacon/contract';
 import { MEMBER_ROLES } from '@beacon/contract/values';
-import { http, type ResponseSchema } from '../../../lib/http.ts';
+import { request, type ResponseSchema } from '../../../lib/http.ts';
 
 /**
  * What `POST /register` answers. The spec lets a completed registration carry an `error` and no
@@ -29,37 +30,79 @@ export type RegisterResult = Partial<RegisterResponse>;
  */
 const contract = () => import('@beacon/contract');
 
+/**
+ * The method and path of each auth call, from the contract's `authEndpoints` by type only: the
+ * compiler rejects a method or path that is not the contract's, and no zod loads with the page
+ * (the endpoints' schemas are zod). auth-api.test.ts compares them with the contract's at run time
+ * too (docs/decisions/043-shell-data-and-first-load.md).
+ */
+export const authCalls = {
+  register: { method: 'POST', path: '/register' },
+  token: { method: 'POST', path: '/token' },
+  me: { method: 'GET', path: '/user/me' },
+  info: { method: 'GET', path: '/api/auth/info' },
+  verifyEmail: { method: 'POST', path: '/api/auth/verify' },
+  resendVerification: { method: 'POST', path: '/api/auth/verify/resend' },
+  requestPasswordReset: { method: 'POST', path: '/api/auth/reset-password' },
+  setNewPassword: { method: 'POST', path: '/api/auth/new-password' },
+} as const satisfies {
+  [K in keyof typeof authEndpoints]: Pick<(typeof authEndpoints)[K], 'method' | 'path'>;
+};
+
 export const authApi = {
   /** POST /token: the OAuth2 password grant, form-encoded. */
   token: (email: string, password: string): Promise<TokenResponse> =>
-    http.post('/token', {
+    request(authCalls.token.path, {
+      method: authCalls.token.method,
       form: { username: email, password, grant_type: 'password' },
       schema: () => contract().then((c) => c.tokenResponseSchema),
     }),
 
-  me: (): Promise<CurrentUser> => http.get('/user/me', { schema: currentUserCheck }),
+  me: (): Promise<CurrentUser> =>
+    request(authCalls.me.path, { method: authCalls.me.method, schema: currentUserCheck }),
 
   register: (body: RegisterRequest): Promise<RegisterResult> =>
-    http.post('/register', {
+    request(authCalls.register.path, {
+      method: authCalls.register.method,
       json: body,
       schema: () => contract().then((c) => c.registerResponseSchema.partial()),
     }),
 
   verifyEmail: (body: VerifyEmailRequest): Promise<MessageResponse> =>
-    http.post('/api/auth/verify', { json: body, schema: messageSchema }),
+    request(authCalls.verifyEmail.path, {
+      method: authCalls.verifyEmail.method,
+      json: body,
+      schema: messageSchema,
+    }),
 
   resendVerification: (body: EmailOnlyRequest): Promise<MessageResponse> =>
-    http.post('/api/auth/verify/resend', { json: body, schema: messageSchema }),
+    request(authCalls.resendVerification.path, {
+      method: authCalls.resendVerification.method,
+      json: body,
+      schema: messageSchema,
+    }),
 
   requestPasswordReset: (body: EmailOnlyRequest): Promise<MessageResponse> =>
-    http.post('/api/auth/reset-password', { json: body, schema: messageSchema }),
+    request(authCalls.requestPasswordReset.path, {
+      method: authCalls.requestPasswordReset.method,
+      json: body,
+      schema: messageSchema,
+    }),
 
   setNewPassword: (body: NewPasswordRequest): Promise<MessageResponse> =>
-    http.post('/api/auth/new-password', { json: body, schema: messageSchema }),
+    request(authCalls.setNewPassword.path, {
+      method: authCalls.setNewPassword.method,
+      json: body,
+      schema: messageSchema,
+    }),
 
   /** The sign-in page asks this as it opens, so it is checked without zod (`authInfoSchema`). */
   info: (signal?: AbortSignal): Promise<AuthInfoResponse> =>
-    http.get('/api/auth/info', { schema: authInfoSchema, signal }),
+    request(authCalls.info.path, {
+      method: authCalls.info.method,
+      schema: authInfoSchema,
+      signal,
+    }),
 };
 
 function messageSchema() {

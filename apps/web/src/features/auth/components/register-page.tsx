@@ -15,7 +15,8 @@ import { paths, withQuery } from '../../../utils/paths.ts';
 import { useAuth } from '../hooks/use-auth.ts';
 import { useReturnTo } from '../hooks/use-return-to.ts';
 import { AuthError } from '../utils/auth-error.ts';
-import { SERVER_ERROR_TYPE, authErrorText, fieldErrorText } from '../utils/form-errors.ts';
+import { applyServerFieldErrors, SERVER_ERROR_TYPE } from '../../../utils/form-errors.ts';
+import { authErrorText, fieldErrorText } from '../utils/form-errors.ts';
 import { afterSignInPath } from '../utils/return-to.ts';
 import { AuthHeader } from './auth-header.tsx';
 
@@ -58,12 +59,7 @@ export function RegisterPage({ unprotected = false }: RegisterPageProps) {
         );
         return;
       }
-      if (error instanceof AuthError && error.fieldErrors) {
-        for (const field of FIELDS) {
-          const message = error.fieldErrors[field]?.[0];
-          if (message) setError(field, { type: SERVER_ERROR_TYPE, message });
-        }
-      }
+      if (error instanceof AuthError) applyServerFieldErrors(setError, error, FIELDS);
       setOutcome({ severity: 'error', text: authErrorText(t, error) });
     }
   });

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { FieldError } from 'react-hook-form';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@beacon/contract/values';
 import { GENERIC_ERROR_MESSAGE } from '../../../lib/http.ts';
+import type { SERVER_ERROR_TYPE as SHARED_SERVER_ERROR_TYPE } from '../../../utils/form-errors.ts';
 import { INVALID_CREDENTIALS_MESSAGE, REGISTRATION_FAILED_MESSAGE } from './auth-error.ts';
 
 /** The kinds of field in the auth forms; `currentPassword` is the sign-in password. */
@@ -14,12 +15,18 @@ export type AuthField =
   | 'code'
   | 'confirmPassword';
 
-/** A server-side field error: its text is the server's own and is shown as given. */
-export const SERVER_ERROR_TYPE = 'server';
+/**
+ * The shared rule's type of a field error the server wrote (utils/form-errors.ts), tied to it by
+ * type only: the sign-in page does not load that module (one request fewer on its first load).
+ */
+const SERVER_ERROR_TYPE: typeof SHARED_SERVER_ERROR_TYPE = 'server';
 
 /**
  * The contract's schemas carry English messages; the forms show a translation chosen from the
- * field and the zod issue code (the resolver's error `type`) instead.
+ * field and the zod issue code (the resolver's error `type`) instead. The rules shared by every
+ * form (a server's field error shown as given, `applyServerFieldErrors`) are in
+ * utils/form-errors.ts; the auth forms word each kind of field their own way (the password's
+ * limits, the 6-digit code), so they keep this table.
  */
 export function fieldErrorText(
   t: TFunction,

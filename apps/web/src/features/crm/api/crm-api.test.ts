@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/http.ts';
-import { importsApi, peopleApi, recordQueryParams, viewsApi } from './crm-api.ts';
+import { createStore } from '../../../lib/store.ts';
+import { importsApi, peopleApi, recordQueryParams } from './crm-api.ts';
+import { crmDataApi } from './crm-data-api.ts';
 
 function stubFetch(...responses: Response[]) {
   const fetchMock = vi.fn<typeof fetch>(() => {
@@ -162,7 +164,17 @@ describe('crm api', () => {
       updatedAt: 'x',
     };
     const fetchMock = stubFetch(json(200, view));
-    await viewsApi.update('v1', { shared: true });
+    const store = createStore();
+    const updated = await store
+      .dispatch(
+        crmDataApi.endpoints.updateView.initiate({
+          id: 'v1',
+          entity: 'people',
+          patch: { shared: true },
+        }),
+      )
+      .unwrap();
+    expect(updated.shared).toBe(true);
     const { url, init } = sent(fetchMock);
     expect(url.pathname).toBe('/api/views/v1');
     expect(init.method).toBe('PATCH');

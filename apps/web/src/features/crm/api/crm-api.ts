@@ -6,7 +6,6 @@ import {
   companyDetailSchema,
   companyPageSchema,
   companySchema,
-  duplicateListSchema,
   importJobSchema,
   noteSchema,
   personDetailSchema,
@@ -15,8 +14,6 @@ import {
   recordCountSchema,
   recordListSchema,
   recordListsSchema,
-  savedViewSchema,
-  savedViewsSchema,
   type CompanyBulkRequest,
   type CompanyPatch,
   type DuplicateMode,
@@ -24,16 +21,12 @@ import {
   type ImportEntity,
   type ListKind,
   type ListPatch,
-  type MergeRequest,
   type NewCompany,
   type NewList,
   type NewPerson,
-  type NewView,
   type PersonBulkRequest,
   type PersonPatch,
   type Selection,
-  type ViewEntity,
-  type ViewPatch,
 } from '@beacon/contract';
 import { dealsApi } from '../../../lib/deals-api.ts';
 import { http, readBody } from '../../../lib/http.ts';
@@ -111,10 +104,6 @@ export const peopleApi = {
     http.post('/api/people/bulk', { json: body, schema: bulkResultSchema }),
   exportCsv: (query: Omit<RecordQueryInput, 'limit' | 'cursor'> & { columns?: string[] }) =>
     exportCsv('people', query),
-  duplicates: (signal?: AbortSignal) =>
-    http.get('/api/people/duplicates', { schema: duplicateListSchema, signal }),
-  merge: (body: MergeRequest) =>
-    http.post('/api/people/merge', { json: body, schema: personDetailSchema }),
   /** The person as a vCard file. */
   vcard: async (id: string): Promise<DownloadedFile> => {
     const response = await sendRaw(`/api/people/${enc(id)}/vcard`, {
@@ -148,16 +137,6 @@ export const companiesApi = {
     http.post('/api/companies/bulk', { json: body, schema: bulkResultSchema }),
   exportCsv: (query: Omit<RecordQueryInput, 'limit' | 'cursor'> & { columns?: string[] }) =>
     exportCsv('companies', query),
-};
-
-/** Saved views: a named filter, sort and column set, the user's own or shared. */
-export const viewsApi = {
-  list: (entity: ViewEntity, signal?: AbortSignal) =>
-    http.get('/api/views', { query: { entity }, schema: savedViewsSchema, signal }),
-  create: (view: NewView) => http.post('/api/views', { json: view, schema: savedViewSchema }),
-  update: (id: string, patch: ViewPatch) =>
-    http.patch(`/api/views/${enc(id)}`, { json: patch, schema: savedViewSchema }),
-  remove: (id: string) => http.delete(`/api/views/${enc(id)}`, { schema: okSchema }),
 };
 
 /** Static lists of people or of companies. */
@@ -235,7 +214,6 @@ export const tableApis = {
 export const crmApi = {
   people: peopleApi,
   companies: companiesApi,
-  views: viewsApi,
   lists: listsApi,
   timeline: timelineApi,
   imports: importsApi,

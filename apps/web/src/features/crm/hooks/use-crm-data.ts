@@ -1,19 +1,27 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useDispatch } from 'react-redux';
 import type { ListKind, RecordList } from '@beacon/contract';
-import { listsApi } from '../api/crm-api.ts';
+import type { AppDispatch } from '../../../lib/store.ts';
+import { crmDataApi, useRecordListsQuery } from '../api/crm-data-api.ts';
 
-/** The lists of one kind, for the list filter, "add to list" and the import. */
+const NO_LISTS: RecordList[] = [];
+
+/**
+ * The lists of one kind, for the list filter, "add to list" and the import. Without them (a failed
+ * read) the list filter and "add to list" offer only a new list.
+ */
 export function useLists(kind: ListKind) {
-  const [lists, setLists] = useState<RecordList[]>([]);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    listsApi.list(kind, controller.signal).then(setLists, () => {
-      // The list filter and "add to list" then offer only a new list.
-    });
-    return () => controller.abort();
-  }, [kind, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const added = useCallback((list: RecordList) => setLists((all) => [...all, list]), []);
-  return { lists, reload, added };
+  const { data, refetch } = useRecordListsQuery(kind);
+  const dispatch = useDispatch<AppDispatch>();
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const added = useCallback(
+    (list: RecordList) =>
+      dispatch(
+        crmDataApi.util.updateQueryData('recordLists', kind, (all) => {
+          if (!all.some((one) => one.id === list.id)) all.push(list);
+        }),
+      ),
+    [dispatch, kind],
+  );
+  return { lists: data ?? NO_LISTS, reload, added };
 }

@@ -1,23 +1,26 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type {
-  Company,
-  CompanyPage,
-  Deal,
-  DealPage,
-  Person,
-  PersonPage,
-  RecordCount,
-} from '@beacon/contract';
-import { toAreaError } from '../../../utils/area-error.ts';
-import { tableApis, type CrmEntity, type RecordQueryInput } from '../api/crm-api.ts';
+import { useCallback, useMemo, useReducer, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import type { Company, Deal, Person } from '@beacon/contract';
+import type { ApiFailure } from '../../../lib/api.ts';
+import type { AppDispatch } from '../../../lib/store.ts';
+import type { CrmEntity } from '../api/crm-api.ts';
 import {
-  initialRecordsState,
-  recordsActions,
-  recordsReducer,
-  type RecordsState,
-} from '../state/records-slice.ts';
+  crmLive,
+  crmLiveActions,
+  recordAdded,
+  rowsOf,
+  useRecordCountQuery,
+  useRecordPagesInfiniteQuery,
+  type RecordsArgs,
+  type TableRecord,
+} from '../api/records-api.ts';
+import {
+  noSelection,
+  selectionActions,
+  selectionReducer,
+  type RowSelection,
+} from '../state/selection.ts';
 import { fetchKey, type TableQuery } from '../state/table-query.ts';
-import { isAbort } from '../utils/error-text.ts';
 
 export type RecordOf<E extends CrmEntity> = E extends 'people'
   ? Person
@@ -25,94 +28,74 @@ export type RecordOf<E extends CrmEntity> = E extends 'people'
     ? Deal
     : Company;
 
-/** Rows fetched per page: a few screens of dense rows. */
-export const PAGE_SIZE = 100;
-
-interface Loader {
-  list(query: RecordQueryInput, signal?: AbortSignal): Promise<PersonPage | CompanyPage | DealPage>;
-  count(query: RecordQueryInput, signal?: AbortSignal): Promise<RecordCount>;
-}
-
-const loaders: Record<CrmEntity, Loader> = tableApis;
-
 /**
- * The rows of a people or companies table for a query: the first page and the count when the
- * query changes (an earlier request is aborted), then more pages by cursor on demand.
+ * The rows of a records table for a query, from the server cache (`api/records-api.ts`): the first
+ * page and the count when the query changes, more pages by cursor on demand, and the selection,
+ * which starts again with each query.
  */
 export function useRecords<E extends CrmEntity>(entity: E, query: TableQuery) {
-  const [state, dispatch] = useReducer(
-    recordsReducer<RecordOf<E>>,
-    undefined,
-    initialRecordsState<RecordOf<E>>,
+  const { q, filters, sort } = query;
+  const args = useMemo<RecordsArgs>(
+    () => ({ entity, q, filters, sort }),
+    [entity, q, filters, sort],
   );
+  const countArgs = useMemo(() => ({ entity, q, filters }), [entity, q, filters]);
+  const pages = useRecordPagesInfiniteQuery(args);
+  const counted = useRecordCountQuery(countArgs);
+  const dispatch = useDispatch<AppDispatch>();
+  const changedElsewhere = useSelector((state: Parameters<typeof crmLive.selectors.isStale>[0]) =>
+    crmLive.selectors.isStale(state, entity),
+  );
+
+  // The selection belongs to one query: a new query starts with none.
   const key = `${entity}:${fetchKey(query)}`;
-  const queryRef = useRef(query);
-  queryRef.current = query;
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const controllers = useRef<{ page?: AbortController; count?: AbortController }>({});
+  const [selection, select] = useReducer(selectionReducer, noSelection);
+  const [selectionKey, setSelectionKey] = useState(key);
+  if (selectionKey !== key) {
+    setSelectionKey(key);
+    select(selectionActions.selectionCleared());
+  }
 
-  const load = useCallback(
-    (mode: 'first' | 'reload' | 'more') => {
-      const { q, filters, sort } = queryRef.current;
-      const loader = loaders[entity];
-      const current = stateRef.current;
-      if (mode === 'more') {
-        if (!current.nextCursor || current.loadingMore || current.loading) return;
-        dispatch(recordsActions.moreStarted(key));
-      } else {
-        dispatch(
-          mode === 'first' ? recordsActions.queryStarted(key) : recordsActions.reloadStarted(key),
-        );
-        controllers.current.count?.abort();
-        const countController = new AbortController();
-        controllers.current.count = countController;
-        loader.count({ q, filters }, countController.signal).then(
-          (count) => dispatch(recordsActions.countLoaded({ key, count })),
-          () => {
-            // The table works without its count; the header then shows none.
-          },
-        );
-      }
-      controllers.current.page?.abort();
-      const controller = new AbortController();
-      controllers.current.page = controller;
-      const cursor = mode === 'more' ? current.nextCursor : null;
-      loader.list({ q, filters, sort, limit: PAGE_SIZE, cursor }, controller.signal).then(
-        (page) =>
-          dispatch(
-            recordsActions.pageLoaded({
-              key,
-              items: page.items,
-              nextCursor: page.nextCursor,
-              append: mode === 'more',
-            }),
-          ),
-        (error: unknown) => {
-          if (isAbort(error)) return;
-          dispatch(recordsActions.pageFailed({ key, error: toAreaError(error, 'list') }));
-        },
-      );
-    },
-    [entity, key],
+  const items = useMemo(() => rowsOf(pages.currentData?.pages), [pages.currentData]);
+  const loaded = pages.currentData !== undefined;
+  const error = pages.isError ? (pages.error as ApiFailure) : null;
+  const { refetch: refetchPages, fetchNextPage, hasNextPage, isFetchingNextPage } = pages;
+  const refetchCount = counted.refetch;
+
+  const loadMore = useCallback(() => {
+    if (!hasNextPage || isFetchingNextPage || pages.isFetching) return;
+    void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage, pages.isFetching]);
+
+  /** Reads the table again from its first page, with its count. */
+  const reload = useCallback(() => {
+    dispatch(crmLiveActions.refreshed(entity));
+    void refetchPages();
+    void refetchCount();
+  }, [dispatch, entity, refetchPages, refetchCount]);
+
+  const added = useCallback(
+    (record: TableRecord) => dispatch(recordAdded(args, record)),
+    [dispatch, args],
   );
-
-  useEffect(() => {
-    load('first');
-    const current = controllers.current;
-    return () => {
-      current.page?.abort();
-      current.count?.abort();
-    };
-  }, [load]);
-
-  const loadMore = useCallback(() => load('more'), [load]);
-  const reload = useCallback(() => load('reload'), [load]);
 
   return {
-    state: state as RecordsState<RecordOf<E>>,
-    dispatch,
+    items: items as RecordOf<E>[],
+    count: counted.currentData ?? null,
+    /** The first page is loading, or the table is read again (skeleton rows, or rows stay). */
+    loading: pages.isFetching && !isFetchingNextPage,
+    /** A further page is loading (a row at the end). */
+    loadingMore: isFetchingNextPage,
+    /** The first page has arrived for this query. */
+    loaded,
+    error,
+    hasMore: hasNextPage && !error,
+    selection: selection as RowSelection,
+    select,
+    /** Records of this kind were changed by another member or tab since the table was read. */
+    changedElsewhere,
     loadMore,
     reload,
+    added,
   };
 }

@@ -33,7 +33,7 @@ import { saveFile } from '../../../utils/save-file.ts';
 import { formatNumber } from '../record/utils/format.ts';
 import { importsApi } from '../api/crm-api.ts';
 import { crmErrorText, isAbort } from '../utils/error-text.ts';
-import { UploadIcon } from '../utils/icons.tsx';
+import { UploadIcon } from '../../../components/icons.tsx';
 import {
   assignField,
   errorsCsv,

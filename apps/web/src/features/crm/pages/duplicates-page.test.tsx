@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { DuplicateGroup } from '@beacon/contract';
 import { SnackbarProvider } from '../../../components/snackbar/index.ts';
 import { samplePerson } from '../../../test/crm-fixtures.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
+import { renderWithStore } from '../../../test/render.tsx';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { ThemeProvider } from '../../../theme/index.ts';
 import { DuplicatesPage } from './duplicates-page.tsx';
@@ -32,7 +33,7 @@ async function renderPage(canEdit: boolean) {
     [{ path: '/dashboard/people/duplicates', element: <DuplicatesPage canEdit={canEdit} /> }],
     { initialEntries: ['/dashboard/people/duplicates'] },
   );
-  render(
+  renderWithStore(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider>
         <SnackbarProvider>

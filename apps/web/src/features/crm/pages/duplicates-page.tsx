@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,16 +19,11 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
-import { peopleApi } from '../api/crm-api.ts';
+import { useDuplicatesQuery, useMergePeopleMutation } from '../api/crm-data-api.ts';
 import { BackLink } from '../record/components/back-link.tsx';
 import { EmptyState, RetryAlert } from '../record/components/record-states.tsx';
 import { callErrorText } from '../record/utils/call-error.ts';
 import { formatDate, fullName } from '../record/utils/format.ts';
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'failed'; error: unknown }
-  | { status: 'ready'; groups: DuplicateGroup[] };
 
 /** A group's own key: its reason and what its people share. */
 const groupKey = (group: DuplicateGroup) => `${group.reason}:${group.key}`;
@@ -42,26 +37,21 @@ const groupKey = (group: DuplicateGroup) => `${group.reason}:${group.key}`;
 export function DuplicatesPage({ canEdit }: { canEdit: boolean }) {
   const { t, i18n } = useTranslation('crm');
   const { enqueueSnackbar } = useSnackbar();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const duplicates = useDuplicatesQuery();
+  const [mergePeople] = useMergePeopleMutation();
   const [kept, setKept] = useState<Record<string, string>>({});
   const [merging, setMerging] = useState<DuplicateGroup | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const read = useCallback((signal?: AbortSignal) => {
-    setLoad({ status: 'loading' });
-    peopleApi.duplicates(signal).then(
-      ({ groups }) => setLoad({ status: 'ready', groups }),
-      (error: unknown) => {
-        if (!signal?.aborted) setLoad({ status: 'failed', error });
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    read(controller.signal);
-    return () => controller.abort();
-  }, [read]);
+  // Loading (skeletons), failed (retry) or ready; a read again after a merge shows the groups
+  // it had until the answer replaces them.
+  const groups = duplicates.isError ? undefined : duplicates.data;
+  const load = duplicates.isError
+    ? ({ status: 'failed', error: duplicates.error } as const)
+    : groups
+      ? ({ status: 'ready', groups } as const)
+      : ({ status: 'loading' } as const);
+  const read = () => void duplicates.refetch();
 
   const keptOf = (group: DuplicateGroup) => kept[groupKey(group)] ?? group.people[0]?.id ?? '';
 
@@ -70,10 +60,9 @@ export function DuplicatesPage({ canEdit }: { canEdit: boolean }) {
     const duplicateIds = group.people.map((p) => p.id).filter((id) => id !== primaryId);
     setBusy(true);
     try {
-      const { person } = await peopleApi.merge({ primaryId, duplicateIds });
+      const { person } = await mergePeople({ primaryId, duplicateIds }).unwrap();
       enqueueSnackbar(t('duplicates.merged', { name: fullName(person) }));
       setMerging(null);
-      read();
     } catch (error) {
       enqueueSnackbar(callErrorText(t, error), { variant: 'error' });
     } finally {

@@ -21,7 +21,7 @@ import { useCrmChanges } from '../hooks/use-crm-changes.ts';
 import { AddMembersDialog } from '../lists/add-members-dialog.tsx';
 import { MembersTable, type MemberRow } from '../lists/members-table.tsx';
 import { BackLink } from '../record/components/back-link.tsx';
-import { PlusIcon, TrashIcon } from '../record/components/record-icons.tsx';
+import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { EmptyState, RecordPageFallback, RetryAlert } from '../record/components/record-states.tsx';
 import { usePagedRecords } from '../record/hooks/use-paged-records.ts';
 import { callErrorText, toCallError, type CallError } from '../record/utils/call-error.ts';

@@ -26,7 +26,7 @@ import { paths } from '../../../utils/paths.ts';
 import { recordApi } from '../api/record-api.ts';
 import { useCrmChanges } from '../hooks/use-crm-changes.ts';
 import { ListFormDialog } from '../lists/list-form-dialog.tsx';
-import { EditIcon, PlusIcon, TrashIcon } from '../record/components/record-icons.tsx';
+import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { EmptyState, RetryAlert } from '../record/components/record-states.tsx';
 import { TABS_SX } from '../record/components/record-tabs.tsx';
 import { callErrorText, toCallError, type CallError } from '../record/utils/call-error.ts';

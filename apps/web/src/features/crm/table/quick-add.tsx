@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { Company, Person } from '@beacon/contract';
 import type { CrmEntity } from '../api/crm-api.ts';
-import { PlusIcon } from '../utils/icons.tsx';
+import { PlusIcon } from '../../../components/icons.tsx';
 import { DuplicateNotice } from './duplicate-notice.tsx';
 import { useCreateRecord } from './use-create-record.ts';
 

@@ -9,7 +9,7 @@ import type { Company, Deal, Member, Person } from '@beacon/contract';
 import type { CrmEntity } from '../api/crm-api.ts';
 import type { FieldChoices } from '../filters/filter-fields.ts';
 import { nextSort, sortState, type ColumnDef } from '../state/columns.ts';
-import type { RowSelection } from '../state/records-slice.ts';
+import type { RowSelection } from '../state/selection.ts';
 import { RecordCell, recordName } from './record-cell.tsx';
 import { visibleRange } from './virtual-window.ts';
 

@@ -17,10 +17,9 @@ import type { FieldChoices } from '../filters/filter-fields.ts';
 import { FilterBar } from '../filters/filter-bar.tsx';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { useLists } from '../hooks/use-crm-data.ts';
-import { useCrmChanges } from '../hooks/use-crm-changes.ts';
 import { useRecords } from '../hooks/use-records.ts';
 import { exportColumns, normalizeColumns, visibleColumnDefs } from '../state/columns.ts';
-import { recordsActions, selectedCount, toContractSelection } from '../state/records-slice.ts';
+import { selectedCount, selectionActions, toContractSelection } from '../state/selection.ts';
 import {
   isFiltered,
   parseTableQuery,
@@ -28,7 +27,7 @@ import {
   type TableQuery,
 } from '../state/table-query.ts';
 import { crmErrorText } from '../utils/error-text.ts';
-import { DownloadIcon, PlusIcon, UploadIcon } from '../utils/icons.tsx';
+import { DownloadIcon, PlusIcon, UploadIcon } from '../../../components/icons.tsx';
 import { ViewsMenu } from '../views/views-menu.tsx';
 import { ColumnsMenu } from './columns-menu.tsx';
 import { QuickAdd } from './quick-add.tsx';
@@ -80,33 +79,19 @@ export function RecordsScreen({
   const { enqueueSnackbar } = useSnackbar();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseTableQuery(entity, params), [entity, params]);
-  const { state, dispatch, loadMore, reload } = useRecords(entity, query);
+  const state = useRecords(entity, query);
+  const { select, loadMore, reload } = state;
   const { members } = useWorkspaceMembers();
   const memberMap = useMemo(() => new Map(members.map((m) => [m.id, m])), [members]);
   const { lists, reload: reloadLists, added: listAdded } = useLists(entity);
   const [creating, setCreating] = useState(false);
-  // Records of this kind changed elsewhere (another member, another tab): offer to read the
-  // table again (reading it on its own would move the rows under the reader and drop the
-  // selection).
-  const [changedByOthers, setChangedByOthers] = useState(false);
-  // People show their company's name, companies their number of people: a change of either
-  // kind can change both tables. `null`: the channel was away, changes may have been missed.
-  useCrmChanges((change) => {
-    if (
-      change === null ||
-      change.entity === entity ||
-      (entity !== 'deals' && (change.entity === 'people' || change.entity === 'companies')) ||
-      (entity === 'deals' && change.entity === 'companies')
-    ) {
-      setChangedByOthers(true);
-    }
-  });
-  const refresh = () => {
-    setChangedByOthers(false);
-    reload();
-  };
+  // Records of this kind changed elsewhere (another member, another tab, or while the channel
+  // was away): the table offers to read again (reading it on its own would move the rows under
+  // the reader and drop the selection). records-api.ts follows the changes.
+  const changedByOthers = state.changedElsewhere;
+  const refresh = reload;
   const created = (record: Person | Company | Deal) => {
-    dispatch(recordsActions.recordAdded(record));
+    state.added(record);
     enqueueSnackbar(t(`${entity}.created`));
   };
   const [importing, setImporting] = useState(false);
@@ -144,7 +129,7 @@ export function RecordsScreen({
   const columns = visibleColumnDefs(entity, query.columns);
   const count = state.count;
   const selection = toContractSelection(state.selection, query);
-  const selected = selectedCount(state);
+  const selected = selectedCount(state.selection, count, state.items.length);
   const allLoadedSelected = useMemo(() => {
     if (state.selection.mode !== 'ids' || state.items.length === 0) return false;
     const ids = new Set(state.selection.ids);
@@ -249,14 +234,16 @@ export function RecordsScreen({
           total={count?.count ?? null}
           loading={state.loading}
           loadingMore={state.loadingMore}
-          hasMore={state.nextCursor !== null && !state.error}
+          hasMore={state.hasMore}
           onLoadMore={loadMore}
           sort={query.sort}
           onSort={(sort) => update({ sort })}
           selection={state.selection}
           selectable={canEdit}
-          onToggleRow={(id) => dispatch(recordsActions.rowToggled(id))}
-          onToggleLoaded={() => dispatch(recordsActions.loadedToggled())}
+          onToggleRow={(id) => select(selectionActions.rowToggled(id))}
+          onToggleLoaded={() =>
+            select(selectionActions.loadedToggled(state.items.map((item) => item.id)))
+          }
           members={memberMap}
           labels={fieldChoices}
         />
@@ -354,15 +341,15 @@ export function RecordsScreen({
               canSelectAll={allLoadedSelected && count !== null && count.count > state.items.length}
               matchingCount={count?.count ?? null}
               matchingEstimate={count?.estimate ?? false}
-              onSelectAll={() => dispatch(recordsActions.allMatchingSelected())}
-              onClear={() => dispatch(recordsActions.selectionCleared())}
+              onSelectAll={() => select(selectionActions.allMatchingSelected())}
+              onClear={() => select(selectionActions.selectionCleared())}
               lists={lists}
               onListCreated={listAdded}
               members={members}
               choices={fieldChoices}
               onDone={(action) => {
                 if (action === 'add_to_list') reloadLists();
-                dispatch(recordsActions.selectionCleared());
+                select(selectionActions.selectionCleared());
                 refresh();
               }}
             />

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,7 +15,13 @@ import { useTranslation } from 'react-i18next';
 import type { SavedView } from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
-import { viewsApi, type CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/crm-api.ts';
+import {
+  useCreateViewMutation,
+  useRemoveViewMutation,
+  useSavedViewsQuery,
+  useUpdateViewMutation,
+} from '../api/crm-data-api.ts';
 import type { TableQuery } from '../state/table-query.ts';
 import { crmErrorText } from '../utils/error-text.ts';
 import { BookmarkIcon } from '../utils/icons.tsx';
@@ -34,24 +40,21 @@ type DialogState =
   | { mode: 'rename'; view: SavedView; name: string; shared: boolean }
   | null;
 
+const NO_VIEWS: SavedView[] = [];
+
 /** The saved views: mine and the shared ones; save, update, rename, delete. */
 export function ViewsMenu({ entity, query, userId, onApply, onViewChanged }: ViewsMenuProps) {
   const { t } = useTranslation('crm');
   const { enqueueSnackbar } = useSnackbar();
-  const [views, setViews] = useState<SavedView[]>([]);
+  // Without views the table still works; the menu then offers only "save".
+  const views = useSavedViewsQuery(entity).data ?? NO_VIEWS;
+  const [createView] = useCreateViewMutation();
+  const [updateView] = useUpdateViewMutation();
+  const [removeView] = useRemoveViewMutation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<DialogState>(null);
   const [confirmDelete, setConfirmDelete] = useState<SavedView | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(() => {
-    const controller = new AbortController();
-    viewsApi.list(entity, controller.signal).then(setViews, () => {
-      // Without views the table still works; the menu then offers only "save".
-    });
-    return () => controller.abort();
-  }, [entity]);
-  useEffect(load, [load]);
 
   const current = views.find((v) => v.id === query.viewId) ?? null;
   const mine = views.filter((v) => v.ownerId === userId);
@@ -80,13 +83,20 @@ export function ViewsMenu({ entity, query, userId, onApply, onViewChanged }: Vie
       if (!dialog) return;
       const name = dialog.name.trim();
       if (dialog.mode === 'create') {
-        const view = await viewsApi.create({ name, entity, shared: dialog.shared, ...snapshot });
-        setViews((all) => [...all, view]);
+        const view = await createView({
+          name,
+          entity,
+          shared: dialog.shared,
+          ...snapshot,
+        }).unwrap();
         onViewChanged(view);
         enqueueSnackbar(t('views.saved', { name: view.name }));
       } else {
-        const view = await viewsApi.update(dialog.view.id, { name, shared: dialog.shared });
-        setViews((all) => all.map((v) => (v.id === view.id ? view : v)));
+        const view = await updateView({
+          id: dialog.view.id,
+          entity,
+          patch: { name, shared: dialog.shared },
+        }).unwrap();
         enqueueSnackbar(t('views.renamed', { name: view.name }));
       }
       setDialog(null);
@@ -95,16 +105,14 @@ export function ViewsMenu({ entity, query, userId, onApply, onViewChanged }: Vie
   const update = () =>
     run(async () => {
       if (!current) return;
-      const view = await viewsApi.update(current.id, snapshot);
-      setViews((all) => all.map((v) => (v.id === view.id ? view : v)));
+      const view = await updateView({ id: current.id, entity, patch: snapshot }).unwrap();
       enqueueSnackbar(t('views.updated', { name: view.name }));
     });
 
   const remove = () =>
     run(async () => {
       if (!confirmDelete) return;
-      await viewsApi.remove(confirmDelete.id);
-      setViews((all) => all.filter((v) => v.id !== confirmDelete.id));
+      await removeView({ id: confirmDelete.id, entity }).unwrap();
       if (confirmDelete.id === query.viewId) onViewChanged(null);
       setConfirmDelete(null);
       enqueueSnackbar(t('views.deleted', { name: confirmDelete.name }));

@@ -1,6 +1,10 @@
 import type { TFunction } from 'i18next';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../../lib/http.ts';
+import {
+  applyServerFieldErrors as applyFieldErrors,
+  SERVER_ERROR_TYPE,
+} from '../../../utils/form-errors.ts';
 
 /** The kinds of field in the public forms, each with its own wording of what is wrong. */
 export type GeneralField =
@@ -13,9 +17,6 @@ export type GeneralField =
   | 'expiry'
   | 'securityCode'
   | 'country';
-
-/** A field error that the server wrote: shown as given. */
-export const SERVER_ERROR_TYPE = 'server';
 
 /**
  * The contract's zod messages are English; the forms show a translation chosen from the field and
@@ -65,20 +66,14 @@ export function requestErrorText(t: TFunction, error: unknown): string {
   return error.detail ?? t('common:errors.generic');
 }
 
-/** Puts the server's per-field messages (a 400 with `errors`) on the fields the form has. */
+/**
+ * Puts the server's per-field messages (a 400 with `errors`) on the fields the form has, through
+ * the shared rule (utils/form-errors.ts); anything but an answer of the server puts none.
+ */
 export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,
   fields: readonly Path<T>[],
   setError: UseFormSetError<T>,
 ): boolean {
-  if (!(error instanceof ApiError) || !error.fieldErrors) return false;
-  let applied = false;
-  for (const field of fields) {
-    const message = error.fieldErrors[field]?.[0];
-    if (message) {
-      setError(field, { type: SERVER_ERROR_TYPE, message });
-      applied = true;
-    }
-  }
-  return applied;
+  return applyFieldErrors(setError, error instanceof ApiError ? error : undefined, fields);
 }

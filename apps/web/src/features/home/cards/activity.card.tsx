@@ -2,15 +2,13 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { homeApi } from '../api/home-api.ts';
+import { useHomeActivityQuery } from '../api/home-api.ts';
 import { HomeCard } from '../components/home-card.tsx';
-import { useHomeData } from '../hooks/use-home-data.ts';
 import { useHomeText } from '../hooks/use-locale.ts';
 import { formatAgo } from '../utils/format.ts';
 import { recordPath } from '../utils/links.ts';
 import type { HomeCardDef } from './card.ts';
 
-const LIVE = ['crm.changed', 'deals.*', 'pipelines.*'] as const;
 const KINDS = new Set([
   'created',
   'field_changed',
@@ -21,17 +19,20 @@ const KINDS = new Set([
   'imported',
 ]);
 
+/** The content's height with full lists (components/home-card.tsx, `reserve`). */
+const RESERVE = 580;
+
 function ActivityCard() {
   const { t, locale } = useHomeText();
-  const state = useHomeData(homeApi.activity, LIVE);
+  const query = useHomeActivityQuery();
   return (
     <HomeCard
       id="activity"
+      reserve={RESERVE}
       title={t('activity.title')}
-      state={state}
+      query={query}
       isEmpty={(data) => data.items.length === 0}
       empty={t('activity.empty')}
-      skeletonRows={5}
     >
       {(data) => (
         <Box component="ul" aria-label={t('activity.title')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -47,6 +48,7 @@ function ActivityCard() {
               >
                 <Typography
                   variant="subtitle2"
+                  component="div"
                   noWrap
                   dir="auto"
                   sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}

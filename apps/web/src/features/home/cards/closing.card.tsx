@@ -2,24 +2,26 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { homeApi } from '../api/home-api.ts';
+import { useHomeClosingQuery } from '../api/home-api.ts';
 import { HomeCard } from '../components/home-card.tsx';
-import { useHomeData } from '../hooks/use-home-data.ts';
 import { useHomeText } from '../hooks/use-locale.ts';
-import { formatDay, formatMoney } from '../utils/format.ts';
+import { formatMoney, formatSums } from '../../../utils/money.ts';
+import { formatDay } from '../utils/format.ts';
 import { recordPath } from '../utils/links.ts';
 import type { HomeCardDef } from './card.ts';
 
-const LIVE = ['deals.*', 'pipelines.*', 'crm.changed'] as const;
+/** The content's height with full lists (components/home-card.tsx, `reserve`). */
+const RESERVE = 330;
 
 function ClosingCard() {
   const { t, locale } = useHomeText();
-  const state = useHomeData(homeApi.closing, LIVE);
+  const query = useHomeClosingQuery();
   return (
     <HomeCard
       id="closing"
+      reserve={RESERVE}
       title={t('closing.title')}
-      state={state}
+      query={query}
       isEmpty={(data) => data.count === 0}
       empty={t('closing.empty')}
     >
@@ -28,7 +30,7 @@ function ClosingCard() {
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {t('closing.summary', {
               count: data.count,
-              amount: data.totals.map((m) => formatMoney(m.amount, m.currency, locale)).join(' · '),
+              amount: formatSums(data.totals, locale, 'amount'),
             })}
           </Typography>
           <Box
@@ -52,6 +54,7 @@ function ClosingCard() {
                 <Box sx={{ minWidth: 0, flexGrow: 1 }}>
                   <Typography
                     variant="subtitle2"
+                    component="div"
                     noWrap
                     dir="auto"
                     sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}
@@ -75,7 +78,7 @@ function ClosingCard() {
                       .join(' · ')}
                   </Typography>
                 </Box>
-                <Typography variant="subtitle2" sx={{ flexShrink: 0 }}>
+                <Typography variant="subtitle2" component="div" sx={{ flexShrink: 0 }}>
                   {formatMoney(deal.amount, deal.currency, locale)}
                 </Typography>
               </Box>

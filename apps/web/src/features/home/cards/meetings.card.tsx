@@ -3,23 +3,24 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../utils/paths.ts';
-import { homeApi } from '../api/home-api.ts';
+import { useHomeMeetingsQuery } from '../api/home-api.ts';
 import { HomeCard } from '../components/home-card.tsx';
-import { useHomeData } from '../hooks/use-home-data.ts';
 import { useHomeText } from '../hooks/use-locale.ts';
 import { formatTime } from '../utils/format.ts';
 import type { HomeCardDef } from './card.ts';
 
-const LIVE = ['calendar.*'] as const;
+/** The content's height with full lists (components/home-card.tsx, `reserve`). */
+const RESERVE = 300;
 
 function MeetingsCard() {
   const { t, locale } = useHomeText();
-  const state = useHomeData(homeApi.meetings, LIVE);
+  const query = useHomeMeetingsQuery();
   return (
     <HomeCard
       id="meetings"
+      reserve={RESERVE}
       title={t('meetings.title')}
-      state={state}
+      query={query}
       isEmpty={(data) => data.count === 0}
       empty={t('meetings.empty')}
       action={
@@ -43,6 +44,7 @@ function MeetingsCard() {
               <Box sx={{ minWidth: 0, flexGrow: 1 }}>
                 <Typography
                   variant="subtitle2"
+                  component="div"
                   noWrap
                   dir="auto"
                   sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}

@@ -7,30 +7,33 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
+import type { HomeStage } from '@beacon/contract';
 import { paths } from '../../../utils/paths.ts';
-import { homeApi } from '../api/home-api.ts';
+import { useHomePipelineQuery } from '../api/home-api.ts';
 import { ChartSlot } from '../components/chart-slot.tsx';
 import { HomeCard } from '../components/home-card.tsx';
-import { useHomeData } from '../hooks/use-home-data.ts';
 import { useHomeText } from '../hooks/use-locale.ts';
-import { formatCount, formatMoney } from '../utils/format.ts';
+import { formatSums } from '../../../utils/money.ts';
+import { formatCount } from '../utils/format.ts';
 import { mainCurrency, stageIn } from '../utils/pipeline.ts';
 import type { HomeCardDef } from './card.ts';
 
 const StageChart = lazy(() => import('../charts/stage-chart.tsx'));
-const LIVE = ['deals.*', 'pipelines.*', 'crm.changed'] as const;
+
+/** The content's height with full lists (components/home-card.tsx, `reserve`). */
+const RESERVE = 500;
 
 function PipelineCard() {
   const { t, locale, dir } = useHomeText();
-  const state = useHomeData(homeApi.pipeline, LIVE);
+  const query = useHomePipelineQuery();
   return (
     <HomeCard
       id="pipeline"
+      reserve={RESERVE}
       title={t('pipeline.title')}
-      state={state}
+      query={query}
       isEmpty={(data) => data.stages.every((stage) => stage.count === 0)}
       empty={t('pipeline.empty')}
-      skeletonRows={5}
       action={
         <Button component={RouterLink} to={paths.dashboard.deals} size="small">
           {t('pipeline.open')}
@@ -40,10 +43,8 @@ function PipelineCard() {
       {(data) => {
         const currency = mainCurrency(data.stages);
         const height = Math.max(160, data.stages.length * 44 + 56);
-        const money = (amounts: { amount: number; currency: string }[]) =>
-          amounts.length === 0
-            ? '—'
-            : amounts.map((m) => formatMoney(m.amount, m.currency, locale)).join(' · ');
+        const money = (stage: HomeStage, which: 'amount' | 'weighted') =>
+          stage.totals.length === 0 ? '—' : formatSums(stage.totals, locale, which);
         return (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             {currency && (
@@ -77,10 +78,8 @@ function PipelineCard() {
                         {stage.name}
                       </TableCell>
                       <TableCell align="right">{formatCount(stage.count, locale)}</TableCell>
-                      <TableCell align="right">{money(stage.totals)}</TableCell>
-                      <TableCell align="right">
-                        {money(stage.totals.map((m) => ({ ...m, amount: m.weighted })))}
-                      </TableCell>
+                      <TableCell align="right">{money(stage, 'amount')}</TableCell>
+                      <TableCell align="right">{money(stage, 'weighted')}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -5,25 +5,26 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { HomeTask } from '@beacon/contract';
-import { homeApi } from '../api/home-api.ts';
+import { useHomeTasksQuery } from '../api/home-api.ts';
 import { HomeCard } from '../components/home-card.tsx';
-import { useHomeData } from '../hooks/use-home-data.ts';
 import { useHomeText } from '../hooks/use-locale.ts';
 import { formatCount, formatDay, formatTime } from '../utils/format.ts';
 import { queuePath, recordPath } from '../utils/links.ts';
 import type { HomeCardDef } from './card.ts';
 
-const LIVE = ['tasks.*'] as const;
+/** The content's height with full lists (components/home-card.tsx, `reserve`). */
+const RESERVE = 750;
 
 function TasksCard() {
   const { t, locale } = useHomeText();
-  const state = useHomeData(homeApi.tasks, LIVE);
-  const due = state.data ? state.data.dueToday.count + state.data.overdue.count : 0;
+  const query = useHomeTasksQuery();
+  const due = query.data ? query.data.dueToday.count + query.data.overdue.count : 0;
   return (
     <HomeCard
       id="tasks"
+      reserve={RESERVE}
       title={t('tasks.title')}
-      state={state}
+      query={query}
       isEmpty={(data) => data.dueToday.count + data.overdue.count === 0}
       empty={t('tasks.empty')}
       action={
@@ -32,7 +33,7 @@ function TasksCard() {
           to={queuePath}
           variant="contained"
           size="small"
-          disabled={state.status === 'ready' && due === 0}
+          disabled={query.isSuccess && due === 0}
         >
           {t('startQueue')}
         </Button>
@@ -111,6 +112,7 @@ function TaskList({
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
               <Typography
                 variant="subtitle2"
+                component="div"
                 noWrap
                 dir="auto"
                 sx={{ textAlign: 'left' /* the page's start: flipped right to left */ }}

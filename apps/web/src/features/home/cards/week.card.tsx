@@ -1,22 +1,31 @@
 import { lazy } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { homeApi } from '../api/home-api.ts';
+import { useHomeWeekQuery } from '../api/home-api.ts';
 import { ChartSlot } from '../components/chart-slot.tsx';
 import { HomeCard } from '../components/home-card.tsx';
-import { useHomeData } from '../hooks/use-home-data.ts';
 import { useHomeText } from '../hooks/use-locale.ts';
-import { formatCount, formatMoney } from '../utils/format.ts';
+import { formatMoney } from '../../../utils/money.ts';
+import { formatCount } from '../utils/format.ts';
 import type { HomeCardDef } from './card.ts';
 
 const WeekChart = lazy(() => import('../charts/week-chart.tsx'));
-const LIVE = ['tasks.*', 'deals.*', 'crm.changed'] as const;
+
+/** The content's height with full lists (components/home-card.tsx, `reserve`). */
+const RESERVE = 320;
 
 function WeekCard() {
   const { t, locale, dir } = useHomeText();
-  const state = useHomeData(homeApi.week, LIVE);
+  const query = useHomeWeekQuery();
   return (
-    <HomeCard id="week" title={t('week.title')} state={state} isEmpty={() => false} empty="">
+    <HomeCard
+      id="week"
+      reserve={RESERVE}
+      title={t('week.title')}
+      query={query}
+      isEmpty={() => false}
+      empty=""
+    >
       {(data) => (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Box
@@ -30,7 +39,9 @@ function WeekCard() {
               value={
                 data.won.length === 0
                   ? '—'
-                  : data.won.map((m) => formatMoney(m.amount, m.currency, locale, true)).join(' · ')
+                  : data.won
+                      .map((m) => formatMoney(m.amount, m.currency, locale, { compact: true }))
+                      .join(' · ')
               }
             />
           </Box>

@@ -1,6 +1,6 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTheme } from '@mui/material/styles';
-import { formatMoney } from '../utils/format.ts';
+import { formatMoney } from '../../../utils/money.ts';
 
 export interface StageChartRow {
   name: string;
@@ -40,7 +40,8 @@ export default function StageChart({ rows, currency, locale, labels, rtl }: Stag
       xAxis={[
         {
           reverse: rtl,
-          valueFormatter: (value: number) => formatMoney(value, currency, locale, true),
+          valueFormatter: (value: number) =>
+            formatMoney(value, currency, locale, { compact: true }),
         },
       ]}
       series={[

@@ -7,7 +7,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { HomeData } from '../hooks/use-home-data.ts';
+
+/** What a card shows of its call: the fields of its RTK Query hook the frame reads. */
+export interface CardQuery<T> {
+  data?: T;
+  isError: boolean;
+  refetch: () => unknown;
+}
 
 export interface HomeCardProps<T> {
   /** The card's id: its heading is `home-<id>-title`, its test id `home-card-<id>`. */
@@ -15,11 +21,16 @@ export interface HomeCardProps<T> {
   title: string;
   /** A button or link beside the title (start the queue, open the calendar). */
   action?: ReactNode;
-  state: HomeData<T> & { retry: () => void };
+  /** The card's query (`useHomeTasksQuery()`, ...). */
+  query: CardQuery<T>;
   isEmpty: (data: T) => boolean;
   empty: string;
-  /** How many skeleton rows stand in for the content while it loads. */
-  skeletonRows?: number;
+  /**
+   * The height (px) the card's content takes when its lists are full: reserved while it loads
+   * and kept when it holds less, so that no card moves those below it (layout shift) as the
+   * answers come in. The skeleton fills it.
+   */
+  reserve: number;
   children: (data: T) => ReactNode;
 }
 
@@ -32,19 +43,19 @@ export function HomeCard<T>({
   id,
   title,
   action,
-  state,
+  query,
   isEmpty,
   empty,
-  skeletonRows = 3,
+  reserve,
   children,
 }: HomeCardProps<T>) {
   const { t } = useTranslation('home');
   const titleId = `home-${id}-title`;
-  const error = state.status === 'error' && (
+  const error = query.isError && (
     <Alert
       severity="error"
       action={
-        <Button color="inherit" size="small" onClick={state.retry}>
+        <Button color="inherit" size="small" onClick={() => void query.refetch()}>
           {t('retry')}
         </Button>
       }
@@ -53,16 +64,16 @@ export function HomeCard<T>({
     </Alert>
   );
   let body: ReactNode;
-  if (state.data !== undefined) {
-    body = isEmpty(state.data) ? (
+  if (query.data !== undefined) {
+    body = isEmpty(query.data) ? (
       <Typography sx={{ color: 'text.secondary', py: 2 }}>{empty}</Typography>
     ) : (
-      children(state.data)
+      children(query.data)
     );
-  } else if (state.status === 'loading') {
+  } else if (!query.isError) {
     body = (
       <Stack spacing={1.5} aria-busy="true" aria-label={t('loading')} role="status">
-        {Array.from({ length: skeletonRows }, (_, i) => (
+        {Array.from({ length: Math.max(1, Math.floor(reserve / 48)) }, (_, i) => (
           <Skeleton key={i} variant="rounded" height={36} />
         ))}
       </Stack>
@@ -82,7 +93,7 @@ export function HomeCard<T>({
         {action}
       </Box>
       {error}
-      {body}
+      <Box sx={{ minHeight: reserve, display: 'flex', flexDirection: 'column' }}>{body}</Box>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type {
@@ -10,7 +10,9 @@ import type {
   HomeTasks,
   HomeWeek,
 } from '@beacon/contract';
+import { json, stubApi } from '../../../test/fetch.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
+import { renderWithStore } from '../../../test/render.tsx';
 import { ThemeProvider } from '../../../theme/index.ts';
 import type { RealtimeSubscriber } from '../../../lib/realtime.ts';
 
@@ -19,6 +21,7 @@ vi.setConfig({ testTimeout: 20_000 });
 const subscribers = new Set<RealtimeSubscriber>();
 vi.mock('../../../lib/realtime.ts', () => ({
   realtime: {
+    status: 'open',
     subscribe: (subscriber: RealtimeSubscriber) => {
       subscribers.add(subscriber);
       return () => subscribers.delete(subscriber);
@@ -26,21 +29,40 @@ vi.mock('../../../lib/realtime.ts', () => ({
   },
 }));
 
-const api = vi.hoisted(() => ({
-  tasks: vi.fn(),
-  meetings: vi.fn(),
-  pipeline: vi.fn(),
-  closing: vi.fn(),
-  week: vi.fn(),
-  activity: vi.fn(),
-}));
-vi.mock('../api/home-api.ts', () => ({ homeApi: api }));
+/** Each card's answer (`GET /api/home/<card>`): a value, or a function for one call. */
+type Answer = unknown | (() => Response | Promise<Response>);
+const answers: Record<string, Answer> = {};
+let fetchMock: ReturnType<typeof stubApi>;
+/** How many times the page called `GET /api/home/<card>`. */
+const calls = (name: string) =>
+  fetchMock.mock.calls.filter(
+    ([url]) => new URL(String(url), 'http://x').pathname === `/api/home/${name}`,
+  ).length;
+/** The next answer of a card: pending until the test settles it. */
+function pending(name: string) {
+  let settle!: (response: Response) => void;
+  const previous = answers[name];
+  answers[name] = () =>
+    new Promise<Response>((resolve) => {
+      settle = (response) => {
+        answers[name] = previous;
+        resolve(response);
+      };
+    });
+  return (response: Response) => settle(response);
+}
 
 const { HomeCards } = await import('./home-cards.tsx');
 const { homeCards } = await import('../cards/registry.ts');
 
-const noTasks: HomeTasks = { dueToday: { count: 0, items: [] }, overdue: { count: 0, items: [] } };
+const today = { date: '2026-11-24', timeZone: 'UTC' };
+const noTasks: HomeTasks = {
+  ...today,
+  dueToday: { count: 0, items: [] },
+  overdue: { count: 0, items: [] },
+};
 const someTasks: HomeTasks = {
+  ...today,
   dueToday: {
     count: 7,
     items: [
@@ -96,7 +118,7 @@ const activity: HomeActivityList = {
 
 async function renderCards(lng = 'en') {
   const i18n = await initTestI18n(lng);
-  render(
+  return renderWithStore(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider>
         <MemoryRouter>
@@ -110,15 +132,27 @@ async function renderCards(lng = 'en') {
 const card = (id: string) => screen.getByTestId(`home-card-${id}`);
 
 beforeEach(() => {
-  api.tasks.mockResolvedValue(someTasks);
-  api.meetings.mockResolvedValue(meetings);
-  api.pipeline.mockResolvedValue(pipeline);
-  api.closing.mockResolvedValue(closing);
-  api.week.mockResolvedValue(week);
-  api.activity.mockResolvedValue(activity);
+  Object.assign(answers, {
+    tasks: someTasks,
+    meetings,
+    pipeline,
+    closing,
+    week,
+    activity,
+  });
+  const routes: Record<string, () => Response | Promise<Response>> = {};
+  for (const name of ['tasks', 'meetings', 'pipeline', 'closing', 'week', 'activity']) {
+    routes[`GET /api/home/${name}`] = () => {
+      const answer = answers[name];
+      return typeof answer === 'function'
+        ? (answer as () => Response | Promise<Response>)()
+        : json(200, answer);
+    };
+  }
+  fetchMock = stubApi(routes);
 });
 afterEach(() => {
-  vi.clearAllMocks();
+  vi.unstubAllGlobals();
   subscribers.clear();
 });
 
@@ -163,22 +197,24 @@ describe('home cards', () => {
     for (const id of ['tasks', 'meetings', 'week', 'pipeline', 'closing', 'activity']) {
       expect(within(card(id)).getByRole('heading', { level: 2 })).toBeTruthy();
     }
+    // The page's headings go h1, then an h2 per card, and no deeper: the rows are not headings.
+    expect(screen.getAllByRole('heading').map((h) => h.tagName)).toEqual(Array(6).fill('H2'));
   });
 
   it('shows a skeleton while loading, then an error with a retry that reads again', async () => {
-    let fail!: (error: Error) => void;
-    api.tasks.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
+    const fail = pending('tasks');
     await renderCards();
     expect(within(card('tasks')).getByRole('status')).toBeTruthy();
-    await act(async () => fail(new Error('down')));
-    expect(within(card('tasks')).getByText('This card could not be loaded.')).toBeTruthy();
+    await vi.waitFor(() => expect(calls('tasks')).toBe(1));
+    await act(async () => fail(json(503, { detail: 'down', code: 'UNAVAILABLE' })));
+    expect(await within(card('tasks')).findByText('This card could not be loaded.')).toBeTruthy();
     await act(async () => within(card('tasks')).getByRole('button', { name: 'Try again' }).click());
     expect(await within(card('tasks')).findByText('Call Ada')).toBeTruthy();
-    expect(api.tasks).toHaveBeenCalledTimes(2);
+    expect(calls('tasks')).toBe(2);
   });
 
   it('disables the queue button when nothing is due', async () => {
-    api.tasks.mockResolvedValue(noTasks);
+    answers.tasks = noTasks;
     await renderCards();
     expect(
       await within(card('tasks')).findByText('Nothing due today or overdue. Well done.'),
@@ -191,10 +227,11 @@ describe('home cards', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       await renderCards();
+      expect(await within(card('tasks')).findByText('Call Ada')).toBeTruthy();
       await act(async () => {
         await vi.advanceTimersByTimeAsync(10);
       });
-      expect(api.tasks).toHaveBeenCalledTimes(1);
+      expect(calls('tasks')).toBe(1);
       await act(async () => {
         for (const subscriber of subscribers) {
           if (subscriber.types.includes('tasks.*')) {
@@ -204,8 +241,39 @@ describe('home cards', () => {
         }
         await vi.advanceTimersByTimeAsync(1000);
       });
-      expect(api.tasks).toHaveBeenCalledTimes(2);
-      expect(api.meetings).toHaveBeenCalledTimes(1);
+      expect(calls('tasks')).toBe(2);
+      expect(calls('meetings')).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads the cards of today again when the day ends in the zone of the answer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      // 23:59:30 in Tokyo, whatever the zone of the machine running the test.
+      vi.setSystemTime(new Date('2026-11-24T14:59:30Z'));
+      answers.tasks = { ...someTasks, date: '2026-11-24', timeZone: 'Asia/Tokyo' };
+      await renderCards();
+      expect(await within(card('tasks')).findByText('Call Ada')).toBeTruthy();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10);
+      });
+      expect([calls('tasks'), calls('meetings'), calls('pipeline')]).toEqual([1, 1, 1]);
+      answers.tasks = { ...someTasks, date: '2026-11-25', timeZone: 'Asia/Tokyo' };
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(45_000);
+      });
+      // Tasks, meetings, the week and the month are of a new day; the pipeline is not.
+      expect([calls('tasks'), calls('meetings'), calls('week'), calls('closing')]).toEqual([
+        2, 2, 2, 2,
+      ]);
+      expect([calls('pipeline'), calls('activity')]).toEqual([1, 1]);
+      // The new answer is of today: nothing more until its day ends.
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(3_600_000);
+      });
+      expect(calls('tasks')).toBe(2);
     } finally {
       vi.useRealTimers();
     }

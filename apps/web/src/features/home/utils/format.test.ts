@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatAgo, formatCount, formatDay, formatMoney, minorDigits } from './format.ts';
+import { formatMoney, minorDigits } from '../../../utils/money.ts';
+import { formatAgo, formatCount, formatDay } from './format.ts';
 import { mainCurrency, stageIn } from './pipeline.ts';
 
 describe('home formats', () => {
-  it('reads amounts in the minor unit of their currency', () => {
+  it('reads amounts in the minor unit of their currency (utils/money.ts, as the cards use it)', () => {
     expect(minorDigits('EUR')).toBe(2);
     expect(minorDigits('JPY')).toBe(0);
     expect(minorDigits('KWD')).toBe(3);
     expect(formatMoney(1_234_56, 'EUR', 'en-US')).toBe('€1,234.56');
     expect(formatMoney(1_234, 'JPY', 'en-US')).toBe('¥1,234');
-    expect(formatMoney(1_500_000_00, 'USD', 'en-US', true)).toBe('$1.5M');
+    expect(formatMoney(1_500_000_00, 'USD', 'en-US', { compact: true })).toBe('$1.5M');
     expect(formatMoney(1_234_56, 'EUR', 'ar')).toMatch(/€/);
   });
 

@@ -1,31 +1,5 @@
 import { HOME_COUNT_CAP } from '@beacon/contract/values';
 
-/** The digits of a currency's minor unit (2 for EUR, 0 for JPY, 3 for KWD). */
-export function minorDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
-
-/** An amount in minor units (as deals keep them) as money in the language's format. */
-export function formatMoney(minor: number, currency: string, locale: string, compact = false) {
-  const value = minor / 10 ** minorDigits(currency);
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      ...(compact ? { notation: 'compact', maximumFractionDigits: 1 } : {}),
-    }).format(value);
-  } catch {
-    return `${new Intl.NumberFormat(locale).format(value)} ${currency}`;
-  }
-}
-
 /** A count as the language writes numbers; a capped count as "1,000+". */
 export function formatCount(count: number, locale: string): string {
   const text = new Intl.NumberFormat(locale).format(count);

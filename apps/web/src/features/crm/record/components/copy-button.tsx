@@ -2,7 +2,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../../components/snackbar/index.ts';
-import { CopyIcon } from './record-icons.tsx';
+import { CopyIcon } from '../../../../components/icons.tsx';
 
 /** Copies `text` to the clipboard and says so. */
 export function CopyButton({ text, label }: { text: string; label: string }) {

@@ -19,7 +19,7 @@ import { fullName, initials, localTime } from '../utils/format.ts';
 import { StageLabel } from '../../table/stage-label.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { AddToListButton, DeleteRecordButton, RecordAvatar } from './record-header-parts.tsx';
-import { DownloadIcon } from './record-icons.tsx';
+import { DownloadIcon } from '../../../../components/icons.tsx';
 
 export interface PersonHeaderProps {
   person: Person;

@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { ListAddIcon, TrashIcon } from './record-icons.tsx';
+import { ListAddIcon } from './record-icons.tsx';
+import { TrashIcon } from '../../../../components/icons.tsx';
 
 /** The large avatar of a record page's header: round for a person, rounded square for a company. */
 export function RecordAvatar({

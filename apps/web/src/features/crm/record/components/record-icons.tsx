@@ -2,34 +2,6 @@ import { strokeIcon } from '../../../../components/icons.tsx';
 
 /* The record pages' own icons, in the app's 24 × 24 stroke style. */
 
-export const CopyIcon = strokeIcon(
-  <>
-    <rect x="8.5" y="8.5" width="11" height="11" rx="2" />
-    <path d="M15.5 8.5V6a1.5 1.5 0 0 0-1.5-1.5H6A1.5 1.5 0 0 0 4.5 6v8A1.5 1.5 0 0 0 6 15.5h2.5" />
-  </>,
-  'CopyIcon',
-);
-
-export const DownloadIcon = strokeIcon(
-  <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14" />,
-  'DownloadIcon',
-);
-
-export const TrashIcon = strokeIcon(
-  <>
-    <path d="M4 7h16M10 11v6M14 11v6" />
-    <path d="M6 7l1 12.5a1.5 1.5 0 0 0 1.5 1.5h7a1.5 1.5 0 0 0 1.5-1.5L18 7M9 7V4.5h6V7" />
-  </>,
-  'TrashIcon',
-);
-
-export const PlusIcon = strokeIcon(<path d="M12 5v14M5 12h14" />, 'PlusIcon');
-
-export const EditIcon = strokeIcon(
-  <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4ZM13.5 6.5l4 4" />,
-  'EditIcon',
-);
-
 export const BoldIcon = strokeIcon(
   <path d="M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z" />,
   'BoldIcon',

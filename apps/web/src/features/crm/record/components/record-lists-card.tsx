@@ -12,7 +12,7 @@ import type { RecordList } from '@beacon/contract';
 import { CloseIcon } from '../../../../components/icons.tsx';
 import { ListIcon } from '../../../../components/shell-icons.tsx';
 import { paths } from '../../../../utils/paths.ts';
-import { PlusIcon } from './record-icons.tsx';
+import { PlusIcon } from '../../../../components/icons.tsx';
 
 export interface RecordListsCardProps {
   lists: RecordList[];

@@ -19,16 +19,15 @@ import { describeActivity, type ActivityContext } from '../utils/activity-text.t
 import { callErrorText } from '../utils/call-error.ts';
 import { formatDateTime } from '../utils/format.ts';
 import {
-  EditIcon,
   ListAddIcon,
   ListRemoveIcon,
   MergeIcon,
   NoteIcon,
   PenIcon,
   SparkIcon,
-  TrashIcon,
   UploadIcon,
 } from './record-icons.tsx';
+import { EditIcon, TrashIcon } from '../../../../components/icons.tsx';
 import { RetryAlert } from './record-states.tsx';
 
 const KIND_ICONS: Record<ActivityKind, ReactNode> = {

@@ -35,9 +35,10 @@ export function callErrorText(t: TFunction, error: unknown, field?: string): str
       : typeof error === 'object' && error !== null && 'message' in error
         ? (error as CallError)
         : { message: '' };
-  // Refusals the page explains in the user's language, whatever field was being saved.
-  if (code === 'EDIT_CONFLICT') return t('records:errors.editConflict');
-  if (code === 'DUPLICATE_EMAIL') return t('records:errors.duplicateEmail');
+  // Refusals the page explains in the user's language, whatever field was being saved
+  // (`errors.codes` of the records namespace: EDIT_CONFLICT, DUPLICATE_EMAIL, CONFLICT).
+  const worded = code ? t(`records:errors.codes.${code}`, { defaultValue: '' }) : '';
+  if (worded) return worded;
   const forField = field ? fieldErrors?.[field]?.[0] : undefined;
   if (forField) return forField;
   if (status === 0) return t('records:errors.offline');
