@@ -8,21 +8,21 @@ import {
   type DealPatch,
   type NewDeal,
 } from '@beacon/contract';
-import { toApiFailure } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
-import { dealsApi } from '../../../lib/deals-api.ts';
+import { dealQueryParams } from '../../../lib/deals-api.ts';
 import { CLIENT_ID } from '../../../lib/http.ts';
 import type { RealtimeMessage } from '../../../lib/realtime.ts';
 import { dealsBoardApi } from './deals-board.ts';
 
 /*
  * A deal as a record (its page, its fields, the deals of a person or a company) through RTK
- * Query. The records routes of deals are the records engine's and have no contract endpoints yet:
- * these wrap the calls of `lib/deals-api.ts` with their shapes unchanged (`get(id)`,
- * `update(id, patch)`, `create(deal)`, `remove(id)`, `list(query)`), so the generic records
- * endpoints can take their place. Each write invalidates what it changes: the deal, the boards,
- * the forecast and the deal lists.
+ * Query, on the generic records endpoints of deals (`dealRecordEndpoints`: detail, create, patch,
+ * remove, list). Each write invalidates what it changes: the deal, the boards, the forecast and
+ * the deal lists.
  */
+
+const contract = () => import('@beacon/contract');
 
 /** Whose deals a record page lists. */
 export interface RelatedArg {
@@ -42,14 +42,6 @@ function dealsChangedElsewhere(message: RealtimeMessage): { id: string | null } 
   return { id: change.data.id };
 }
 
-async function attempt<T>(operation: string, run: () => Promise<T>) {
-  try {
-    return { data: await run() };
-  } catch (error) {
-    return { error: toApiFailure(error, operation) };
-  }
-}
-
 export const dealRecordApi = dealsBoardApi
   .enhanceEndpoints({ addTagTypes: ['Deal', 'RelatedDeals'] })
   .injectEndpoints({
@@ -60,7 +52,8 @@ export const dealRecordApi = dealsBoardApi
        * (timeline, `crm.changed`) stay the record page's.
        */
       deal: build.query<DealDetail, string>({
-        queryFn: (id, { signal }) => attempt('deal', () => dealsApi.get(id, signal)),
+        query: (id) =>
+          call(() => contract().then((c) => c.dealRecordEndpoints.detail), { params: { id } }),
         providesTags: (_result, _error, id) => [{ type: 'Deal', id }],
         async onCacheEntryAdded(id, lifecycle) {
           const again = () =>
@@ -87,24 +80,21 @@ export const dealRecordApi = dealsBoardApi
           initialPageParam: null,
           getNextPageParam: (last) => last.nextCursor,
         },
-        queryFn: ({ queryArg, pageParam }, { signal }) =>
-          attempt('relatedDeals', () =>
-            dealsApi.list(
-              {
-                filters: [
-                  {
-                    field: queryArg.type === 'company' ? 'companyId' : 'personId',
-                    op: 'equals',
-                    value: queryArg.id,
-                  },
-                ],
-                sort: '-createdAt',
-                limit: RELATED_PAGE,
-                cursor: pageParam,
-              },
-              signal,
-            ),
-          ),
+        query: ({ queryArg, pageParam }) =>
+          call(() => contract().then((c) => c.dealRecordEndpoints.list), {
+            query: dealQueryParams({
+              filters: [
+                {
+                  field: queryArg.type === 'company' ? 'companyId' : 'personId',
+                  op: 'equals',
+                  value: queryArg.id,
+                },
+              ],
+              sort: '-createdAt',
+              limit: RELATED_PAGE,
+              cursor: pageParam,
+            }),
+          }),
         providesTags: ['RelatedDeals'],
         async onCacheEntryAdded(_arg, lifecycle) {
           const again = () =>
@@ -120,17 +110,22 @@ export const dealRecordApi = dealsBoardApi
       }),
 
       dealCreate: build.mutation<Deal, NewDeal>({
-        queryFn: (deal) => attempt('dealCreate', () => dealsApi.create(deal)),
+        query: (body) => call(() => contract().then((c) => c.dealRecordEndpoints.create), { body }),
         invalidatesTags: (result) => (result ? ['DealsBoard', 'DealForecast', 'RelatedDeals'] : []),
       }),
       /** A change of the deal's fields, on the version the page shows (`expectedUpdatedAt`). */
       dealUpdate: build.mutation<Deal, { id: string; patch: DealPatch }>({
-        queryFn: ({ id, patch }) => attempt('dealUpdate', () => dealsApi.update(id, patch)),
+        query: ({ id, patch }) =>
+          call(() => contract().then((c) => c.dealRecordEndpoints.patch), {
+            params: { id },
+            body: patch,
+          }),
         invalidatesTags: (result, _error, { id }) =>
           result ? [{ type: 'Deal', id }, 'DealsBoard', 'DealForecast', 'RelatedDeals'] : [],
       }),
       dealRemove: build.mutation<unknown, string>({
-        queryFn: (id) => attempt('dealRemove', () => dealsApi.remove(id)),
+        query: (id) =>
+          call(() => contract().then((c) => c.dealRecordEndpoints.remove), { params: { id } }),
         invalidatesTags: (_result, error) =>
           error ? [] : ['DealsBoard', 'DealForecast', 'RelatedDeals'],
       }),

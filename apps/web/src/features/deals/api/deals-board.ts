@@ -4,12 +4,13 @@ import {
   dealMovedSchema,
   type Deal,
   type DealBoard,
+  type DealPage,
   type FilterCondition,
   type Pipeline,
 } from '@beacon/contract';
-import { call, toApiFailure, type ApiCall, type ApiFailure } from '../../../lib/api.ts';
+import { call, type ApiCall, type ApiFailure } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
-import { dealsApi } from '../../../lib/deals-api.ts';
+import { dealQueryParams } from '../../../lib/deals-api.ts';
 import { CLIENT_ID } from '../../../lib/http.ts';
 import {
   appendPage,
@@ -154,25 +155,24 @@ export const dealsBoardApi = dealsQueries
         { cursor: string; deals: Deal[]; nextCursor: string | null },
         MoreArg
       >({
-        async queryFn({ board, stageId }, { getState, signal }) {
+        async queryFn({ board, stageId }, { getState }, _extra, baseQuery) {
           const cursor = cachedBoard(getState(), board)?.board.columns[stageId]?.nextCursor;
           if (!cursor) return { data: { cursor: '', deals: [], nextCursor: null } };
           const stageFilter: FilterCondition = { field: 'stageId', op: 'equals', value: stageId };
-          try {
-            const page = await dealsApi.list(
-              {
+          const page = await baseQuery(
+            call(() => contract().then((c) => c.dealRecordEndpoints.list), {
+              query: dealQueryParams({
                 q: board.q,
                 filters: [...(board.filters ?? []), stageFilter],
                 sort: 'position',
                 limit: BOARD_PAGE,
                 cursor,
-              },
-              signal,
-            );
-            return { data: { cursor, deals: page.items, nextCursor: page.nextCursor } };
-          } catch (error) {
-            return { error: toApiFailure(error, 'dealsBoardMore') };
-          }
+              }),
+            }),
+          );
+          if (page.error) return { error: page.error as ApiFailure };
+          const { items, nextCursor } = page.data as DealPage;
+          return { data: { cursor, deals: items, nextCursor } };
         },
         async onQueryStarted({ board, stageId }, { dispatch, queryFulfilled }) {
           try {
