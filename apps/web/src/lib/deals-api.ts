@@ -13,10 +13,9 @@ import { http } from './http.ts';
 import { fileNameOf, sendRaw } from './raw-request.ts';
 
 /*
- * The records calls of deals (issue 9), typed by the contract: the deals table (features/crm) calls
- * them, and features/deals/api/deal-record.ts wraps them as RTK Query endpoints until the records
- * routes have contract endpoints. The board and the pipelines are `dealsEndpoints` /
- * `pipelinesEndpoints` (features/deals/api).
+ * The records calls of deals (issue 9), typed by the contract, as the deals table (features/crm)
+ * calls them. The deals area calls the contract's endpoints through RTK Query instead
+ * (features/deals/api: `dealRecordEndpoints`, `dealsEndpoints`, `pipelinesEndpoints`).
  */
 
 const enc = encodeURIComponent;
