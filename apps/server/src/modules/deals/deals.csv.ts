@@ -3,6 +3,7 @@ import type { Deal } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
 import { listCell, type CsvColumn } from '../../lib/records/csv.ts';
 import { rowsOf, uuidArray } from '../../lib/records/sql.ts';
+import { minorDigits, minorToDecimal } from './money.ts';
 import { contactsCsvContext, enumLabel, type ContactsCsvContext } from '../imports/contacts-csv.ts';
 
 // The deals CSV export: headers a person reads, the owner by e-mail, the pipeline and stage by
@@ -13,33 +14,13 @@ export type DealsCsvContext = ContactsCsvContext & {
   stages: Map<string, { stage: string; pipeline: string }>;
 };
 
-/** How many decimals a currency's amounts have (2 for EUR, 0 for JPY, 3 for KWD). */
-export function currencyDigits(currency: string): number {
-  try {
-    return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
-}
-
-/** Minor units as a decimal of the major unit: 123450 EUR → "1234.50". */
-export function majorUnits(amount: number, currency: string): string {
-  const digits = currencyDigits(currency);
-  if (digits === 0) return String(amount);
-  const text = String(amount).padStart(digits + 1, '0');
-  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
-
 /**
  * A decimal of the major unit as minor units: "1234.5", "1 234,50", "1,234.50" or "€1234" EUR give
  * 123450 (or 123400); null when it is not an amount. One separator followed by exactly three
- * digits ("1,500") is taken for thousands.
+ * digits ("1,500") is taken for thousands, in a currency with fewer than three decimals.
  */
 export function minorUnits(text: string, currency: string): number | null {
-  const digits = currencyDigits(currency);
+  const digits = minorDigits(currency);
   const s = text
     .replace(/[\s\u00a0\u202f']/g, '')
     .replace(/^[^\d-]+/, '')
@@ -52,7 +33,9 @@ export function minorUnits(text: string, currency: string): number | null {
   if (last >= 0) {
     const after = s.slice(last + 1);
     const mixed = new Set(separators).size > 1;
-    if (mixed || (separators.length === 1 && after.length !== 3)) {
+    // Three figures after a lone mark group thousands, unless the currency has three decimals
+    // (KWD: "0.007" is what the export writes), as the web reads an amount (utils/money.ts).
+    if (mixed || (separators.length === 1 && (after.length !== 3 || digits >= 3))) {
       whole = s.slice(0, last);
       fraction = after;
     }
@@ -79,7 +62,7 @@ export const dealCsvColumns: DealColumn[] = [
     label: 'Stage',
     value: (d, c) => c.stages.get(d.stageId)?.stage ?? '',
   },
-  { name: 'amount', label: 'Amount', value: (d) => majorUnits(d.amount, d.currency) },
+  { name: 'amount', label: 'Amount', value: (d) => minorToDecimal(d.amount, d.currency) },
   { name: 'currency', label: 'Currency', value: (d) => d.currency },
   {
     name: 'expectedCloseDate',

@@ -40,3 +40,35 @@ export function compareMinor(a: string, b: string): number {
   const y = BigInt(b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
+
+const digitsCache = new Map<string, number>();
+
+/**
+ * How many minor-unit digits a currency has (2 for EUR, 0 for JPY, 3 for KWD): the rule of the
+ * CSV export and import, and the web's (`apps/web/src/utils/money.ts` `minorDigits`).
+ */
+export function minorDigits(currency: string): number {
+  const known = digitsCache.get(currency);
+  if (known !== undefined) return known;
+  let digits: number;
+  try {
+    digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
+  } catch {
+    digits = 2;
+  }
+  digitsCache.set(currency, digits);
+  return digits;
+}
+
+/** Minor units as the exact decimal of the major unit: 123450 EUR → "1234.50", -5 EUR → "-0.05". */
+export function minorToDecimal(minor: number | bigint | string, currency: string): string {
+  const value = BigInt(minor);
+  const digits = minorDigits(currency);
+  const sign = value < 0n ? '-' : '';
+  const text = (value < 0n ? -value : value).toString().padStart(digits + 1, '0');
+  return digits === 0
+    ? `${sign}${text}`
+    : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}

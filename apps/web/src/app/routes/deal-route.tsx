@@ -1,4 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useDispatch } from 'react-redux';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useParams } from 'react-router';
@@ -6,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { DealDetail } from '@beacon/contract';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useWorkspaceMembers } from '../../hooks/use-workspace-members.ts';
-import { dealsApi } from '../../lib/deals-api.ts';
+import type { AppDispatch } from '../../lib/store.ts';
 import { paths } from '../../utils/paths.ts';
 import { roleCanEdit, useAuth } from '../../features/auth/index.ts';
 import { BackLink } from '../../features/crm/record/components/back-link.tsx';
@@ -16,9 +18,16 @@ import { RecordPageFallback } from '../../features/crm/record/components/record-
 import { useRecordPage } from '../../features/crm/record/hooks/use-record-page.ts';
 import { DealHeader } from '../../features/deals/components/deal-header.tsx';
 import { DealSide } from '../../features/deals/components/deal-side.tsx';
-import { useDealsLive } from '../../features/deals/hooks/use-deals-live.ts';
+import {
+  dealRecordApi,
+  useDealQuery,
+  useDealRemoveMutation,
+} from '../../features/deals/api/deal-record.ts';
 import { usePipelines } from '../../features/deals/hooks/use-pipelines.ts';
 import { RecordTasks } from '../../features/tasks/components/record-tasks.tsx';
+
+/** What a record's id looks like (as the record page checks it): anything else is no deal. */
+const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `/dashboard/deals/:id`: composes the record page of the CRM (timeline, notes, the two columns,
@@ -28,33 +37,45 @@ export function Component() {
   const { user } = useAuth();
   const { id = '' } = useParams();
   const { t } = useTranslation('deals');
-  const page = useRecordPage<DealDetail>('deal', id, dealsApi.get);
+  const dispatch = useDispatch<AppDispatch>();
+  // The deal through its RTK Query entry (live: a move on a board reads it again); the record
+  // page's reads of it (after a note, on another member's change) go through the same entry.
+  const read = useDealQuery(RECORD_ID.test(id) ? id : skipToken);
+  const fetchDetail = useCallback(
+    (dealId: string) =>
+      dispatch(
+        dealRecordApi.endpoints.deal.initiate(dealId, { forceRefetch: true, subscribe: false }),
+      ).unwrap(),
+    [dispatch],
+  );
+  const page = useRecordPage<DealDetail>('deal', id, fetchDetail);
   const { state, refresh, refreshTimeline } = page;
+  const [removeDeal] = useDealRemoveMutation();
   const { members, nameOf } = useWorkspaceMembers();
   const { pipelines } = usePipelines();
   const [deleting, setDeleting] = useState(false);
   const context = useMemo(() => ({ memberName: nameOf }), [nameOf]);
 
-  // A move on a board (another member's) is no `crm.changed`: the page follows it too.
-  useDealsLive((event) => {
-    // (The pipelines follow `pipelines.changed` by themselves.)
-    if (event.kind === 'moved' && event.move.dealId === id) {
-      refresh();
+  // A new version of the deal (saved here, moved on a board by another member: no
+  // `crm.changed`) has a new line on the timeline.
+  const version = read.data?.deal.updatedAt;
+  const seen = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (seen.current !== undefined && version !== undefined && version !== seen.current) {
       refreshTimeline();
     }
-  });
-  const onSaved = useCallback(() => {
-    refresh();
-    refreshTimeline();
-  }, [refresh, refreshTimeline]);
+    if (version !== undefined) seen.current = version;
+  }, [version, refreshTimeline]);
+  // The save invalidated the deal's entry: it reads itself again, and the timeline follows.
+  const onSaved = useCallback(() => undefined, []);
 
   if (!user) return null;
   const canEdit = roleCanEdit(user.role);
-  const data = state.data;
+  const data = read.data ?? state.data;
   if (!data) {
     return (
       <RecordPageFallback
-        error={state.error}
+        error={(read.error as typeof state.error | undefined) ?? state.error}
         onRetry={refresh}
         notFoundTitle={t('page.notFoundTitle')}
         notFoundText={t('page.notFoundText')}
@@ -110,7 +131,7 @@ export function Component() {
         onClose={() => setDeleting(false)}
         title={t('page.deleteTitle')}
         text={t('page.deleteText', { name: deal.name })}
-        remove={() => dealsApi.remove(id)}
+        remove={() => removeDeal(id).unwrap()}
         deletedText={t('page.deleted')}
         backTo={paths.dashboard.deals}
       />

@@ -5,7 +5,8 @@ import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import {
-  isCurrency,
+  amountField,
+  dealFields,
   type Deal,
   type DealPatch,
   type Member,
@@ -51,7 +52,9 @@ export function DealFields({ deal, pipeline, members, canEdit, save }: DealField
           label={t('fields.name')}
           value={deal.name}
           disabled={disabled}
-          validate={(text) => (text ? null : t('validation.required'))}
+          rule={dealFields.name}
+          messages={{ too_small: 'deals:validation.required' }}
+          maxLength={dealFields.name.maxLength ?? undefined}
           onSave={(name) => save({ name })}
         />
         <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 2 }}>
@@ -62,7 +65,9 @@ export function DealFields({ deal, pipeline, members, canEdit, save }: DealField
             disabled={disabled}
             ltr
             validate={(text) =>
-              parseMoney(text || '0', deal.currency) === null ? t('validation.amount') : null
+              amountField.safeParse(parseMoney(text || '0', deal.currency)).success
+                ? null
+                : t('validation.amount')
             }
             onSave={(text) => save({ amount: parseMoney(text || '0', deal.currency) ?? 0 })}
           />
@@ -72,7 +77,8 @@ export function DealFields({ deal, pipeline, members, canEdit, save }: DealField
             value={deal.currency}
             disabled={disabled}
             ltr
-            validate={(text) => (isCurrency(text.toUpperCase()) ? null : t('validation.currency'))}
+            rule={dealFields.currency}
+            messages={{ custom: 'deals:validation.currency' }}
             onSave={(currency) => save({ currency: currency.toUpperCase() })}
           />
         </Box>
@@ -100,7 +106,9 @@ export function DealFields({ deal, pipeline, members, canEdit, save }: DealField
             value={lostReasonText(t, deal.lostReason)}
             disabled={disabled}
             multiline
-            validate={(text) => (text ? null : t('lost.required'))}
+            rule={dealFields.lostReason.min(1)}
+            messages={{ too_small: 'deals:lost.required' }}
+            maxLength={dealFields.lostReason.maxLength ?? undefined}
             onSave={(lostReason) => save({ lostReason })}
           />
         )}
@@ -140,6 +148,8 @@ export function DealFields({ deal, pipeline, members, canEdit, save }: DealField
           value={deal.nextStep}
           disabled={disabled}
           multiline
+          rule={dealFields.nextStep}
+          maxLength={dealFields.nextStep.maxLength ?? undefined}
           onSave={(nextStep) => save({ nextStep })}
         />
         <EditableField
@@ -147,6 +157,8 @@ export function DealFields({ deal, pipeline, members, canEdit, save }: DealField
           label={t('fields.source')}
           value={deal.source}
           disabled={disabled}
+          rule={dealFields.source}
+          maxLength={dealFields.source.maxLength ?? undefined}
           onSave={(source) => save({ source })}
         />
         <EditableField

@@ -4,7 +4,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DealDetail, DealPatch, Member, Pipeline } from '@beacon/contract';
-import { dealsApi } from '../../../lib/deals-api.ts';
+import { useDealUpdateMutation } from '../api/deal-record.ts';
 import { DealFields } from './deal-fields.tsx';
 import { DealPeople } from './deal-people.tsx';
 import { StageHistory } from './stage-history.tsx';
@@ -36,17 +36,21 @@ export function DealSide({
 }: DealSideProps) {
   const { t } = useTranslation('deals');
   const { deal } = detail;
+  const [update] = useDealUpdateMutation();
   const save = useCallback(
     async (patch: DealPatch) => {
       try {
-        await dealsApi.update(deal.id, { ...patch, expectedUpdatedAt: deal.updatedAt });
+        await update({
+          id: deal.id,
+          patch: { ...patch, expectedUpdatedAt: deal.updatedAt },
+        }).unwrap();
         onSaved();
       } catch (error) {
         if ((error as { code?: string }).code === 'EDIT_CONFLICT') onConflict();
         throw error;
       }
     },
-    [deal.id, deal.updatedAt, onConflict, onSaved],
+    [deal.id, deal.updatedAt, onConflict, onSaved, update],
   );
   return (
     <>

@@ -59,10 +59,6 @@ export function DealsPage({ canEdit, table }: DealsPageProps) {
   const board = useDealsBoard(view === 'board' && pipelines ? pipelineId : null);
   const forecast = useForecast(view === 'board' ? pipelineId : null);
   const dispatch = useDispatch<AppDispatch>();
-  const forecastAgain = useCallback(
-    () => dispatch(dealsQueries.util.invalidateTags(['DealForecast'])),
-    [dispatch],
-  );
   const { nameOf } = useWorkspaceMembers();
   const ownerName = useCallback((id: string | null) => (id ? nameOf(id) : null), [nameOf]);
   const [creating, setCreating] = useState(false);
@@ -89,14 +85,12 @@ export function DealsPage({ canEdit, table }: DealsPageProps) {
 
   const onMove = useCallback(
     (dealId: string, stageId: string, index: number, lostReason?: string) =>
-      board.move(dealId, stageId, index, lostReason).then(
-        () => forecastAgain(),
-        (error: unknown) => {
-          enqueueSnackbar(dealsErrorText(t, error), { variant: 'error' });
-          throw error;
-        },
-      ),
-    [board, enqueueSnackbar, forecastAgain, t],
+      // A saved move reads the forecast again (the mutation's tags).
+      board.move(dealId, stageId, index, lostReason).catch((error: unknown) => {
+        enqueueSnackbar(dealsErrorText(t, error), { variant: 'error' });
+        throw error;
+      }),
+    [board, enqueueSnackbar, t],
   );
   const onOpen = useCallback(
     (dealId: string) => void navigate(`${paths.dashboard.deals}/${dealId}`),
@@ -185,8 +179,7 @@ export function DealsPage({ canEdit, table }: DealsPageProps) {
                   void navigate(`${paths.dashboard.deals}/${deal.id}`);
                   return;
                 }
-                board.reload();
-                forecastAgain();
+                // The creation invalidated the board and the forecast (the mutation's tags).
               }}
             />
           )}

@@ -2,7 +2,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { isApiFailure } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { fieldErrorMessage } from '../../../utils/form-errors.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
 
 export interface EditableFieldProps {
@@ -11,8 +14,15 @@ export interface EditableFieldProps {
   value: string;
   /** Saves the text; rejects with the server's error, which the field then shows. */
   onSave: (text: string) => Promise<void>;
-  /** A translated message, or null when the text is fine. */
+  /**
+   * The contract's rule of the field (its limits are the schema's), worded by `fieldErrorMessage`
+   * with `messages` (translation keys by zod issue code) before the common words.
+   */
+  rule?: z.ZodType;
+  messages?: Partial<Record<string, string>>;
+  /** A translated message, or null when the text is fine (a check beyond the rule). */
   validate?: (text: string) => string | null;
+  maxLength?: number;
   disabled?: boolean;
   multiline?: boolean;
   type?: 'text' | 'date';
@@ -28,7 +38,10 @@ export function EditableField({
   label,
   value,
   onSave,
+  rule,
+  messages,
   validate,
+  maxLength,
   disabled,
   multiline,
   type = 'text',
@@ -51,7 +64,11 @@ export function EditableField({
       setError(null);
       return;
     }
-    const problem = validate?.(next) ?? null;
+    const checked = rule?.safeParse(next);
+    const issue = checked && !checked.success ? checked.error.issues[0] : undefined;
+    const problem = issue
+      ? (fieldErrorMessage(t, { type: issue.code, message: issue.message }, messages) ?? null)
+      : (validate?.(next) ?? null);
     if (problem) {
       setError(problem);
       return;
@@ -61,7 +78,14 @@ export function EditableField({
     try {
       await onSave(next);
     } catch (caught) {
-      const own = caught instanceof ApiError ? caught.fieldErrors?.[field]?.[0] : undefined;
+      // The server's words for this field (of the HTTP client or of an RTK Query mutation).
+      const fields =
+        caught instanceof ApiError
+          ? caught.fieldErrors
+          : isApiFailure(caught)
+            ? caught.fieldErrors
+            : undefined;
+      const own = fields?.[field]?.[0];
       setError(own ?? dealsErrorText(t, caught));
       setDraft(value);
     } finally {
@@ -102,7 +126,7 @@ export function EditableField({
       slotProps={{
         // A date input and a select whose empty choice has a name always show their label above.
         inputLabel: type === 'date' || options ? { shrink: true } : undefined,
-        htmlInput: ltr ? { dir: 'ltr' } : undefined,
+        htmlInput: ltr || maxLength ? { ...(ltr ? { dir: 'ltr' } : {}), maxLength } : undefined,
         select: options ? { displayEmpty: true } : undefined,
       }}
     >

@@ -8,15 +8,60 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isCurrency, type Deal, type Pipeline } from '@beacon/contract';
-import { ApiError } from '../../../lib/http.ts';
-import { dealsApi } from '../../../lib/deals-api.ts';
+import { z } from 'zod';
+import {
+  amountField,
+  dayField,
+  dealFields,
+  isCurrency,
+  type Deal,
+  type Pipeline,
+} from '@beacon/contract';
+import { isApiFailure } from '../../../lib/api.ts';
+import { applyServerFieldErrors, fieldErrorMessage } from '../../../utils/form-errors.ts';
+import { useDealCreateMutation } from '../api/deal-record.ts';
 import { searchCompanies, type FoundRecord } from '../api/search.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
 import { parseMoney } from '../../../utils/money.ts';
 import { RecordPicker } from '../../../components/record-picker.tsx';
 import { stageName } from '../utils/names.ts';
+
+/** The amount as typed, in the currency's minor units; null when it is not an amount. */
+function typedAmount(text: string, currency: string): number | null {
+  if (text.trim() === '') return 0;
+  const code = currency.trim().toUpperCase();
+  const minor = parseMoney(text, isCurrency(code) ? code : 'EUR');
+  return minor !== null && amountField.safeParse(minor).success ? minor : null;
+}
+
+/**
+ * The new deal form, checked with the contract's deal fields (name, currency, date: their limits
+ * are the schema's); the amount is text in the major unit, read with the currency's decimals and
+ * held to the contract's amount rule.
+ */
+export const newDealFormSchema = z
+  .object({
+    name: dealFields.name,
+    amount: z.string(),
+    currency: dealFields.currency,
+    stageId: z.string(),
+    expectedCloseDate: z.union([z.literal(''), dayField]),
+    company: z.object({ id: z.string(), label: z.string(), secondary: z.string() }).nullable(),
+  })
+  .refine((value) => typedAmount(value.amount, value.currency) !== null, {
+    path: ['amount'],
+    params: { reason: 'amount' },
+    // Checked with the other fields, not only once they pass.
+    when: () => true,
+  });
+type NewDealForm = z.input<typeof newDealFormSchema>;
+type NewDealValues = z.output<typeof newDealFormSchema>;
+
+/** The fields a server's field error may land on. */
+const formFields = ['name', 'amount', 'currency', 'stageId', 'expectedCloseDate'] as const;
 
 export interface NewDealDialogProps {
   open: boolean;
@@ -32,10 +77,6 @@ export interface NewDealDialogProps {
   onCreated: (deal: Deal) => void;
 }
 
-type Errors = Partial<
-  Record<'name' | 'amount' | 'currency' | 'expectedCloseDate' | 'form', string>
->;
-
 /** A new deal: its name, amount and currency, stage, expected close date and company. */
 export function NewDealDialog({
   open,
@@ -50,60 +91,49 @@ export function NewDealDialog({
   const { t } = useTranslation('deals');
   const id = useId();
   const stages = pipeline?.stages ?? [];
-  const [name, setName] = useState('');
-  const [amount, setAmount] = useState('');
-  const [currency, setCurrency] = useState(defaultCurrency);
-  const [stage, setStage] = useState<string>(stageId ?? '');
-  const [closeDate, setCloseDate] = useState('');
-  const [company, setCompany] = useState<FoundRecord | null>(fixedCompany);
-  const [errors, setErrors] = useState<Errors>({});
+  const empty = (): NewDealForm => ({
+    name: '',
+    amount: '',
+    currency: defaultCurrency,
+    stageId: stageId ?? '',
+    expectedCloseDate: '',
+    company: fixedCompany,
+  });
+  const form = useForm<NewDealForm, unknown, NewDealValues>({
+    resolver: zodResolver(newDealFormSchema),
+    defaultValues: empty(),
+  });
+  const { control, handleSubmit, reset, setError } = form;
+  const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const chosenStage = stage || stageId || stages[0]?.id || '';
+  const [create] = useDealCreateMutation();
 
-  const reset = () => {
-    setName('');
-    setAmount('');
-    setCloseDate('');
-    setCompany(fixedCompany);
-    setErrors({});
-  };
-
-  const submit = async () => {
-    const found: Errors = {};
-    const code = currency.trim().toUpperCase();
-    if (!name.trim()) found.name = t('validation.required');
-    if (!isCurrency(code)) found.currency = t('validation.currency');
-    const minor = amount.trim() === '' ? 0 : parseMoney(amount, isCurrency(code) ? code : 'EUR');
-    if (minor === null) found.amount = t('validation.amount');
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = handleSubmit(async (value) => {
+    setFormError(null);
     setBusy(true);
+    const chosenStage = value.stageId || stageId || stages[0]?.id || '';
     try {
-      const deal = await dealsApi.create({
-        name: name.trim(),
+      const deal = await create({
+        name: value.name,
         ...(pipeline ? { pipelineId: pipeline.id } : {}),
         ...(chosenStage ? { stageId: chosenStage } : {}),
-        amount: minor ?? 0,
-        currency: code,
-        expectedCloseDate: closeDate || null,
-        companyId: company?.id ?? null,
+        amount: typedAmount(value.amount, value.currency) ?? 0,
+        currency: value.currency,
+        expectedCloseDate: value.expectedCloseDate || null,
+        companyId: value.company?.id ?? null,
         people: personId ? [{ personId, role: 'other' }] : [],
-      });
-      reset();
+      }).unwrap();
+      reset(empty());
       onCreated(deal);
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors : undefined;
-      const next: Errors = {};
-      for (const key of ['name', 'amount', 'currency', 'expectedCloseDate'] as const) {
-        const message = fields?.[key]?.[0];
-        if (message) next[key] = message;
+      const failure = isApiFailure(error) ? error : undefined;
+      if (!applyServerFieldErrors(setError, failure, formFields)) {
+        setFormError(dealsErrorText(t, error));
       }
-      if (Object.keys(next).length === 0) next.form = dealsErrorText(t, error);
-      setErrors(next);
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <Dialog
@@ -113,77 +143,110 @@ export function NewDealDialog({
       fullWidth
       aria-labelledby={`${id}-title`}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id={`${id}-title`}>{t('create.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              autoFocus
-              required
-              label={t('fields.name')}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              error={Boolean(errors.name)}
-              helperText={errors.name}
-              slotProps={{ htmlInput: { maxLength: 200 } }}
+            <Controller
+              control={control}
+              name="name"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  autoFocus
+                  required
+                  label={t('fields.name')}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldErrorMessage(t, fieldState.error, {
+                    too_small: 'deals:validation.required',
+                  })}
+                  slotProps={{ htmlInput: { maxLength: dealFields.name.maxLength ?? undefined } }}
+                />
+              )}
             />
             <Box sx={{ display: 'grid', gridTemplateColumns: '2fr 1fr', gap: 2 }}>
-              <TextField
-                label={t('fields.amount')}
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                error={Boolean(errors.amount)}
-                helperText={errors.amount}
-                slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
+              <Controller
+                control={control}
+                name="amount"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    label={t('fields.amount')}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldErrorMessage(t, fieldState.error, {
+                      custom: 'deals:validation.amount',
+                    })}
+                    slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
+                  />
+                )}
               />
-              <TextField
-                label={t('fields.currency')}
-                value={currency}
-                onChange={(event) => setCurrency(event.target.value.toUpperCase())}
-                error={Boolean(errors.currency)}
-                helperText={errors.currency}
-                slotProps={{ htmlInput: { maxLength: 3, dir: 'ltr' } }}
+              <Controller
+                control={control}
+                name="currency"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+                    label={t('fields.currency')}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldErrorMessage(t, fieldState.error, {
+                      custom: 'deals:validation.currency',
+                    })}
+                    slotProps={{ htmlInput: { maxLength: 3, dir: 'ltr' } }}
+                  />
+                )}
               />
             </Box>
             {stages.length > 0 && (
-              <TextField
-                select
-                label={t('fields.stageId')}
-                value={chosenStage}
-                onChange={(event) => setStage(event.target.value)}
-              >
-                {stages.map((s) => (
-                  <MenuItem key={s.id} value={s.id}>
-                    {stageName(t, s)}
-                  </MenuItem>
-                ))}
-              </TextField>
+              <Controller
+                control={control}
+                name="stageId"
+                render={({ field }) => (
+                  <TextField
+                    {...field}
+                    value={field.value || stageId || stages[0]?.id || ''}
+                    select
+                    label={t('fields.stageId')}
+                  >
+                    {stages.map((s) => (
+                      <MenuItem key={s.id} value={s.id}>
+                        {stageName(t, s)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
             )}
-            <TextField
-              type="date"
-              label={t('fields.expectedCloseDate')}
-              value={closeDate}
-              onChange={(event) => setCloseDate(event.target.value)}
-              error={Boolean(errors.expectedCloseDate)}
-              helperText={errors.expectedCloseDate}
-              slotProps={{ inputLabel: { shrink: true } }}
+            <Controller
+              control={control}
+              name="expectedCloseDate"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  type="date"
+                  label={t('fields.expectedCloseDate')}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldErrorMessage(t, fieldState.error)}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              )}
             />
-            <RecordPicker
-              label={t('fields.companyId')}
-              value={company}
-              search={searchCompanies}
-              onChange={setCompany}
-              size="medium"
+            <Controller
+              control={control}
+              name="company"
+              render={({ field }) => (
+                <RecordPicker
+                  label={t('fields.companyId')}
+                  value={field.value ?? null}
+                  search={searchCompanies}
+                  onChange={field.onChange}
+                  size="medium"
+                />
+              )}
             />
-            {errors.form && (
+            {formError && (
               <Box role="alert" sx={{ color: 'error.main', typography: 'body2' }}>
-                {errors.form}
+                {formError}
               </Box>
             )}
           </Stack>

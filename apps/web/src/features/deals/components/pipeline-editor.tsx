@@ -13,18 +13,38 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import {
   dealStageKinds,
+  newPipelineSchema,
+  pipelinePatchSchema,
+  stageFields,
   type Pipeline,
   type PipelineStage,
   type StagePatch,
 } from '@beacon/contract';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
-import { ApiError } from '../../../lib/http.ts';
-import { pipelinesApi } from '../../../lib/deals-api.ts';
+import { isApiFailure } from '../../../lib/api.ts';
+import { fieldErrorMessage } from '../../../utils/form-errors.ts';
+import {
+  useAddStageMutation,
+  useCreatePipelineMutation,
+  usePatchPipelineMutation,
+  usePatchStageMutation,
+  useRemoveStageMutation,
+} from '../api/deals-queries.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
 import { pipelineName, stageName } from '../utils/names.ts';
+
+/** The limits of the editor's fields are the contract's. */
+const NAME_MAX = stageFields.name.maxLength ?? undefined;
+const PIPELINE_NAME_MAX = newPipelineSchema.shape.name.maxLength ?? undefined;
+const stageNameForm = z.object({ name: stageFields.name });
+const pipelineNameForm = z.object({ name: newPipelineSchema.shape.name });
+type NameForm = z.input<typeof stageNameForm>;
 
 export interface PipelineEditorProps {
   open: boolean;
@@ -46,8 +66,21 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [pipeline, setPipeline] = useState(given);
   const [name, setName] = useState(pipelineName(t, given));
-  const [newStage, setNewStage] = useState('');
-  const [newPipeline, setNewPipeline] = useState('');
+  const stageForm = useForm<NameForm>({
+    resolver: zodResolver(stageNameForm),
+    defaultValues: { name: '' },
+  });
+  const pipelineForm = useForm<NameForm>({
+    resolver: zodResolver(pipelineNameForm),
+    defaultValues: { name: '' },
+  });
+  const newStage = stageForm.watch('name');
+  const newPipeline = pipelineForm.watch('name');
+  const [updatePipeline] = usePatchPipelineMutation();
+  const [createPipeline] = useCreatePipelineMutation();
+  const [createStage] = useAddStageMutation();
+  const [updateStage] = usePatchStageMutation();
+  const [deleteStage] = useRemoveStageMutation();
   const [deleting, setDeleting] = useState<PipelineStage | null>(null);
   const [moveTo, setMoveTo] = useState('');
   const [busy, setBusy] = useState(false);
@@ -66,9 +99,13 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
   const saveName = async () => {
     const text = name.trim();
     // The name as shown (a default's words in the reader's language) unchanged: nothing to save.
-    if (!text || text === pipelineName(t, pipeline)) return setName(pipelineName(t, pipeline));
+    if (
+      !pipelinePatchSchema.shape.name.safeParse(text).success ||
+      text === pipelineName(t, pipeline)
+    )
+      return setName(pipelineName(t, pipeline));
     try {
-      saved(await pipelinesApi.update(pipeline.id, { name: text }));
+      saved(await updatePipeline({ id: pipeline.id, patch: { name: text } }).unwrap());
     } catch (error) {
       setName(pipeline.name);
       fail(error);
@@ -77,33 +114,36 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
 
   const patchStage = async (stage: PipelineStage, patch: StagePatch) => {
     try {
-      saved(await pipelinesApi.updateStage(pipeline.id, stage.id, patch));
+      saved(await updateStage({ id: pipeline.id, stageId: stage.id, patch }).unwrap());
     } catch (error) {
       fail(error);
       setPipeline({ ...pipeline });
     }
   };
 
-  const addStage = async () => {
-    const text = newStage.trim();
-    if (!text) return;
+  const addStage = stageForm.handleSubmit(async ({ name: text }) => {
     try {
-      saved(await pipelinesApi.addStage(pipeline.id, { name: text }));
-      setNewStage('');
+      saved(await createStage({ id: pipeline.id, stage: { name: text } }).unwrap());
+      stageForm.reset({ name: '' });
     } catch (error) {
       fail(error);
     }
-  };
+  });
 
   const removeStage = async (stage: PipelineStage, target?: string) => {
     setBusy(true);
     try {
-      await pipelinesApi.removeStage(pipeline.id, stage.id, target);
-      saved(await pipelinesApi.get(pipeline.id));
+      await deleteStage({
+        id: pipeline.id,
+        stageId: stage.id,
+        ...(target ? { moveTo: target } : {}),
+      }).unwrap();
+      // The board and the pipelines read themselves again; until then, without the stage.
+      saved({ ...pipeline, stages: pipeline.stages.filter((s) => s.id !== stage.id) });
       setDeleting(null);
       enqueueSnackbar(t('editor.stageDeleted', { name: stageName(t, stage) }));
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'STAGE_NOT_EMPTY' && !target) {
+      if (isApiFailure(error) && error.code === 'STAGE_NOT_EMPTY' && !target) {
         setMoveTo(pipeline.stages.find((s) => s.id !== stage.id)?.id ?? '');
         setDeleting(stage);
       } else {
@@ -114,18 +154,16 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
     }
   };
 
-  const addPipeline = async () => {
-    const text = newPipeline.trim();
-    if (!text) return;
+  const addPipeline = pipelineForm.handleSubmit(async ({ name: text }) => {
     try {
-      await pipelinesApi.create({ name: text });
-      setNewPipeline('');
+      await createPipeline({ name: text }).unwrap();
+      pipelineForm.reset({ name: '' });
       enqueueSnackbar(t('editor.pipelineAdded', { name: text }));
       onChanged();
     } catch (error) {
       fail(error);
     }
-  };
+  });
 
   return (
     <>
@@ -145,7 +183,7 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
               value={name}
               onChange={(event) => setName(event.target.value)}
               onBlur={() => void saveName()}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
+              slotProps={{ htmlInput: { maxLength: PIPELINE_NAME_MAX } }}
             />
             <Typography component="h3" variant="subtitle1">
               {t('editor.stages')}
@@ -165,18 +203,17 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
             </Stack>
             <Box
               component="form"
-              onSubmit={(event) => {
-                event.preventDefault();
-                void addStage();
-              }}
+              noValidate
+              onSubmit={(event) => void addStage(event)}
               sx={{ display: 'flex', gap: 1 }}
             >
               <TextField
                 size="small"
                 label={t('editor.newStage')}
-                value={newStage}
-                onChange={(event) => setNewStage(event.target.value)}
-                slotProps={{ htmlInput: { maxLength: 100 } }}
+                {...stageForm.register('name')}
+                error={Boolean(stageForm.formState.errors.name)}
+                helperText={fieldErrorMessage(t, stageForm.formState.errors.name)}
+                slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
                 sx={{ flex: 1 }}
               />
               <Button type="submit" variant="outlined" disabled={!newStage.trim()}>
@@ -185,18 +222,17 @@ export function PipelineEditor({ open, pipeline: given, onClose, onChanged }: Pi
             </Box>
             <Box
               component="form"
-              onSubmit={(event) => {
-                event.preventDefault();
-                void addPipeline();
-              }}
+              noValidate
+              onSubmit={(event) => void addPipeline(event)}
               sx={{ display: 'flex', gap: 1, pt: 1, borderTop: 1, borderColor: 'divider' }}
             >
               <TextField
                 size="small"
                 label={t('editor.newPipeline')}
-                value={newPipeline}
-                onChange={(event) => setNewPipeline(event.target.value)}
-                slotProps={{ htmlInput: { maxLength: 100 } }}
+                {...pipelineForm.register('name')}
+                error={Boolean(pipelineForm.formState.errors.name)}
+                helperText={fieldErrorMessage(t, pipelineForm.formState.errors.name)}
+                slotProps={{ htmlInput: { maxLength: PIPELINE_NAME_MAX } }}
                 sx={{ flex: 1, mt: 1 }}
               />
               <Button
@@ -284,10 +320,13 @@ function StageRow({
   const [name, setName] = useState(shown);
   const [probability, setProbability] = useState(String(stage.probability));
   const [rotDays, setRotDays] = useState(stage.rotDays === null ? '' : String(stage.rotDays));
+  // Whole numbers typed, held to the contract's rules of a stage.
   const probabilityValue = Number(probability);
   const probabilityOk =
-    /^\d{1,3}$/.test(probability) && probabilityValue >= 0 && probabilityValue <= 100;
-  const rotOk = rotDays === '' || (/^\d{1,4}$/.test(rotDays) && Number(rotDays) >= 1);
+    /^\d+$/.test(probability) && stageFields.probability.safeParse(probabilityValue).success;
+  const rotOk =
+    rotDays === '' ||
+    (/^\d+$/.test(rotDays) && stageFields.rotDays.safeParse(Number(rotDays)).success);
 
   return (
     <Box
@@ -313,7 +352,7 @@ function StageRow({
           if (text && text !== shown) onPatch({ name: text });
           else setName(shown);
         }}
-        slotProps={{ htmlInput: { maxLength: 100 } }}
+        slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
         sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
       />
       <TextField

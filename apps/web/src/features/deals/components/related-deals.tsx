@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,22 +7,19 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { companySchema, type Deal, type FilterCondition } from '@beacon/contract';
+import { companySchema } from '@beacon/contract';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
-import { dealsApi } from '../../../lib/deals-api.ts';
 import { http } from '../../../lib/http.ts';
 import { formatDate } from '../../../locales/languages.ts';
 import { formatMoney } from '../../../utils/money.ts';
 import { paths } from '../../../utils/paths.ts';
 import type { FoundRecord } from '../api/search.ts';
-import { useDealsLive } from '../hooks/use-deals-live.ts';
+import { RELATED_PAGE, useRelatedDealsInfiniteQuery } from '../api/deal-record.ts';
 import { usePipelines } from '../hooks/use-pipelines.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
 import { NewDealDialog } from './new-deal-dialog.tsx';
 import { StatusChip } from './status-chip.tsx';
 import { stageName } from '../utils/names.ts';
-
-const PAGE = 25;
 
 export interface RelatedDealsProps {
   /** Whose deals: a company's, or those a person takes part in. */
@@ -36,23 +33,11 @@ export function RelatedDeals({ subject, canEdit }: RelatedDealsProps) {
   const language = i18n.resolvedLanguage ?? 'en';
   const { enqueueSnackbar } = useSnackbar();
   const { pipelines } = usePipelines();
-  const [items, setItems] = useState<Deal[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(false);
+  const related = useRelatedDealsInfiniteQuery({ type: subject.type, id: subject.id });
+  const items = related.data ? related.data.pages.flatMap((page) => page.items) : null;
+  const error = related.error ?? null;
   const [adding, setAdding] = useState(false);
   const [company, setCompany] = useState<FoundRecord | null>(null);
-  const request = useRef(0);
-  const filters = useMemo<FilterCondition[]>(
-    () => [
-      {
-        field: subject.type === 'company' ? 'companyId' : 'personId',
-        op: 'equals',
-        value: subject.id,
-      },
-    ],
-    [subject.type, subject.id],
-  );
   const stageNames = useMemo(() => {
     const names = new Map<string, string>();
     for (const pipeline of pipelines ?? []) {
@@ -61,28 +46,6 @@ export function RelatedDeals({ subject, canEdit }: RelatedDealsProps) {
     return names;
   }, [pipelines, t]);
 
-  const load = useCallback(
-    (after: string | null) => {
-      const id = (request.current += 1);
-      setLoading(true);
-      setError(null);
-      dealsApi.list({ filters, sort: '-createdAt', limit: PAGE, cursor: after }).then(
-        (page) => {
-          if (id !== request.current) return;
-          setItems((current) => (after && current ? [...current, ...page.items] : page.items));
-          setCursor(page.nextCursor);
-          setLoading(false);
-        },
-        (reason: unknown) => {
-          if (id !== request.current) return;
-          setError(reason);
-          setLoading(false);
-        },
-      );
-    },
-    [filters],
-  );
-  useEffect(() => load(null), [load]);
   // The company a new deal is for, named in the dialog's picker.
   useEffect(() => {
     if (!adding || subject.type !== 'company' || company?.id === subject.id) return;
@@ -100,7 +63,6 @@ export function RelatedDeals({ subject, canEdit }: RelatedDealsProps) {
       );
     return () => controller.abort();
   }, [adding, subject.type, subject.id, company?.id]);
-  useDealsLive(() => load(null));
 
   const defaultPipeline = pipelines?.find((p) => p.isDefault) ?? pipelines?.[0] ?? null;
 
@@ -120,7 +82,7 @@ export function RelatedDeals({ subject, canEdit }: RelatedDealsProps) {
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => load(null)}>
+            <Button color="inherit" size="small" onClick={() => void related.refetch()}>
               {t('actions.retry')}
             </Button>
           }
@@ -183,9 +145,13 @@ export function RelatedDeals({ subject, canEdit }: RelatedDealsProps) {
           </Box>
         ))}
       </Box>
-      {cursor && (
-        <Button sx={{ mt: 1 }} loading={loading} onClick={() => load(cursor)}>
-          {t('stage.loadMore', { count: PAGE })}
+      {related.hasNextPage && (
+        <Button
+          sx={{ mt: 1 }}
+          loading={related.isFetchingNextPage}
+          onClick={() => void related.fetchNextPage()}
+        >
+          {t('stage.loadMore', { count: RELATED_PAGE })}
         </Button>
       )}
       {canEdit && adding && (subject.type === 'person' || company) && (
@@ -198,8 +164,8 @@ export function RelatedDeals({ subject, canEdit }: RelatedDealsProps) {
           onClose={() => setAdding(false)}
           onCreated={(deal) => {
             setAdding(false);
+            // The creation invalidated the deal lists: this one reads itself again.
             enqueueSnackbar(t('create.done', { name: deal.name }));
-            load(null);
           }}
         />
       )}

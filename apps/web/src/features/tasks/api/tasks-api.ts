@@ -149,6 +149,7 @@ export const relatedRecords = {
           ? `${String(item.firstName ?? '')} ${String(item.lastName ?? '')}`.trim() ||
             String(item.email ?? '')
           : String(item.name ?? ''),
+      secondary: String((kind === 'people' ? item.email : item.domain) ?? ''),
     }));
   },
 };

@@ -18,6 +18,7 @@ import { applyServerFieldErrors, fieldErrorMessage } from '../../../utils/form-e
 import { memberName } from '../../../utils/members.ts';
 import { browserTimeZone } from '../../../utils/time-zone.ts';
 import {
+  relatedRecords,
   useCreateTaskMutation,
   useMemberTimeZonesQuery,
   usePatchTaskMutation,
@@ -31,7 +32,12 @@ import {
   type TaskFormValues,
 } from '../utils/task-form.ts';
 import { assigneeZone, fromZonedInput, toZonedInput, zoneLabel } from '../utils/zoned-time.ts';
-import { RecordPicker } from './record-picker.tsx';
+import { RecordPicker } from '../../../components/record-picker.tsx';
+
+const searchPeople = (q: string, signal?: AbortSignal) =>
+  relatedRecords.search('people', q, signal);
+const searchCompanies = (q: string, signal?: AbortSignal) =>
+  relatedRecords.search('companies', q, signal);
 
 export interface TaskDialogProps {
   open: boolean;
@@ -224,7 +230,10 @@ export function TaskDialog({
                     name="person"
                     render={({ field }) => (
                       <RecordPicker
-                        kind="people"
+                        search={searchPeople}
+                        size="medium"
+                        noOptionsText={t('form.noMatch')}
+                        loadingText={t('form.searching')}
                         label={t('fields.person')}
                         value={field.value}
                         onChange={field.onChange}
@@ -238,7 +247,10 @@ export function TaskDialog({
                     name="company"
                     render={({ field }) => (
                       <RecordPicker
-                        kind="companies"
+                        search={searchCompanies}
+                        size="medium"
+                        noOptionsText={t('form.noMatch')}
+                        loadingText={t('form.searching')}
                         label={t('fields.company')}
                         value={field.value}
                         onChange={field.onChange}

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { taskFields, type NewTask, type Task, type TaskPatch } from '@beacon/contract';
 import { fromZonedInput, toZonedInput } from './zoned-time.ts';
 
-const picked = z.object({ id: z.string(), label: z.string() }).nullable();
+/** A person or company chosen in the shared picker (components/record-picker.tsx). */
+const picked = z.object({ id: z.string(), label: z.string(), secondary: z.string() }).nullable();
 
 /**
  * The task form's values, checked with the contract's own fields (title, type, priority, notes:
@@ -48,8 +49,10 @@ export function taskFormValues(
     notes: task?.notes ?? '',
     dueAt: toZonedInput(task?.dueAt ?? null, zone),
     assigneeId: task ? (task.assigneeId ?? '') : (currentUserId ?? ''),
-    person: task?.personId ? { id: task.personId, label: task.personName } : null,
-    company: task?.companyId ? { id: task.companyId, label: task.companyName } : null,
+    person: task?.personId ? { id: task.personId, label: task.personName, secondary: '' } : null,
+    company: task?.companyId
+      ? { id: task.companyId, label: task.companyName, secondary: '' }
+      : null,
   };
 }
 
