@@ -1,8 +1,9 @@
 import { strokeIcon } from '../../../components/icons.tsx';
 
-/* The board's own icons, in the app's 24 × 24 stroke style. */
+// The generic actions are drawn once, in components/icons.tsx.
+export { DownloadIcon, EditIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 
-export const PlusIcon = strokeIcon(<path d="M12 5v14M5 12h14" />, 'PlusIcon');
+/* The board's own icons, in the app's 24 × 24 stroke style. */
 
 export const MoreIcon = strokeIcon(
   <>
@@ -23,19 +24,6 @@ export const GripIcon = strokeIcon(
     <circle cx="15" cy="18" r="0.8" />
   </>,
   'GripIcon',
-);
-
-export const TrashIcon = strokeIcon(
-  <>
-    <path d="M4 7h16M10 11v6M14 11v6" />
-    <path d="M5.5 7l1 12a2 2 0 0 0 2 1.8h7a2 2 0 0 0 2-1.8l1-12M9 7V4.5h6V7" />
-  </>,
-  'TrashIcon',
-);
-
-export const EditIcon = strokeIcon(
-  <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16Zm9.5-13.5 4 4" />,
-  'EditIcon',
 );
 
 export const EraserIcon = strokeIcon(
@@ -62,11 +50,6 @@ export const ChecklistIcon = strokeIcon(
     <path d="M11.5 7h8.5M11.5 14h8.5M4.5 19.5h15.5" />
   </>,
   'ChecklistIcon',
-);
-
-export const DownloadIcon = strokeIcon(
-  <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M4.5 19.5h15" />,
-  'DownloadIcon',
 );
 
 export const FlagIcon = strokeIcon(<path d="M5.5 21V4.5m0 0h11l-2 4 2 4h-11" />, 'FlagIcon');
