@@ -68,7 +68,11 @@ export function DealSide({
           </Typography>
         )}
       </Card>
-      <StageHistory changes={detail.stages} memberName={memberName} />
+      <StageHistory
+        changes={detail.stages}
+        stages={pipeline?.stages ?? []}
+        memberName={memberName}
+      />
     </>
   );
 }
