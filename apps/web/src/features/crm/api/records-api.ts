@@ -9,6 +9,8 @@ import {
   type CrmChange,
   type Deal,
   type FilterCondition,
+  type NewCompany,
+  type NewPerson,
   type Person,
   type RecordCount,
 } from '@beacon/contract';
@@ -127,10 +129,40 @@ export const recordsApi = api
           call(countOf[entity], { query: recordQueryParams({ q, filters }) }),
         providesTags: (_data, _error, { entity }) => [{ type: 'CrmCount', id: entity }],
       }),
+      /**
+       * Adds a person or a company (the quick-add row and the "New" dialog). The table puts the
+       * new record on top itself (`recordAdded`), so nothing is read again.
+       */
+      createRecord: build.mutation<Person | Company, NewRecord>({
+        query: (input) =>
+          input.entity === 'people'
+            ? call(peopleEndpoints.create, { body: input.body })
+            : call(companiesEndpoints.create, { body: input.body }),
+      }),
+      /** The person who has an e-mail (the "already there" notice of a refused duplicate). */
+      personWithEmail: build.query<Person | null, string>({
+        query: (email) =>
+          call(peopleEndpoints.list, {
+            query: recordQueryParams({
+              filters: [{ field: 'email', op: 'equals', value: email }],
+              limit: 1,
+            }),
+          }),
+        transformResponse: (page: { items: Person[] }) => page.items[0] ?? null,
+      }),
     }),
   });
 
-export const { useRecordPagesInfiniteQuery, useRecordCountQuery } = recordsApi;
+/** What `createRecord` sends: a new person or a new company. */
+export type NewRecord =
+  { entity: 'people'; body: NewPerson } | { entity: 'companies'; body: NewCompany };
+
+export const {
+  useRecordPagesInfiniteQuery,
+  useRecordCountQuery,
+  useCreateRecordMutation,
+  useLazyPersonWithEmailQuery,
+} = recordsApi;
 
 /** The rows of an infinite query's pages, each once (a row that moved between pages shows once). */
 export function rowsOf(pages: readonly RecordPage[] | undefined): TableRecord[] {
