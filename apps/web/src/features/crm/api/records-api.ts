@@ -150,8 +150,37 @@ export const recordsApi = api
           }),
         transformResponse: (page: { items: Person[] }) => page.items[0] ?? null,
       }),
+      /**
+       * People and companies whose names, e-mails, titles or domains match `q` (the header's
+       * search palette): the first `limit` of each, read together. Forgotten once no palette
+       * shows it, so that each new look reads them again.
+       */
+      recordSearch: build.query<RecordSearchResult, { q: string; limit: number }>({
+        async queryFn({ q, limit }, _api, _extra, baseQuery) {
+          const query = recordQueryParams({ q, limit });
+          const [people, companies] = await Promise.all([
+            baseQuery(call(peopleEndpoints.list, { query })),
+            baseQuery(call(companiesEndpoints.list, { query })),
+          ]);
+          if (people.error) return { error: people.error };
+          if (companies.error) return { error: companies.error };
+          return {
+            data: {
+              people: (people.data as { items: Person[] }).items,
+              companies: (companies.data as { items: Company[] }).items,
+            },
+          };
+        },
+        keepUnusedDataFor: 0,
+      }),
     }),
   });
+
+/** What the search palette finds. */
+export interface RecordSearchResult {
+  people: Person[];
+  companies: Company[];
+}
 
 /** What `createRecord` sends: a new person or a new company. */
 export type NewRecord =
@@ -162,6 +191,7 @@ export const {
   useRecordCountQuery,
   useCreateRecordMutation,
   useLazyPersonWithEmailQuery,
+  useRecordSearchQuery,
 } = recordsApi;
 
 /** The rows of an infinite query's pages, each once (a row that moved between pages shows once). */
