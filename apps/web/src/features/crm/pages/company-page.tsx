@@ -5,7 +5,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { CompanyDetail, CompanyPatch, Person } from '@beacon/contract';
+import type { CompanyPatch, Person } from '@beacon/contract';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { paths } from '../../../utils/paths.ts';
 import { atCompany, recordApi } from '../api/record-api.ts';
@@ -21,7 +21,8 @@ import type { RecordTab } from '../record/components/record-tabs.tsx';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { useCrmChanges } from '../hooks/use-crm-changes.ts';
 import { usePagedRecords } from '../record/hooks/use-paged-records.ts';
-import { useRecordPage } from '../record/hooks/use-record-page.ts';
+import { usePatchCompanyMutation } from '../api/record-page-api.ts';
+import { useCrmRecordPage } from '../record/hooks/use-crm-record-page.ts';
 import { callErrorText, readAgainOnConflict } from '../record/utils/call-error.ts';
 
 export interface CompanyPageProps {
@@ -35,8 +36,9 @@ export interface CompanyPageProps {
 export function CompanyPage({ canEdit, currentUserId, extraTabs }: CompanyPageProps) {
   const { id = '' } = useParams();
   const { t } = useTranslation('records');
-  const page = useRecordPage<CompanyDetail>('company', id, recordApi.company);
-  const { state, refresh, replace, refreshTimeline } = page;
+  const page = useCrmRecordPage('company', id);
+  const [patchCompany] = usePatchCompanyMutation();
+  const { state, refresh, replace } = page;
   const { members, nameOf } = useWorkspaceMembers();
   const [addingToList, setAddingToList] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -49,7 +51,7 @@ export function CompanyPage({ canEdit, currentUserId, extraTabs }: CompanyPagePr
     [id],
   );
   const people = usePagedRecords<Person>(fetchPeople);
-  // The record and its timeline follow changes made elsewhere (useRecordPage); so do its people.
+  // The record and its timeline follow changes made elsewhere (useCrmRecordPage); so do its people.
   useCrmChanges((change) => {
     if (change === null || change.entity === 'people') people.reload();
   });
@@ -58,13 +60,16 @@ export function CompanyPage({ canEdit, currentUserId, extraTabs }: CompanyPagePr
     async (patch: CompanyPatch) => {
       if (!data) return;
       // Made on the version shown; a conflict reads the other member's version (person page).
-      const company = await recordApi
-        .patchCompany(id, { ...patch, expectedUpdatedAt: data.company.updatedAt })
+      const company = await patchCompany({
+        id,
+        patch: { ...patch, expectedUpdatedAt: data.company.updatedAt },
+      })
+        .unwrap()
         .catch(readAgainOnConflict(refresh));
       replace({ ...data, company });
-      refreshTimeline();
+      // The timeline reads again by itself (the mutation's tags).
     },
-    [data, id, replace, refresh, refreshTimeline],
+    [data, id, patchCompany, replace, refresh],
   );
 
   if (!data) {
