@@ -13,12 +13,14 @@ import {
   type Person,
   type PersonDetail,
   type PersonPatch,
+  type PersonPage,
   type SubjectType,
 } from '@beacon/contract';
 import { api, call } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
 import { CLIENT_ID } from '../../../lib/http.ts';
-import { PAGE_SIZE } from './record-api.ts';
+import { recordQueryParams } from './crm-api.ts';
+import { atCompany, PAGE_SIZE } from './record-api.ts';
 
 /** The subjects with a record page, and their timeline and notes endpoints. */
 export type PageSubject = Extract<SubjectType, 'person' | 'company'>;
@@ -43,7 +45,7 @@ export const LIVE_DELAY_MS = 400;
  * timeline again, at most once per `LIVE_DELAY_MS`, as it does when the channel comes back.
  */
 export const recordPageApi = api
-  .enhanceEndpoints({ addTagTypes: ['CrmRecord', 'CrmTimeline'] })
+  .enhanceEndpoints({ addTagTypes: ['CrmRecord', 'CrmTimeline', 'CrmCompanyPeople'] })
   .injectEndpoints({
     endpoints: (build) => ({
       personDetail: build.query<PersonDetail, string>({
@@ -106,6 +108,40 @@ export const recordPageApi = api
             query: { limit: PAGE_SIZE, cursor: pageParam ?? undefined },
           }),
         providesTags: (_data, _error, { id }) => [{ type: 'CrmTimeline', id }],
+      }),
+      /**
+       * The people at a company (its page's table), page by page. Read again when people change
+       * elsewhere or the channel comes back after a break (who works where may have changed).
+       */
+      companyPeople: build.infiniteQuery<PersonPage, string, string | null>({
+        infiniteQueryOptions: {
+          initialPageParam: null,
+          getNextPageParam: (last) => last.nextCursor ?? undefined,
+        },
+        query: ({ queryArg: companyId, pageParam }) =>
+          call(peopleEndpoints.list, {
+            query: recordQueryParams({
+              filters: atCompany(companyId),
+              cursor: pageParam,
+              limit: PAGE_SIZE,
+            }),
+          }),
+        providesTags: (_data, _error, companyId) => [{ type: 'CrmCompanyPeople', id: companyId }],
+        async onCacheEntryAdded(companyId, lifecycle) {
+          const readAgain = () =>
+            lifecycle.dispatch(
+              recordPageApi.util.invalidateTags([{ type: 'CrmCompanyPeople', id: companyId }]),
+            );
+          await followRealtime(lifecycle, {
+            types: [CRM_CHANGED],
+            onMessage: (message) => {
+              const parsed = crmChangeSchema.safeParse(message.data);
+              if (!parsed.success || parsed.data.origin === CLIENT_ID) return;
+              if (parsed.data.entity === 'people') readAgain();
+            },
+            onReconnect: readAgain,
+          });
+        },
       }),
       addNote: build.mutation<Note, RecordRef & { body: string }>({
         query: ({ subject, id, body }) =>
@@ -202,6 +238,7 @@ export const {
   usePersonDetailQuery,
   useCompanyDetailQuery,
   useRecordTimelineInfiniteQuery,
+  useCompanyPeopleInfiniteQuery,
   useAddNoteMutation,
   useUpdateNoteMutation,
   useDeleteNoteMutation,

@@ -18,7 +18,7 @@ import type { CallError } from '../utils/call-error.ts';
 import type { RecordPage } from './use-record-page.ts';
 
 /** What a record's id looks like; anything else in the address is no record (a 404). */
-const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const noSuchRecord: CallError = { message: 'Not found', status: 404, code: 'NOT_FOUND' };
 
 type DetailOf<S extends PageSubject> = S extends 'person' ? PersonDetail : CompanyDetail;
