@@ -9,6 +9,8 @@ import {
   type CrmChange,
   type Deal,
   type FilterCondition,
+  type NewCompany,
+  type NewPerson,
   type Person,
   type RecordCount,
 } from '@beacon/contract';
@@ -127,10 +129,70 @@ export const recordsApi = api
           call(countOf[entity], { query: recordQueryParams({ q, filters }) }),
         providesTags: (_data, _error, { entity }) => [{ type: 'CrmCount', id: entity }],
       }),
+      /**
+       * Adds a person or a company (the quick-add row and the "New" dialog). The table puts the
+       * new record on top itself (`recordAdded`), so nothing is read again.
+       */
+      createRecord: build.mutation<Person | Company, NewRecord>({
+        query: (input) =>
+          input.entity === 'people'
+            ? call(peopleEndpoints.create, { body: input.body })
+            : call(companiesEndpoints.create, { body: input.body }),
+      }),
+      /** The person who has an e-mail (the "already there" notice of a refused duplicate). */
+      personWithEmail: build.query<Person | null, string>({
+        query: (email) =>
+          call(peopleEndpoints.list, {
+            query: recordQueryParams({
+              filters: [{ field: 'email', op: 'equals', value: email }],
+              limit: 1,
+            }),
+          }),
+        transformResponse: (page: { items: Person[] }) => page.items[0] ?? null,
+      }),
+      /**
+       * People and companies whose names, e-mails, titles or domains match `q` (the header's
+       * search palette): the first `limit` of each, read together. Forgotten once no palette
+       * shows it, so that each new look reads them again.
+       */
+      recordSearch: build.query<RecordSearchResult, { q: string; limit: number }>({
+        async queryFn({ q, limit }, _api, _extra, baseQuery) {
+          const query = recordQueryParams({ q, limit });
+          const [people, companies] = await Promise.all([
+            baseQuery(call(peopleEndpoints.list, { query })),
+            baseQuery(call(companiesEndpoints.list, { query })),
+          ]);
+          if (people.error) return { error: people.error };
+          if (companies.error) return { error: companies.error };
+          return {
+            data: {
+              people: (people.data as { items: Person[] }).items,
+              companies: (companies.data as { items: Company[] }).items,
+            },
+          };
+        },
+        keepUnusedDataFor: 0,
+      }),
     }),
   });
 
-export const { useRecordPagesInfiniteQuery, useRecordCountQuery } = recordsApi;
+/** What the search palette finds. */
+export interface RecordSearchResult {
+  people: Person[];
+  companies: Company[];
+}
+
+/** What `createRecord` sends: a new person or a new company. */
+export type NewRecord =
+  { entity: 'people'; body: NewPerson } | { entity: 'companies'; body: NewCompany };
+
+export const {
+  useRecordPagesInfiniteQuery,
+  useRecordCountQuery,
+  useCreateRecordMutation,
+  useLazyPersonWithEmailQuery,
+  useRecordSearchQuery,
+} = recordsApi;
 
 /** The rows of an infinite query's pages, each once (a row that moved between pages shows once). */
 export function rowsOf(pages: readonly RecordPage[] | undefined): TableRecord[] {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Company, Person } from '@beacon/contract';
+import { useRecordSearchQuery } from '../api/records-api.ts';
 
 /** What the search palette shows of the workspace's records for a query. */
 export interface RecordSearch {
@@ -18,50 +19,33 @@ const SEARCH_DELAY_MS = 200;
 
 const idle: RecordSearch = { people: [], companies: [], loading: false, failed: false };
 
+/** `value`, once it has stayed the same for `delay` ms. */
+function useSettled(value: string, delay: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delay);
+    return () => window.clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
 /**
  * People and companies whose names, e-mails, titles or domains match `query` (the server's
- * trigram search, as in the tables), read once typing pauses; a newer query cancels the
- * older one's requests. Fewer than two characters search nothing.
+ * trigram search, as in the tables), read once typing pauses (the `recordSearch` query; a newer
+ * query leaves the older one's answer unused). Fewer than two characters search nothing.
  */
 export function useRecordSearch(query: string): RecordSearch {
-  const [state, setState] = useState<RecordSearch>(idle);
   const q = query.trim();
-
-  useEffect(() => {
-    if (q.length < 2) {
-      setState(idle);
-      return;
-    }
-    setState((current) => ({ ...current, loading: true }));
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      const page = { q, limit: RECORD_SEARCH_LIMIT };
-      // The CRM's client loads with the first search, not with the shell that holds the palette.
-      import('../api/crm-api.ts')
-        .then(({ peopleApi, companiesApi }) =>
-          Promise.all([
-            peopleApi.list(page, controller.signal),
-            companiesApi.list(page, controller.signal),
-          ]),
-        )
-        .then(
-          ([people, companies]) =>
-            setState({
-              people: people.items,
-              companies: companies.items,
-              loading: false,
-              failed: false,
-            }),
-          () => {
-            if (!controller.signal.aborted) setState({ ...idle, failed: true });
-          },
-        );
-    }, SEARCH_DELAY_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q]);
-
-  return state;
+  const settled = useSettled(q, SEARCH_DELAY_MS);
+  const skip = settled.length < 2;
+  const result = useRecordSearchQuery({ q: settled, limit: RECORD_SEARCH_LIMIT }, { skip });
+  if (q.length < 2) return idle;
+  if (result.isError && !result.isFetching && settled === q) return { ...idle, failed: true };
+  return {
+    // The previous query's results stay while the new one is read.
+    people: result.data?.people ?? [],
+    companies: result.data?.companies ?? [],
+    loading: settled !== q || result.isFetching,
+    failed: false,
+  };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,10 +7,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TFunction } from 'i18next';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { newListSchema, type ListKind, type RecordList } from '@beacon/contract';
+import { fieldErrorMessage } from '../../../utils/form-errors.ts';
 import { callErrorText } from '../record/utils/call-error.ts';
-import { validateField } from '../record/utils/validate.ts';
 
 export interface ListFormValues {
   name: string;
@@ -27,6 +31,26 @@ export interface ListFormDialogProps {
   onClose: () => void;
 }
 
+type ListFormInput = z.input<typeof newListSchema>;
+
+/** The schema's limits, for "at most N characters". */
+const LIMITS = {
+  name: newListSchema.shape.name.maxLength,
+  description: newListSchema.shape.description.unwrap().maxLength,
+};
+
+/** A field's message: the shared words, and "at most N characters" with the schema's limit. */
+function listFieldMessage(
+  t: TFunction,
+  field: 'name' | 'description',
+  error: FieldError | undefined,
+): string | undefined {
+  if (error?.type === 'too_big') {
+    return t('records:validation.tooLong', { max: LIMITS[field] });
+  }
+  return fieldErrorMessage(t, error, { too_small: 'records:validation.required' });
+}
+
 /** Creates a list (name, kind, description), or renames one. */
 export function ListFormDialog({
   open,
@@ -37,89 +61,80 @@ export function ListFormDialog({
 }: ListFormDialogProps) {
   const { t } = useTranslation('records');
   const id = useId();
-  const [values, setValues] = useState<ListFormValues>({
-    name: '',
-    kind: defaultKind,
-    description: '',
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ListFormInput, unknown, ListFormValues>({
+    resolver: zodResolver(newListSchema),
+    defaultValues: { name: '', kind: defaultKind, description: '' },
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof ListFormValues | 'form', string>>>({});
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!open) return;
-    setValues({
+    reset({
       name: list?.name ?? '',
       kind: list?.kind ?? defaultKind,
       description: list?.description ?? '',
     });
-    setErrors({});
-  }, [open, list, defaultKind]);
+  }, [open, list, defaultKind, reset]);
 
-  const submit = async () => {
-    const shape = newListSchema.shape;
-    const name = validateField(t, 'name', shape.name, values.name);
-    const description = validateField(t, 'description', shape.description, values.description);
-    if (name || description) {
-      setErrors({ name: name ?? undefined, description: description ?? undefined });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
+  const submit = async (values: ListFormValues) => {
     try {
-      await onSubmit({
-        ...values,
-        name: values.name.trim(),
-        description: values.description.trim(),
-      });
+      await onSubmit(values);
     } catch (error) {
-      setErrors({
-        name: callErrorText(t, error, 'name'),
-      });
-    } finally {
-      setBusy(false);
+      // The server's refusal is worded by the records namespace, shown under the name.
+      setError('name', { type: 'server', message: callErrorText(t, error, 'name') });
     }
   };
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={id}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
         <DialogTitle id={id}>{list ? t('lists.renameTitle') : t('lists.createTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <TextField
-              label={t('fields.name')}
-              value={values.name}
-              required
-              autoFocus
-              error={Boolean(errors.name)}
-              helperText={errors.name}
-              onChange={(event) => setValues({ ...values, name: event.target.value })}
+            <Controller
+              name="name"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  {...field}
+                  label={t('fields.name')}
+                  required
+                  autoFocus
+                  error={Boolean(errors.name)}
+                  helperText={listFieldMessage(t, 'name', errors.name)}
+                />
+              )}
             />
             {!list && (
-              <TextField
-                select
-                label={t('lists.kind')}
-                value={values.kind}
-                onChange={(event) => setValues({ ...values, kind: event.target.value as ListKind })}
-              >
-                <MenuItem value="people">{t('lists.kinds.people')}</MenuItem>
-                <MenuItem value="companies">{t('lists.kinds.companies')}</MenuItem>
-              </TextField>
+              <Controller
+                name="kind"
+                control={control}
+                render={({ field }) => (
+                  <TextField select {...field} label={t('lists.kind')}>
+                    <MenuItem value="people">{t('lists.kinds.people')}</MenuItem>
+                    <MenuItem value="companies">{t('lists.kinds.companies')}</MenuItem>
+                  </TextField>
+                )}
+              />
             )}
-            <TextField
-              label={t('fields.description')}
-              value={values.description}
-              multiline
-              minRows={2}
-              error={Boolean(errors.description)}
-              helperText={errors.description}
-              onChange={(event) => setValues({ ...values, description: event.target.value })}
+            <Controller
+              name="description"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  {...field}
+                  label={t('fields.description')}
+                  multiline
+                  minRows={2}
+                  error={Boolean(errors.description)}
+                  helperText={listFieldMessage(t, 'description', errors.description)}
+                />
+              )}
             />
           </Stack>
         </DialogContent>
@@ -127,7 +142,7 @@ export function ListFormDialog({
           <Button color="inherit" variant="outlined" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" variant="contained" loading={busy}>
+          <Button type="submit" variant="contained" loading={isSubmitting}>
             {list ? t('actions.save') : t('actions.create')}
           </Button>
         </DialogActions>

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { realtime, type RealtimeSubscriber } from '../../../lib/realtime.ts';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Company } from '@beacon/contract';
@@ -48,7 +49,10 @@ const person = samplePerson({
   source: 'import',
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('CompanyPage', () => {
   it('shows the company with its people, each linking to their page', async () => {
@@ -84,5 +88,47 @@ describe('CompanyPage', () => {
     expect(screen.getByRole('link', { name: /Visit swiftwave.example/ }).getAttribute('href')).toBe(
       'https://swiftwave.example',
     );
+  });
+
+  it('reads its people again when people change elsewhere', async () => {
+    const subscribers: RealtimeSubscriber[] = [];
+    vi.spyOn(realtime, 'subscribe').mockImplementation((subscriber) => {
+      subscribers.push(subscriber);
+      return () => subscribers.splice(subscribers.indexOf(subscriber), 1);
+    });
+    let people = [person];
+    stubApi({
+      [`GET /api/companies/${ID}`]: json(200, { company, lists: [] }),
+      [`GET /api/companies/${ID}/activity`]: json(200, { items: [], nextCursor: null }),
+      'GET /api/people': () => json(200, { items: people, nextCursor: null }),
+      'GET /api/members': json(200, []),
+    });
+    const i18n = await initTestI18n('en');
+    const router = createMemoryRouter(
+      [{ path: '/dashboard/companies/:id', element: <CompanyPage canEdit currentUserId={null} /> }],
+      { initialEntries: [`/dashboard/companies/${ID}`] },
+    );
+    renderWithStore(
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider>
+          <SnackbarProvider>
+            <RouterProvider router={router} />
+          </SnackbarProvider>
+        </ThemeProvider>
+      </I18nextProvider>,
+    );
+    expect(await screen.findByRole('link', { name: 'Ingrid Wang' })).toBeTruthy();
+    people = [person, samplePerson({ id: 'p-2', firstName: 'Omar', lastName: 'Haddad' })];
+    act(() => {
+      for (const subscriber of subscribers) {
+        subscriber.onMessage({
+          type: 'crm.changed',
+          data: { entity: 'people', id: 'p-2', by: 'user-2', origin: 'another-tab' },
+        });
+      }
+    });
+    expect(
+      await screen.findByRole('link', { name: 'Omar Haddad' }, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 });

@@ -5,10 +5,10 @@ import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { CompanyDetail, CompanyPatch, Person } from '@beacon/contract';
+import type { CompanyPatch } from '@beacon/contract';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { paths } from '../../../utils/paths.ts';
-import { atCompany, recordApi } from '../api/record-api.ts';
+import { recordApi } from '../api/record-api.ts';
 import { MembersTable } from '../lists/members-table.tsx';
 import { BackLink } from '../record/components/back-link.tsx';
 import { CompanyFields } from '../record/components/company-fields.tsx';
@@ -19,10 +19,10 @@ import { RecordListsSection } from '../record/components/record-lists-section.ts
 import { EmptyState, RecordPageFallback, RetryAlert } from '../record/components/record-states.tsx';
 import type { RecordTab } from '../record/components/record-tabs.tsx';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
-import { useCrmChanges } from '../hooks/use-crm-changes.ts';
-import { usePagedRecords } from '../record/hooks/use-paged-records.ts';
-import { useRecordPage } from '../record/hooks/use-record-page.ts';
-import { callErrorText, readAgainOnConflict } from '../record/utils/call-error.ts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useCompanyPeopleInfiniteQuery, usePatchCompanyMutation } from '../api/record-page-api.ts';
+import { RECORD_ID, useCrmRecordPage } from '../record/hooks/use-crm-record-page.ts';
+import { type CallError, callErrorText, readAgainOnConflict } from '../record/utils/call-error.ts';
 
 export interface CompanyPageProps {
   canEdit: boolean;
@@ -35,36 +35,50 @@ export interface CompanyPageProps {
 export function CompanyPage({ canEdit, currentUserId, extraTabs }: CompanyPageProps) {
   const { id = '' } = useParams();
   const { t } = useTranslation('records');
-  const page = useRecordPage<CompanyDetail>('company', id, recordApi.company);
-  const { state, refresh, replace, refreshTimeline } = page;
+  const page = useCrmRecordPage('company', id);
+  const [patchCompany] = usePatchCompanyMutation();
+  const { state, refresh, replace } = page;
   const { members, nameOf } = useWorkspaceMembers();
   const [addingToList, setAddingToList] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const context = useMemo(() => ({ memberName: nameOf }), [nameOf]);
   const data = state.data;
 
-  const fetchPeople = useCallback(
-    (cursor: string | null, signal: AbortSignal) =>
-      recordApi.people(atCompany(id), { cursor, signal }),
-    [id],
-  );
-  const people = usePagedRecords<Person>(fetchPeople);
-  // The record and its timeline follow changes made elsewhere (useRecordPage); so do its people.
-  useCrmChanges((change) => {
-    if (change === null || change.entity === 'people') people.reload();
-  });
+  // The record and its timeline follow changes made elsewhere (useCrmRecordPage); so do its people.
+  const peopleQuery = useCompanyPeopleInfiniteQuery(RECORD_ID.test(id) ? id : skipToken);
+  const peoplePages = peopleQuery.data?.pages;
+  const peopleRows = useMemo(() => {
+    const seen = new Set<string>();
+    return (peoplePages ?? []).flatMap((page) =>
+      page.items.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id))),
+    );
+  }, [peoplePages]);
+  const people = {
+    items: peopleRows,
+    loaded: peoplePages !== undefined,
+    loading: peopleQuery.isFetching,
+    error: (peopleQuery.error as CallError | undefined) ?? null,
+    hasMore: peopleQuery.hasNextPage,
+  };
+  const { refetch: reloadPeople, fetchNextPage, hasNextPage, isFetching } = peopleQuery;
+  const loadMorePeople = useCallback(() => {
+    if (hasNextPage && !isFetching) void fetchNextPage();
+  }, [hasNextPage, isFetching, fetchNextPage]);
 
   const save = useCallback(
     async (patch: CompanyPatch) => {
       if (!data) return;
       // Made on the version shown; a conflict reads the other member's version (person page).
-      const company = await recordApi
-        .patchCompany(id, { ...patch, expectedUpdatedAt: data.company.updatedAt })
+      const company = await patchCompany({
+        id,
+        patch: { ...patch, expectedUpdatedAt: data.company.updatedAt },
+      })
+        .unwrap()
         .catch(readAgainOnConflict(refresh));
       replace({ ...data, company });
-      refreshTimeline();
+      // The timeline reads again by itself (the mutation's tags).
     },
-    [data, id, replace, refresh, refreshTimeline],
+    [data, id, patchCompany, replace, refresh],
   );
 
   if (!data) {
@@ -99,11 +113,11 @@ export function CompanyPage({ canEdit, currentUserId, extraTabs }: CompanyPagePr
           slotProps={{ title: { component: 'h2', variant: 'h6' } }}
         />
         <Box sx={{ px: { xs: 0, sm: 1 }, pb: 1 }}>
-          {people.state.error && !people.state.loaded ? (
-            <RetryAlert sx={{ m: 2 }} onRetry={people.reload}>
-              {callErrorText(t, people.state.error)}
+          {people.error && !people.loaded ? (
+            <RetryAlert sx={{ m: 2 }} onRetry={() => void reloadPeople()}>
+              {callErrorText(t, people.error)}
             </RetryAlert>
-          ) : people.state.loaded && people.state.items.length === 0 ? (
+          ) : people.loaded && people.items.length === 0 ? (
             <Box sx={{ p: 2 }}>
               <EmptyState>{t('company.peopleEmpty')}</EmptyState>
             </Box>
@@ -112,10 +126,10 @@ export function CompanyPage({ canEdit, currentUserId, extraTabs }: CompanyPagePr
               kind="people"
               hideCompany
               label={t('company.people')}
-              rows={people.state.items}
-              loading={people.state.loading}
-              hasMore={Boolean(people.state.nextCursor)}
-              onLoadMore={people.loadMore}
+              rows={people.items}
+              loading={people.loading}
+              hasMore={people.hasMore}
+              onLoadMore={loadMorePeople}
             />
           )}
         </Box>

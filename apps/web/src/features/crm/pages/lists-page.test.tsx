@@ -91,6 +91,28 @@ describe('ListsPage', () => {
     });
   });
 
+  it("words the form's limits with the schema's numbers, and the server's refusal under the name", async () => {
+    stubApi({
+      'GET /api/lists': json(200, [list()]),
+      'POST /api/lists': json(403, { detail: 'Forbidden', code: 'FORBIDDEN' }),
+    });
+    await renderAt('/dashboard/lists');
+    await screen.findByRole('table', { name: 'People lists' });
+    fireEvent.click(screen.getByRole('button', { name: 'New list' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'x'.repeat(101) },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('At most 100 characters')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Pioneers' },
+    });
+    await waitFor(() => expect(within(dialog).queryByText('At most 100 characters')).toBeNull());
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText("You don't have permission to do this.")).toBeTruthy();
+  });
+
   it('says when there is no list of a kind', async () => {
     stubApi({ 'GET /api/lists': json(200, []) });
     await renderAt('/dashboard/lists?kind=companies');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Activity, Person, PersonDetail } from '@beacon/contract';
@@ -10,6 +10,8 @@ import { ThemeProvider } from '../../../theme/index.ts';
 import { PersonPage } from './person-page.tsx';
 import { samplePerson } from '../../../test/crm-fixtures.ts';
 import { renderWithStore } from '../../../test/render.tsx';
+import { CLIENT_ID } from '../../../lib/http.ts';
+import { realtime, type RealtimeSubscriber } from '../../../lib/realtime.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -65,7 +67,10 @@ async function renderPage(canEdit = true, id = ID) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('PersonPage', () => {
   it('shows the person, saves a field on blur and shows the change on the timeline', async () => {
@@ -327,5 +332,76 @@ describe('PersonPage', () => {
     expect((screen.getByRole('textbox', { name: 'Job title' }) as HTMLInputElement).disabled).toBe(
       true,
     );
+  });
+
+  it("reads the person and the timeline again when someone else changes them, not on this tab's own changes", async () => {
+    const subscribers: RealtimeSubscriber[] = [];
+    vi.spyOn(realtime, 'subscribe').mockImplementation((subscriber) => {
+      subscribers.push(subscriber);
+      return () => subscribers.splice(subscribers.indexOf(subscriber), 1);
+    });
+    let current = person;
+    let timeline: Activity[] = [created];
+    const api = stubApi({
+      [`GET /api/people/${ID}`]: () => json(200, { person: current, company: null, lists: [] }),
+      [`GET /api/people/${ID}/activity`]: () => json(200, { items: timeline, nextCursor: null }),
+      'GET /api/members': json(200, []),
+    });
+    const reads = () =>
+      api.mock.calls.filter(([url]) => String(url).endsWith(`/api/people/${ID}`)).length;
+    await renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ada Lovelace' })).toBeTruthy();
+    await waitFor(() => expect(subscribers.length).toBeGreaterThan(0));
+    const live = subscribers.filter((s) => s.types.includes('crm.changed'));
+    expect(live.length).toBeGreaterThan(0);
+    const deliver = (origin: string | null) =>
+      act(() => {
+        for (const subscriber of live) {
+          subscriber.onMessage({
+            type: 'crm.changed',
+            data: { entity: 'people', id: ID, by: 'user-2', origin },
+          });
+        }
+      });
+
+    // This tab's own change: the page has it already.
+    deliver(CLIENT_ID);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(reads()).toBe(1);
+
+    // Another member renamed Ada: the page and its timeline show it.
+    current = { ...person, firstName: 'Augusta', updatedAt: '2026-01-04T10:00:00.000Z' };
+    timeline = [
+      {
+        ...created,
+        id: 'act-3',
+        kind: 'field_changed',
+        field: 'firstName',
+        oldValue: 'Ada',
+        newValue: 'Augusta',
+        createdAt: '2026-01-04T10:00:00.000Z',
+      },
+      created,
+    ];
+    deliver('another-tab');
+    deliver(null);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Augusta Lovelace' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(await screen.findByText('Someone changed First name')).toBeTruthy();
+    // Two messages close together: one read.
+    expect(reads()).toBe(2);
+
+    // The channel came back after a break: changes may have been missed.
+    current = { ...current, lastName: 'King' };
+    act(() => {
+      for (const subscriber of live) subscriber.onReady?.();
+    });
+    act(() => {
+      for (const subscriber of live) subscriber.onReady?.();
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Augusta King' }, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { PersonDetail, PersonPatch } from '@beacon/contract';
+import type { PersonPatch } from '@beacon/contract';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
@@ -18,7 +18,8 @@ import { RecordListsSection } from '../record/components/record-lists-section.ts
 import { RecordPageFallback } from '../record/components/record-states.tsx';
 import type { RecordTab } from '../record/components/record-tabs.tsx';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
-import { useRecordPage } from '../record/hooks/use-record-page.ts';
+import { usePatchPersonMutation } from '../api/record-page-api.ts';
+import { useCrmRecordPage } from '../record/hooks/use-crm-record-page.ts';
 import { callErrorText, readAgainOnConflict } from '../record/utils/call-error.ts';
 import { fullName } from '../record/utils/format.ts';
 
@@ -36,8 +37,9 @@ export function PersonPage({ canEdit, currentUserId, extraTabs }: PersonPageProp
   const { id = '' } = useParams();
   const { t } = useTranslation('records');
   const { enqueueSnackbar } = useSnackbar();
-  const page = useRecordPage<PersonDetail>('person', id, recordApi.person);
-  const { state, refresh, replace, refreshTimeline } = page;
+  const page = useCrmRecordPage('person', id);
+  const [patchPerson] = usePatchPersonMutation();
+  const { state, refresh, replace } = page;
   const { members, nameOf } = useWorkspaceMembers();
   const [addingToList, setAddingToList] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -56,15 +58,18 @@ export function PersonPage({ canEdit, currentUserId, extraTabs }: PersonPageProp
       if (!data) return;
       // Made on the version shown: if someone changed the person since, the server refuses
       // it (EDIT_CONFLICT) and the page reads their version, which the field then shows.
-      const person = await recordApi
-        .patchPerson(id, { ...patch, expectedUpdatedAt: data.person.updatedAt })
+      const person = await patchPerson({
+        id,
+        patch: { ...patch, expectedUpdatedAt: data.person.updatedAt },
+      })
+        .unwrap()
         .catch(readAgainOnConflict(refresh));
       replace({ ...data, person });
       // A new company: read the card that shows it.
       if ('companyId' in patch) refresh();
-      refreshTimeline();
+      // The timeline reads again by itself (the mutation's tags).
     },
-    [data, id, replace, refresh, refreshTimeline],
+    [data, id, patchPerson, replace, refresh],
   );
 
   if (!data) {

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   companySizes,
@@ -20,7 +21,7 @@ import { memberName } from '../../../utils/members.ts';
 import type { CrmEntity } from '../api/crm-api.ts';
 import { CompanyPicker, type CompanyOption } from '../record/components/company-picker.tsx';
 import { DuplicateNotice } from './duplicate-notice.tsx';
-import { NONE, useCreateRecord } from './use-create-record.ts';
+import { NONE, recordFieldMessage, useCreateRecordForm } from './use-create-record.ts';
 
 export interface CreateRecordDialogProps {
   entity: CrmEntity;
@@ -55,46 +56,61 @@ export function CreateRecordDialog({
   onCreated,
 }: CreateRecordDialogProps) {
   const { t } = useTranslation('crm');
-  const [values, setValues] = useState<Record<string, string>>(() => emptyValues(entity));
-  const { create, errors, formError, busy, reset, duplicate } = useCreateRecord(entity);
+  const { form, create, formError, busy, reset, duplicate } = useCreateRecordForm(
+    entity,
+    emptyValues(entity),
+  );
   const [company, setCompany] = useState<CompanyOption | null>(null);
   const fields = entity === 'people' ? PERSON_FIELDS : COMPANY_FIELDS;
 
   const close = () => {
-    setValues(emptyValues(entity));
-    setCompany(null);
     reset();
+    setCompany(null);
     onClose();
   };
 
   const submit = async (allowDuplicate = false) => {
-    const record = await create(values, { allowDuplicate });
+    const record = await create({ allowDuplicate });
     if (!record) return;
     onCreated(record);
-    setValues(emptyValues(entity));
+    reset();
     setCompany(null);
     onClose();
   };
 
-  const field = (name: string) => {
-    const common = {
-      fullWidth: true,
-      size: 'small' as const,
-      label: t(`fields.${name}` as never),
-      value: values[name] ?? '',
-      onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-        setValues((v) => ({ ...v, [name]: e.target.value })),
-      error: Boolean(errors[name]),
-      helperText: errors[name] ? t(errors[name] as never) : undefined,
-      name,
-    };
+  const field = (name: string) => (
+    <Controller
+      name={name}
+      control={form.control}
+      render={({ field: control, fieldState }) =>
+        input(name, {
+          fullWidth: true,
+          size: 'small' as const,
+          label: t(`fields.${name}` as never),
+          value: control.value ?? '',
+          onChange: (e: React.ChangeEvent<HTMLInputElement>) => control.onChange(e.target.value),
+          onBlur: control.onBlur,
+          error: Boolean(fieldState.error),
+          helperText: recordFieldMessage(t, name, fieldState.error),
+          name,
+        })
+      }
+    />
+  );
+
+  const input = (
+    name: string,
+    common: React.ComponentProps<typeof TextField> & {
+      onChange: (e: React.ChangeEvent<HTMLInputElement>) => void;
+    },
+  ) => {
     if (name === 'companyId') {
       return (
         <CompanyPicker
           value={company}
           onSave={async (companyId, chosen) => {
             setCompany(chosen);
-            setValues((v) => ({ ...v, companyId: companyId ?? NONE }));
+            form.setValue('companyId', companyId ?? NONE);
           }}
         />
       );

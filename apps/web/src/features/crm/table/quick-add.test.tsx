@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
+import { renderWithStore } from '../../../test/render.tsx';
 import { ThemeProvider } from '../../../theme/index.ts';
 import type { CrmEntity } from '../api/crm-api.ts';
 import { QuickAdd } from './quick-add.tsx';
@@ -19,12 +21,14 @@ async function renderQuickAdd(entity: CrmEntity) {
   const i18n = await initTestI18n('en');
   const onCreated = vi.fn();
   const onMoreFields = vi.fn();
-  render(
-    <I18nextProvider i18n={i18n}>
-      <ThemeProvider>
-        <QuickAdd entity={entity} onCreated={onCreated} onMoreFields={onMoreFields} />
-      </ThemeProvider>
-    </I18nextProvider>,
+  renderWithStore(
+    <MemoryRouter>
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider>
+          <QuickAdd entity={entity} onCreated={onCreated} onMoreFields={onMoreFields} />
+        </ThemeProvider>
+      </I18nextProvider>
+    </MemoryRouter>,
   );
   return { onCreated, onMoreFields };
 }
@@ -99,6 +103,70 @@ describe('quick add', () => {
     // Typing again clears the message.
     type('Domain', 'northwind2.example');
     expect(screen.queryByText('Another company already has this domain')).toBeNull();
+  });
+
+  it("words the schema's refusals in the crm namespace", async () => {
+    const api = stubApi({});
+    await renderQuickAdd('people');
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Give a name or an e-mail')).toBeTruthy();
+    type('First name', 'G'.repeat(101));
+    expect(await screen.findByText('Too long')).toBeTruthy();
+    expect(screen.queryByText('Give a name or an e-mail')).toBeNull();
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it('words a bad domain of a company, and a missing name', async () => {
+    stubApi({});
+    await renderQuickAdd('companies');
+    type('Domain', 'not a domain');
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Not a domain such as example.com')).toBeTruthy();
+    expect(screen.getByText('Required')).toBeTruthy();
+  });
+
+  it("puts the server's field messages on their fields, and says the call failed", async () => {
+    stubApi({
+      'POST /api/people': json(400, {
+        detail: 'Invalid request',
+        code: 'VALIDATION_ERROR',
+        errors: { lastName: ['The server refuses this name'] },
+      }),
+    });
+    const { onCreated } = await renderQuickAdd('people');
+    type('First name', 'Grace');
+    type('Last name', 'Hopper');
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('The server refuses this name')).toBeTruthy();
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it('names the person who has a taken e-mail, and adds anyway when asked', async () => {
+    const other = samplePerson({ id: PERSON_ID, firstName: 'Ann', lastName: 'Lee' });
+    let posts = 0;
+    const api = stubApi({
+      'POST /api/people': (init) => {
+        posts += 1;
+        const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+        return body.allowDuplicate
+          ? json(201, newPerson(body as never))
+          : json(409, { detail: 'Taken', code: 'DUPLICATE_EMAIL' });
+      },
+      'GET /api/people': json(200, { items: [other], nextCursor: null }),
+    });
+    const { onCreated } = await renderQuickAdd('people');
+    type('First name', 'Grace');
+    type('E-mail', 'Ann@Example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Another person already has this e-mail')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Ann Lee/ })).toBeTruthy();
+    const lookup = api.mock.calls.find(([url]) => String(url).startsWith('/api/people?'));
+    expect(decodeURIComponent(String(lookup?.[0]))).toContain('ann@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Add anyway' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledTimes(1));
+    expect(posts).toBe(2);
+    expect(screen.queryByText('Another person already has this e-mail')).toBeNull();
   });
 
   it('opens the full form from "More fields"', async () => {

@@ -1,14 +1,15 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Company, Person } from '@beacon/contract';
 import type { CrmEntity } from '../api/crm-api.ts';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { DuplicateNotice } from './duplicate-notice.tsx';
-import { useCreateRecord } from './use-create-record.ts';
+import { recordFieldMessage, useCreateRecordForm } from './use-create-record.ts';
 
 const FIELDS: Record<CrmEntity, readonly string[]> = {
   people: ['firstName', 'lastName', 'email'],
@@ -34,16 +35,18 @@ export interface QuickAddProps {
  */
 export function QuickAdd({ entity, onCreated, onMoreFields }: QuickAddProps) {
   const { t } = useTranslation('crm');
-  const [values, setValues] = useState(() => emptyValues(entity));
-  const { create, errors, formError, busy, clearError, duplicate } = useCreateRecord(entity);
+  const { form, create, formError, busy, reset, changed, duplicate } = useCreateRecordForm(
+    entity,
+    emptyValues(entity),
+  );
   const first = useRef<HTMLInputElement>(null);
   const fields = FIELDS[entity];
 
   const submit = async (allowDuplicate = false) => {
-    const record = await create(values, { allowDuplicate });
+    const record = await create({ allowDuplicate });
     if (!record) return;
     onCreated(record);
-    setValues(emptyValues(entity));
+    reset();
     first.current?.focus();
   };
 
@@ -70,24 +73,31 @@ export function QuickAdd({ entity, onCreated, onMoreFields }: QuickAddProps) {
       }}
     >
       {fields.map((name, index) => (
-        <TextField
+        <Controller
           key={name}
-          size="small"
           name={name}
-          label={t(`fields.${name}` as never)}
-          value={values[name] ?? ''}
-          onChange={(event) => {
-            setValues((current) => ({ ...current, [name]: event.target.value }));
-            clearError(name);
-          }}
-          error={Boolean(errors[name])}
-          helperText={errors[name] ? t(errors[name] as never) : undefined}
-          type={name === 'email' ? 'email' : 'text'}
-          inputRef={index === 0 ? first : undefined}
-          sx={{ flex: '1 1 160px', minWidth: 140 }}
-          slotProps={{
-            htmlInput: { dir: name === 'email' || name === 'domain' ? 'ltr' : undefined },
-          }}
+          control={form.control}
+          render={({ field, fieldState }) => (
+            <TextField
+              size="small"
+              name={name}
+              label={t(`fields.${name}` as never)}
+              value={field.value ?? ''}
+              onChange={(event) => {
+                field.onChange(event);
+                changed(name);
+              }}
+              onBlur={field.onBlur}
+              error={Boolean(fieldState.error)}
+              helperText={recordFieldMessage(t, name, fieldState.error)}
+              type={name === 'email' ? 'email' : 'text'}
+              inputRef={index === 0 ? first : undefined}
+              sx={{ flex: '1 1 160px', minWidth: 140 }}
+              slotProps={{
+                htmlInput: { dir: name === 'email' || name === 'domain' ? 'ltr' : undefined },
+              }}
+            />
+          )}
         />
       ))}
       <Box sx={{ display: 'flex', gap: 1, py: 0.25 }}>

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { isApiFailure } from '../../../../lib/api.ts';
 import { ApiError } from '../../../../lib/http.ts';
 
 /** A failed call as the state keeps it: plain data. */
@@ -16,6 +17,15 @@ export function toCallError(error: unknown): CallError {
     return {
       message: error.message,
       status: error.status,
+      ...(error.code ? { code: error.code } : {}),
+      ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+    };
+  }
+  if (isApiFailure(error)) {
+    // A failed RTK Query call: already plain data.
+    return {
+      message: error.message,
+      ...(error.status !== undefined ? { status: error.status } : {}),
       ...(error.code ? { code: error.code } : {}),
       ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
     };
@@ -56,7 +66,9 @@ export function callErrorText(t: TFunction, error: unknown, field?: string): str
  */
 export function readAgainOnConflict(refresh: () => void) {
   return (error: unknown): never => {
-    if (error instanceof ApiError && error.code === 'EDIT_CONFLICT') refresh();
+    if ((error instanceof ApiError || isApiFailure(error)) && error.code === 'EDIT_CONFLICT') {
+      refresh();
+    }
     throw error;
   };
 }
