@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,21 +10,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import type { RecordList } from '@beacon/contract';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { SearchIcon } from '../../../components/icons.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
-import { onList, recordApi } from '../api/record-api.ts';
-import { useCrmChanges } from '../hooks/use-crm-changes.ts';
+import {
+  useAddToListMutation,
+  useListMembersInfiniteQuery,
+  useRecordListQuery,
+  useRemoveFromListMutation,
+} from '../api/lists-api.ts';
 import { AddMembersDialog } from '../lists/add-members-dialog.tsx';
 import { MembersTable, type MemberRow } from '../lists/members-table.tsx';
 import { BackLink } from '../record/components/back-link.tsx';
 import { PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { EmptyState, RecordPageFallback, RetryAlert } from '../record/components/record-states.tsx';
-import { usePagedRecords } from '../record/hooks/use-paged-records.ts';
-import { callErrorText, toCallError, type CallError } from '../record/utils/call-error.ts';
+import { callErrorText, type CallError } from '../record/utils/call-error.ts';
 
 export interface ListPageProps {
   canEdit: boolean;
@@ -35,28 +38,17 @@ export function ListPage({ canEdit }: ListPageProps) {
   const { id = '' } = useParams();
   const { t } = useTranslation('records');
   const { enqueueSnackbar } = useSnackbar();
-  const [list, setList] = useState<RecordList | null>(null);
-  const [listError, setListError] = useState<CallError | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  // The list and its members are kept live (record 019): lists-api.ts.
+  const listQuery = useRecordListQuery(id);
+  // Deleted elsewhere while the page was open: show that, not the old list.
+  const listError = (listQuery.error as CallError | undefined) ?? null;
+  const list = listError?.status === 404 ? null : (listQuery.data ?? null);
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setListError(null);
-    recordApi.list(id, controller.signal).then(setList, (error: unknown) => {
-      if (controller.signal.aborted) return;
-      const failure = toCallError(error);
-      // Deleted elsewhere while the page was open: show that, not the old list.
-      if (failure.status === 404) setList(null);
-      setListError(failure);
-    });
-    return () => controller.abort();
-  }, [id, attempt]);
 
   // Search as the reader types, a moment after the last key.
   useEffect(() => {
@@ -65,22 +57,23 @@ export function ListPage({ canEdit }: ListPageProps) {
   }, [search]);
 
   const kind = list?.kind;
-  const fetchPage = useCallback(
-    async (cursor: string | null, signal: AbortSignal) => {
-      if (!kind) return { items: [] as MemberRow[], nextCursor: null };
-      const read = kind === 'people' ? recordApi.people : recordApi.companies;
-      return read(onList(id), { q, cursor, signal });
+  const membersQuery = useListMembersInfiniteQuery(kind ? { id, kind, q } : skipToken);
+  const [addToList] = useAddToListMutation();
+  const [removeFromList] = useRemoveFromListMutation();
+  const members = {
+    state: {
+      items: (membersQuery.currentData?.pages.flatMap((page): MemberRow[] => page.items) ??
+        []) as MemberRow[],
+      loaded: membersQuery.currentData !== undefined,
+      loading: membersQuery.isFetching,
+      error: (membersQuery.error as CallError | undefined) ?? null,
+      nextCursor: membersQuery.hasNextPage ? 'more' : null,
     },
-    [id, kind, q],
-  );
-  const members = usePagedRecords<MemberRow>(fetchPage);
-  // The list, or the records on it, changed elsewhere (record 019): read both again.
-  useCrmChanges((change) => {
-    if (change === null || change.entity === kind || change.entity === 'lists') {
-      setAttempt((n) => n + 1);
-      members.reload();
-    }
-  });
+    reload: () => void membersQuery.refetch(),
+    loadMore: () => {
+      if (membersQuery.hasNextPage && !membersQuery.isFetching) void membersQuery.fetchNextPage();
+    },
+  };
 
   useEffect(() => setSelected(new Set()), [q, id]);
 
@@ -88,7 +81,7 @@ export function ListPage({ canEdit }: ListPageProps) {
     return (
       <RecordPageFallback
         error={listError}
-        onRetry={() => setAttempt((n) => n + 1)}
+        onRetry={() => void listQuery.refetch()}
         notFoundTitle={t('list.notFoundTitle')}
         notFoundText={t('list.notFoundText')}
         backTo={paths.dashboard.lists}
@@ -102,9 +95,6 @@ export function ListPage({ canEdit }: ListPageProps) {
       />
     );
   }
-
-  const changeCount = (delta: number) =>
-    setList((previous) => (previous ? { ...previous, count: previous.count + delta } : previous));
 
   return (
     <Stack spacing={3}>
@@ -223,11 +213,9 @@ export function ListPage({ canEdit }: ListPageProps) {
         onClose={() => setAdding(false)}
         onAdd={async (ids) => {
           try {
-            const { affected } = await recordApi.addToList(list.id, ids);
+            const { affected } = await addToList({ id: list.id, ids }).unwrap();
             enqueueSnackbar(t('list.added', { count: affected }));
-            changeCount(affected);
             setAdding(false);
-            members.reload();
           } catch (error) {
             enqueueSnackbar(callErrorText(t, error), { variant: 'error' });
           }
@@ -243,21 +231,21 @@ export function ListPage({ canEdit }: ListPageProps) {
         onConfirm={() => {
           const ids = [...selected];
           setBusy(true);
-          recordApi.removeFromList(list.id, ids).then(
-            ({ affected }) => {
-              setBusy(false);
-              setRemoving(false);
-              setSelected(new Set());
-              members.remove(ids);
-              changeCount(-affected);
-              enqueueSnackbar(t('list.removed', { count: affected }));
-            },
-            (error: unknown) => {
-              setBusy(false);
-              setRemoving(false);
-              enqueueSnackbar(callErrorText(t, error), { variant: 'error' });
-            },
-          );
+          removeFromList({ id: list.id, ids })
+            .unwrap()
+            .then(
+              ({ affected }) => {
+                setBusy(false);
+                setRemoving(false);
+                setSelected(new Set());
+                enqueueSnackbar(t('list.removed', { count: affected }));
+              },
+              (error: unknown) => {
+                setBusy(false);
+                setRemoving(false);
+                enqueueSnackbar(callErrorText(t, error), { variant: 'error' });
+              },
+            );
         }}
       />
     </Stack>

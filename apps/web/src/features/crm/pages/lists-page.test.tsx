@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RecordList } from '@beacon/contract';
 import { SnackbarProvider } from '../../../components/snackbar/index.ts';
+import { CLIENT_ID } from '../../../lib/http.ts';
+import { realtime, type RealtimeSubscriber } from '../../../lib/realtime.ts';
+import { renderWithStore } from '../../../test/render.tsx';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { ThemeProvider } from '../../../theme/index.ts';
@@ -45,7 +48,7 @@ async function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(
+  renderWithStore(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider>
         <SnackbarProvider>
@@ -57,7 +60,31 @@ async function renderAt(path: string) {
   return router;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The realtime channel as the page subscribes to it, driven by the test. */
+function fakeChannel() {
+  const subscribers: RealtimeSubscriber[] = [];
+  vi.spyOn(realtime, 'subscribe').mockImplementation((subscriber) => {
+    subscribers.push(subscriber);
+    return () => subscribers.splice(subscribers.indexOf(subscriber), 1);
+  });
+  return {
+    send: (data: Record<string, unknown>) =>
+      act(() => {
+        for (const subscriber of [...subscribers]) {
+          subscriber.onMessage({ type: 'crm.changed', data });
+        }
+      }),
+    reconnect: () =>
+      act(() => {
+        for (const subscriber of [...subscribers]) subscriber.onReady?.();
+      }),
+  };
+}
 
 describe('ListsPage', () => {
   it('shows the lists by kind with counts, and opens a new list once created', async () => {
@@ -113,6 +140,22 @@ describe('ListsPage', () => {
     expect(await within(dialog).findByText("You don't have permission to do this.")).toBeTruthy();
   });
 
+  it('reads the lists again when lists change elsewhere', async () => {
+    const channel = fakeChannel();
+    let lists = [list()];
+    stubApi({ 'GET /api/lists': () => json(200, lists) });
+    await renderAt('/dashboard/lists');
+    const table = await screen.findByRole('table', { name: 'People lists' });
+    lists = [list(), list({ id: 'l2', name: 'Pioneers' })];
+    channel.send({ entity: 'people', id: 'p1', by: 'user-2', origin: 'another-tab' });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(within(table).queryByRole('link', { name: 'Pioneers' })).toBeNull();
+    channel.send({ entity: 'lists', id: 'l2', by: 'user-2', origin: 'another-tab' });
+    expect(
+      await within(table).findByRole('link', { name: 'Pioneers' }, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+
   it('says when there is no list of a kind', async () => {
     stubApi({ 'GET /api/lists': json(200, []) });
     await renderAt('/dashboard/lists?kind=companies');
@@ -150,6 +193,51 @@ describe('ListPage', () => {
     expect(await screen.findByText('Members: 1')).toBeTruthy();
     const remove = api.mock.calls.find(([url]) => String(url).endsWith('/items/remove'));
     expect(JSON.parse(String(remove?.[1]?.body))).toEqual({ selection: { ids: ['p2'] } });
+  });
+
+  it('reads the list and its members again on changes from elsewhere, gathered, not on its own', async () => {
+    const channel = fakeChannel();
+    let members = [person('p1', 'Grace')];
+    let count = 1;
+    const api = stubApi({
+      [`GET /api/lists/${LIST_ID}`]: () => json(200, list({ count })),
+      'GET /api/people': () => json(200, { items: members, nextCursor: null }),
+    });
+    await renderAt(`/dashboard/lists/${LIST_ID}`);
+    const table = await screen.findByRole('table', { name: 'Q3 targets' });
+    await within(table).findByRole('link', { name: 'Grace Tester' });
+    expect(screen.getByText('Members: 1')).toBeTruthy();
+    const reads = () =>
+      api.mock.calls.filter(([url]) => String(url).startsWith('/api/people?')).length;
+    const before = reads();
+
+    members = [person('p1', 'Grace'), person('p3', 'Ada')];
+    count = 2;
+    // This tab's own change: its cache has it already.
+    channel.send({ entity: 'lists', id: LIST_ID, by: 'user-1', origin: CLIENT_ID });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(reads()).toBe(before);
+    expect(within(table).queryByRole('link', { name: 'Ada Tester' })).toBeNull();
+
+    // A burst from elsewhere: one read.
+    channel.send({ entity: 'lists', id: LIST_ID, by: 'user-2', origin: 'another-tab' });
+    channel.send({ entity: 'people', id: 'p3', by: 'user-2', origin: 'another-tab' });
+    expect(
+      await within(table).findByRole('link', { name: 'Ada Tester' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(await screen.findByText('Members: 2')).toBeTruthy();
+    expect(reads()).toBe(before + 1);
+
+    // Back after a break: changes may have been missed.
+    members = [person('p3', 'Ada')];
+    channel.reconnect();
+    channel.reconnect();
+    await waitFor(
+      () => expect(within(table).queryByRole('link', { name: 'Grace Tester' })).toBeNull(),
+      {
+        timeout: 5000,
+      },
+    );
   });
 
   it('says plainly that a list does not exist', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,23 +23,21 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
-import { recordApi } from '../api/record-api.ts';
-import { useCrmChanges } from '../hooks/use-crm-changes.ts';
+import {
+  useCreateListMutation,
+  useDeleteListMutation,
+  usePatchListMutation,
+  useRecordListsQuery,
+} from '../api/lists-api.ts';
 import { ListFormDialog } from '../lists/list-form-dialog.tsx';
 import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { EmptyState, RetryAlert } from '../record/components/record-states.tsx';
 import { TABS_SX } from '../record/components/record-tabs.tsx';
-import { callErrorText, toCallError, type CallError } from '../record/utils/call-error.ts';
+import { callErrorText, type CallError } from '../record/utils/call-error.ts';
 import { formatDate, localeOf } from '../record/utils/format.ts';
 
 export interface ListsPageProps {
   canEdit: boolean;
-}
-
-interface ListsState {
-  loading: boolean;
-  error: CallError | null;
-  data: RecordList[] | null;
 }
 
 /** `/dashboard/lists`: the lists of people and of companies, with their counts. */
@@ -49,33 +47,22 @@ export function ListsPage({ canEdit }: ListsPageProps) {
   const { enqueueSnackbar } = useSnackbar();
   const [params, setParams] = useSearchParams();
   const kind: ListKind = params.get('kind') === 'companies' ? 'companies' : 'people';
-  const [state, setState] = useState<ListsState>({ loading: true, error: null, data: null });
-  const [attempt, setAttempt] = useState(0);
+  // Kept live (lists made, renamed, filled or emptied elsewhere, record 019): lists-api.ts.
+  const lists = useRecordListsQuery();
+  const [createList] = useCreateListMutation();
+  const [patchList] = usePatchListMutation();
+  const [deleteList] = useDeleteListMutation();
+  const state = {
+    data: lists.data ?? null,
+    error: (lists.error as CallError | undefined) ?? null,
+  };
+  const reload = () => void lists.refetch();
   const [form, setForm] = useState<{ open: boolean; list: RecordList | null }>({
     open: false,
     list: null,
   });
   const [deleting, setDeleting] = useState<RecordList | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((previous) => ({ ...previous, loading: true, error: null }));
-    recordApi.lists(undefined, controller.signal).then(
-      (data) => setState({ loading: false, error: null, data }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) {
-          setState((previous) => ({ ...previous, loading: false, error: toCallError(error) }));
-        }
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  // Lists made, renamed, filled or emptied elsewhere (record 019).
-  useCrmChanges((change) => {
-    if (change === null || change.entity === 'lists') reload();
-  });
 
   const all = state.data ?? [];
   const shown = all.filter((list) => list.kind === kind);
@@ -239,18 +226,14 @@ export function ListsPage({ canEdit }: ListsPageProps) {
         onClose={() => setForm({ open: false, list: form.list })}
         onSubmit={async (values) => {
           if (form.list) {
-            const saved = await recordApi.patchList(form.list.id, {
-              name: values.name,
-              description: values.description,
-            });
-            setState((previous) => ({
-              ...previous,
-              data: previous.data?.map((list) => (list.id === saved.id ? saved : list)) ?? null,
-            }));
+            await patchList({
+              id: form.list.id,
+              patch: { name: values.name, description: values.description },
+            }).unwrap();
             enqueueSnackbar(t('lists.renamed'));
             setForm({ open: false, list: form.list });
           } else {
-            const created = await recordApi.createList(values);
+            const created = await createList(values).unwrap();
             enqueueSnackbar(t('lists.created'));
             setForm({ open: false, list: null });
             void navigate(`${paths.dashboard.lists}/${created.id}`);
@@ -268,22 +251,20 @@ export function ListsPage({ canEdit }: ListsPageProps) {
           if (!deleting) return;
           const gone = deleting;
           setBusy(true);
-          recordApi.deleteList(gone.id).then(
-            () => {
-              setBusy(false);
-              setDeleting(null);
-              setState((previous) => ({
-                ...previous,
-                data: previous.data?.filter((list) => list.id !== gone.id) ?? null,
-              }));
-              enqueueSnackbar(t('lists.deleted'));
-            },
-            (error: unknown) => {
-              setBusy(false);
-              setDeleting(null);
-              enqueueSnackbar(callErrorText(t, error), { variant: 'error' });
-            },
-          );
+          deleteList(gone.id)
+            .unwrap()
+            .then(
+              () => {
+                setBusy(false);
+                setDeleting(null);
+                enqueueSnackbar(t('lists.deleted'));
+              },
+              (error: unknown) => {
+                setBusy(false);
+                setDeleting(null);
+                enqueueSnackbar(callErrorText(t, error), { variant: 'error' });
+              },
+            );
         }}
       />
     </Stack>
