@@ -12,6 +12,7 @@ import {
   type NewList,
   type PersonPage,
   type RecordList,
+  type Selection,
 } from '@beacon/contract';
 import { api, call } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
@@ -146,10 +147,10 @@ export const listsApi = api
           );
         },
       }),
-      /** Adds records by id; the list's count moves by what was added, its members read again. */
-      addToList: build.mutation<BulkResult, { id: string; ids: string[] }>({
-        query: ({ id, ids }) =>
-          call(listsEndpoints.addItems, { params: { id }, body: { selection: { ids } } }),
+      /** Adds records (by ids or by filter); the list's count moves by what was added, its members read again. */
+      addToList: build.mutation<BulkResult, { id: string; selection: Selection }>({
+        query: ({ id, selection }) =>
+          call(listsEndpoints.addItems, { params: { id }, body: { selection } }),
         async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
           const answer = await queryFulfilled.catch(() => null);
           if (!answer) return;

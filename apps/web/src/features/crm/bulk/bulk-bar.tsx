@@ -21,7 +21,9 @@ import {
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { memberName } from '../../../utils/members.ts';
-import { companiesApi, listsApi, peopleApi, tableApis, type CrmEntity } from '../api/crm-api.ts';
+import { useBulkRecordsMutation } from '../api/bulk-api.ts';
+import type { CrmEntity } from '../api/crm-api.ts';
+import { useAddToListMutation, useCreateListMutation } from '../api/lists-api.ts';
 import type { FieldChoices } from '../filters/filter-fields.ts';
 import { crmErrorText } from '../utils/error-text.ts';
 
@@ -74,31 +76,44 @@ export function BulkBar(props: BulkBarProps) {
   const [lostReason, setLostReason] = useState('');
   const dealStages = props.choices?.stageId ?? [];
   const kind = entity;
+  const [bulkRecords] = useBulkRecordsMutation();
+  const [createList] = useCreateListMutation();
+  const [addItems] = useAddToListMutation();
 
   const send = async (action: BulkAction) => {
     setBusy(true);
     try {
-      const result =
+      const result = await bulkRecords(
         action.type === 'set_deal_stage'
-          ? await tableApis.deals.bulk({
-              selection: props.selection,
-              action: {
-                type: 'set_stage',
-                stageId: action.stageId,
-                ...(action.lostReason ? { lostReason: action.lostReason } : {}),
+          ? {
+              entity: 'deals',
+              body: {
+                selection: props.selection,
+                action: {
+                  type: 'set_stage',
+                  stageId: action.stageId,
+                  ...(action.lostReason ? { lostReason: action.lostReason } : {}),
+                },
               },
-            })
+            }
           : entity === 'people'
-            ? await peopleApi.bulk({ selection: props.selection, action })
+            ? { entity: 'people', body: { selection: props.selection, action } }
             : entity === 'deals'
-              ? await tableApis.deals.bulk({
-                  selection: props.selection,
-                  action: action as Exclude<BulkAction, { type: 'set_stage' | 'set_deal_stage' }>,
-                })
-              : await companiesApi.bulk({
-                  selection: props.selection,
-                  action: action as Exclude<BulkAction, { type: 'set_stage' | 'set_deal_stage' }>,
-                });
+              ? {
+                  entity: 'deals',
+                  body: {
+                    selection: props.selection,
+                    action: action as Exclude<BulkAction, { type: 'set_stage' | 'set_deal_stage' }>,
+                  },
+                }
+              : {
+                  entity: 'companies',
+                  body: {
+                    selection: props.selection,
+                    action: action as Exclude<BulkAction, { type: 'set_stage' | 'set_deal_stage' }>,
+                  },
+                },
+      ).unwrap();
       setOpen(null);
       enqueueSnackbar(t('bulk.done', { count: result.affected }));
       props.onDone(action.type, result.affected);
@@ -114,7 +129,7 @@ export function BulkBar(props: BulkBarProps) {
     if (listId === NEW_LIST) {
       setBusy(true);
       try {
-        const list = await listsApi.create({ name: newListName.trim(), kind });
+        const list = await createList({ name: newListName.trim(), kind }).unwrap();
         props.onListCreated(list);
         id = list.id;
       } catch (error) {
@@ -126,7 +141,7 @@ export function BulkBar(props: BulkBarProps) {
     // Through the list's own items call: the same selection, by ids or by filter.
     setBusy(true);
     try {
-      const result = await listsApi.addItems(id, props.selection);
+      const result = await addItems({ id, selection: props.selection }).unwrap();
       setOpen(null);
       enqueueSnackbar(t('bulk.done', { count: result.affected }));
       props.onDone('add_to_list', result.affected);

@@ -213,7 +213,7 @@ export function ListPage({ canEdit }: ListPageProps) {
         onClose={() => setAdding(false)}
         onAdd={async (ids) => {
           try {
-            const { affected } = await addToList({ id: list.id, ids }).unwrap();
+            const { affected } = await addToList({ id: list.id, selection: { ids } }).unwrap();
             enqueueSnackbar(t('list.added', { count: affected }));
             setAdding(false);
           } catch (error) {

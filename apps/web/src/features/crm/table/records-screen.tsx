@@ -12,7 +12,8 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
 import { saveFile } from '../../../utils/save-file.ts';
-import { tableApis, type CrmEntity } from '../api/crm-api.ts';
+import { exportRecordsCsv } from '../api/bulk-api.ts';
+import type { CrmEntity } from '../api/crm-api.ts';
 import type { FieldChoices } from '../filters/filter-fields.ts';
 import { FilterBar } from '../filters/filter-bar.tsx';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
@@ -140,7 +141,7 @@ export function RecordsScreen({
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const file = await tableApis[entity].exportCsv({
+      const file = await exportRecordsCsv(entity, {
         q: query.q,
         filters: query.filters,
         sort: query.sort,
