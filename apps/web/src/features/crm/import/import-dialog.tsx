@@ -31,8 +31,13 @@ import {
 } from '@beacon/contract';
 import { saveFile } from '../../../utils/save-file.ts';
 import { formatNumber } from '../record/utils/format.ts';
-import { importsApi } from '../api/crm-api.ts';
-import { crmErrorText, isAbort } from '../utils/error-text.ts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import {
+  useImportJobQuery,
+  useStartImportMutation,
+  useUploadImportMutation,
+} from '../api/imports-api.ts';
+import { crmErrorText } from '../utils/error-text.ts';
 import { UploadIcon } from '../../../components/icons.tsx';
 import {
   assignField,
@@ -70,6 +75,8 @@ export function ImportDialog({ entity, open, lists, onClose, onFinished }: Impor
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const [uploadImport] = useUploadImportMutation();
+  const [startImport] = useStartImportMutation();
   const onFinishedRef = useRef(onFinished);
   useEffect(() => {
     onFinishedRef.current = onFinished;
@@ -99,7 +106,7 @@ export function ImportDialog({ entity, open, lists, onClose, onFinished }: Impor
     setBusy(true);
     setError(null);
     try {
-      const uploaded = await importsApi.upload(entity, file, file.name);
+      const uploaded = await uploadImport({ entity, file, fileName: file.name }).unwrap();
       setJob(uploaded);
       setMapping(initialMapping(entity, uploaded));
       setStep('map');
@@ -115,11 +122,10 @@ export function ImportDialog({ entity, open, lists, onClose, onFinished }: Impor
     setBusy(true);
     setError(null);
     try {
-      const started = await importsApi.start(job.id, {
-        mapping,
-        duplicateMode,
-        listId: listId || null,
-      });
+      const started = await startImport({
+        id: job.id,
+        body: { mapping, duplicateMode, listId: listId || null },
+      }).unwrap();
       setJob(started);
       setStep(isFinished(started.status) ? 'report' : 'running');
     } catch (e) {
@@ -129,33 +135,24 @@ export function ImportDialog({ entity, open, lists, onClose, onFinished }: Impor
     }
   };
 
-  // Follows the job until it ends.
+  // Follows the job until it ends (read again each POLL_MS; after a failed read, less often).
   const jobId = job?.id;
+  const [failing, setFailing] = useState(false);
+  const polled = useImportJobQuery(step === 'running' && jobId ? jobId : skipToken, {
+    pollingInterval: failing ? POLL_MS * 3 : POLL_MS,
+    skipPollingIfUnfocused: false,
+  });
+  const next = polled.currentData;
+  const pollFailed = polled.isError;
+  useEffect(() => setFailing(pollFailed), [pollFailed]);
   useEffect(() => {
-    if (step !== 'running' || !jobId) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = () => {
-      importsApi.get(jobId, controller.signal).then(
-        (next) => {
-          setJob(next);
-          if (isFinished(next.status)) {
-            setStep('report');
-            onFinishedRef.current();
-          } else timer = setTimeout(poll, POLL_MS);
-        },
-        (e: unknown) => {
-          if (isAbort(e)) return;
-          timer = setTimeout(poll, POLL_MS * 3);
-        },
-      );
-    };
-    timer = setTimeout(poll, POLL_MS / 2);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [step, jobId]);
+    if (step !== 'running' || !next || next.id !== jobId) return;
+    setJob(next);
+    if (isFinished(next.status)) {
+      setStep('report');
+      onFinishedRef.current();
+    }
+  }, [next, step, jobId]);
 
   const problems = step === 'map' ? mappingProblems(entity, mapping) : [];
   const fields = importFields(entity);
