@@ -28,7 +28,6 @@ import {
   type PersonPatch,
   type Selection,
 } from '@beacon/contract';
-import { dealsApi } from '../../../lib/deals-api.ts';
 import { http, readBody } from '../../../lib/http.ts';
 import { fileNameOf, parseOrFail, sendRaw } from '../../../lib/raw-request.ts';
 
@@ -202,20 +201,3 @@ export const importsApi = {
   get: (id: string, signal?: AbortSignal) =>
     http.get(`/api/imports/${enc(id)}`, { schema: importJobSchema, signal }),
 };
-
-/** The table calls of each records-style entity (the deals' client is shared: lib/deals-api.ts). */
-export const tableApis = {
-  people: peopleApi,
-  companies: companiesApi,
-  deals: dealsApi,
-} as const;
-
-/** Every CRM call in one object, for screens that take the client as a dependency. */
-export const crmApi = {
-  people: peopleApi,
-  companies: companiesApi,
-  lists: listsApi,
-  timeline: timelineApi,
-  imports: importsApi,
-};
-export type CrmApi = typeof crmApi;
