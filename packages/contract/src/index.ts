@@ -19,3 +19,4 @@ export * from './realtime.ts';
 export * from './tasks.ts';
 export * from './notifications.ts';
 export * from './home.ts';
+export * from './audit.ts';

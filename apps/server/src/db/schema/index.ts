@@ -9,3 +9,4 @@ export * from './public-forms.ts';
 export * from './crm.ts';
 export * from './deals.ts';
 export * from './tasks.ts';
+export * from './audit.ts';
