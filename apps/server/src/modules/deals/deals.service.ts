@@ -38,7 +38,7 @@ import { dealCsvColumns, dealCsvContext } from './deals.csv.ts';
 import { dealsEntity } from './deals.entity.ts';
 import * as repo from './deals.repository.ts';
 import { compareMinor, weightedFromRaw, weightedSum } from './money.ts';
-import { enterStage, enterStageSql } from './stage-entry.ts';
+import { enterStage, enterStageSql, movedDealsRecordsSql } from './stage-entry.ts';
 import { defaultPipelineId, getPipeline, getStage, listStages } from './pipelines.repository.ts';
 
 type NewDealValues = z.output<typeof newDealSchema>;
@@ -505,18 +505,7 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
             stage_changed_at = now(), updated_at = now(), last_activity_at = now()
           from picked p where "deals".id = p.id
           returning "deals".id, p.from_id
-        ), history as (
-          insert into deal_stage_changes
-            (workspace_id, deal_id, from_stage_id, from_stage_name, to_stage_id, to_stage_name, by_id)
-          select ${caller.workspaceId}::uuid, m.id, m.from_id, s.name, ${stage.id}::uuid,
-                 ${stage.name}::text, ${caller.userId}::uuid
-          from moved m left join pipeline_stages s on s.id = m.from_id
-        ), timeline as (
-          insert into activities (workspace_id, deal_id, kind, actor_id, field, old_value, new_value)
-          select ${caller.workspaceId}::uuid, m.id, 'field_changed', ${caller.userId}::uuid,
-                 'stage', s.name, ${stage.name}::text
-          from moved m left join pipeline_stages s on s.id = m.from_id
-        )
+        ), ${movedDealsRecordsSql(caller.workspaceId, caller.userId, stage)}
         select count(*)::int as n from moved`,
       );
       return { affected: Number(row?.n ?? 0) };

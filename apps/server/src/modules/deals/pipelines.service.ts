@@ -14,7 +14,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { rowsOf, type Executor } from '../../lib/records/sql.ts';
-import { enterStage, enterStageSql } from './stage-entry.ts';
+import { enterStage, enterStageSql, movedDealsRecordsSql } from './stage-entry.ts';
 import {
   DEFAULT_STAGES,
   getPipeline,
@@ -231,15 +231,11 @@ export class PipelinesService {
           tx,
           sql`with moved as (
             update "deals" set stage_id = ${target.id}::uuid, ${enterStageSql(target, '')},
-              stage_changed_at = now(), updated_at = now()
+              stage_changed_at = now(), updated_at = now(), last_activity_at = now()
             where workspace_id = ${caller.workspaceId}::uuid and stage_id = ${stageId}::uuid
-            returning id
-          )
-          insert into deal_stage_changes
-            (workspace_id, deal_id, from_stage_id, from_stage_name, to_stage_id, to_stage_name, by_id)
-          select ${caller.workspaceId}::uuid, id, ${stageId}::uuid, ${stage.name}::text, ${target.id}::uuid,
-                 ${target.name}::text, ${caller.userId}::uuid
-          from moved`,
+            returning id, ${stageId}::uuid as from_id
+          ), ${movedDealsRecordsSql(caller.workspaceId, caller.userId, target)}
+          select count(*)::int as n from moved`,
         );
       }
       await tx.delete(pipelineStages).where(eq(pipelineStages.id, stageId));

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealSchema, pipelineListSchema, pipelineSchema, type Pipeline } from '@beacon/contract';
+import {
+  activityPageSchema,
+  dealSchema,
+  pipelineListSchema,
+  pipelineSchema,
+  type Pipeline,
+} from '@beacon/contract';
 import { readFileSync } from 'node:fs';
 import { addMember, startTestServer, type TestServer } from '../../../test/helpers.ts';
 import { DEFAULT_PIPELINE, DEFAULT_STAGES } from './pipelines.repository.ts';
@@ -179,6 +185,80 @@ describe('pipelines', () => {
     expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect((await w.call('POST', '/api/pipelines', { name: '' })).status).toBe(400);
     expect((await pipelinesOf(w))[0]!.stages).toHaveLength(3);
+  });
+
+  it('gives every deal moved off a deleted stage its stage change and timeline entry (issue 9)', async () => {
+    const w = await crmWorkspace(server);
+    const other = await crmWorkspace(server);
+    const [pipeline] = await pipelinesOf(w);
+    const proposal = stageId(pipeline!, 'Proposal');
+    const negotiation = stageId(pipeline!, 'Negotiation');
+    const made = [];
+    for (const name of ['One', 'Two', 'Three']) {
+      made.push(
+        dealSchema.parse(await w.ok('POST', '/api/deals', { name, stageId: proposal, amount: 10 })),
+      );
+    }
+    // One came in from another stage by a board move: its earlier history stays as it was.
+    const qualification = stageId(pipeline!, 'Qualification');
+    const moved = dealSchema.parse(
+      await w.ok('POST', '/api/deals', { name: 'Four', stageId: qualification }),
+    );
+    await w.ok('POST', `/api/deals/${moved.id}/move`, { stageId: proposal });
+    made.push(moved);
+    const [otherPipeline] = await pipelinesOf(other);
+    const untouched = dealSchema.parse(
+      await other.ok('POST', '/api/deals', {
+        name: 'Elsewhere',
+        stageId: stageId(otherPipeline!, 'Proposal'),
+      }),
+    );
+
+    await w.ok('DELETE', `/api/pipelines/${pipeline!.id}/stages/${proposal}?moveTo=${negotiation}`);
+
+    for (const deal of made) {
+      const detail = (await w.ok('GET', `/api/deals/${deal.id}`)) as {
+        deal: { stageId: string; updatedAt: string; lastActivityAt: string | null };
+        stages: { fromStageName: string | null; toStageName: string; byId: string | null }[];
+      };
+      expect(detail.deal.stageId).toBe(negotiation);
+      expect(detail.stages.at(-1)).toMatchObject({
+        fromStageName: 'Proposal',
+        toStageName: 'Negotiation',
+        byId: w.userId,
+      });
+      expect(detail.stages.filter((s) => s.toStageName === 'Negotiation')).toHaveLength(1);
+      const timeline = activityPageSchema.parse(
+        await w.ok('GET', `/api/deals/${deal.id}/activity`),
+      ).items;
+      const stageEntries = timeline.filter((a) => a.field === 'stage');
+      // Newest first: the entry of the deleted stage, as a board move writes it.
+      expect(stageEntries[0]).toMatchObject({
+        kind: 'field_changed',
+        actorId: w.userId,
+        oldValue: 'Proposal',
+        newValue: 'Negotiation',
+      });
+      expect(stageEntries.filter((a) => a.newValue === 'Negotiation')).toHaveLength(1);
+    }
+    const fourth = activityPageSchema
+      .parse(await w.ok('GET', `/api/deals/${moved.id}/activity`))
+      .items.filter((a) => a.field === 'stage')
+      .map((a) => [a.oldValue, a.newValue]);
+    expect(fourth).toEqual([
+      ['Proposal', 'Negotiation'],
+      ['Qualification', 'Proposal'],
+    ]);
+    // Another workspace's deal in its own "Proposal" is not touched.
+    const elsewhere = (await other.ok('GET', `/api/deals/${untouched.id}`)) as {
+      stages: unknown[];
+    };
+    expect(elsewhere.stages).toHaveLength(1);
+    expect(
+      activityPageSchema
+        .parse(await other.ok('GET', `/api/deals/${untouched.id}/activity`))
+        .items.filter((a) => a.field === 'stage'),
+    ).toEqual([]);
   });
 
   it('keeps a stage that holds deals unless they move; deletes a pipeline only without deals', async () => {

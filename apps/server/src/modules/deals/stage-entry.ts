@@ -31,3 +31,28 @@ export function enterStageSql(stage: { kind: DealStageKind }, lostReason: string
   return sql`status = ${set.status}::deal_stage_kind, closed_at = ${set.closedAt ?? sql`null`},
     lost_reason = ${set.lostReason}::text`;
 }
+
+/**
+ * What every deal moved by one statement leaves behind, as the CTEs `history` and `timeline` to
+ * follow a CTE `moved (id, from_id)`: its stage change (`deal_stage_changes`, from the stage it
+ * left to `to`) and the same change on its timeline (`activities`), as a board move keeps them
+ * one deal at a time. Used by the bulk action and by a stage deleted with its deals moved.
+ */
+export function movedDealsRecordsSql(
+  workspaceId: string,
+  byId: string | null,
+  to: { id: string; name: string },
+): SQL {
+  return sql`history as (
+    insert into deal_stage_changes
+      (workspace_id, deal_id, from_stage_id, from_stage_name, to_stage_id, to_stage_name, by_id)
+    select ${workspaceId}::uuid, m.id, m.from_id, s.name, ${to.id}::uuid, ${to.name}::text,
+           ${byId}::uuid
+    from moved m left join pipeline_stages s on s.id = m.from_id
+  ), timeline as (
+    insert into activities (workspace_id, deal_id, kind, actor_id, field, old_value, new_value)
+    select ${workspaceId}::uuid, m.id, 'field_changed', ${byId}::uuid, 'stage', s.name,
+           ${to.name}::text
+    from moved m left join pipeline_stages s on s.id = m.from_id
+  )`;
+}
