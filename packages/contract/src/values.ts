@@ -39,3 +39,6 @@ export const HOME_ACTIVITY_LIMIT = 10;
 export const HOME_MEETINGS_LIMIT = 20;
 /** Counts of a member's tasks stop here (a card shows "1000+"): bounded whatever the backlog. */
 export const HOME_COUNT_CAP = 1000;
+
+// Amounts in minor units: the currency digits and exact sums, one copy for the server and the web.
+export * from './money.ts';

@@ -1,71 +1,24 @@
+import { minorDigits, minorToDecimal, type Minor } from '@beacon/contract/values';
 import { intlLocale } from '../locales/i18n.ts';
+
+// The currency's digits and the exact sums are the contract's (one copy with the server's).
+export {
+  addMinor,
+  compareMinor,
+  minorDigits,
+  minorToDecimal,
+  weighMinor,
+  type Minor,
+} from '@beacon/contract/values';
 
 /*
  * Amounts are integers of the currency's minor unit (cents for EUR, yen for JPY, fils for KWD):
  * never floats on the wire. These turn them into text in the reader's language and back.
  */
 
-const digitsCache = new Map<string, number>();
-
-/** How many minor-unit digits a currency has (2 for EUR, 0 for JPY, 3 for KWD). */
-export function minorDigits(currency: string): number {
-  const known = digitsCache.get(currency);
-  if (known !== undefined) return known;
-  let digits: number;
-  try {
-    digits =
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2;
-  } catch {
-    digits = 2;
-  }
-  digitsCache.set(currency, digits);
-  return digits;
-}
-
 /** The major-unit value of an amount in minor units (for display only: never sent back). */
 export function toMajor(minor: number, currency: string): number {
   return minor / 10 ** minorDigits(currency);
-}
-
-/** Minor units as a number, a BigInt or the decimal string the API answers sums in. */
-export type Minor = number | bigint | string;
-
-/**
- * An amount in minor units as the exact decimal text of the major unit (`1250050` EUR →
- * `12500.50`): what `Intl.NumberFormat` formats without going through a float, so sums beyond
- * 2^53 (record 037) keep every unit.
- */
-export function minorToDecimal(minor: Minor, currency: string): string {
-  const value = BigInt(minor);
-  const digits = minorDigits(currency);
-  const sign = value < 0n ? '-' : '';
-  const text = (value < 0n ? -value : value).toString().padStart(digits + 1, '0');
-  return digits === 0
-    ? `${sign}${text}`
-    : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
-
-/** Adds amounts in minor units exactly (decimal string answer). */
-export function addMinor(...values: Minor[]): string {
-  return values.reduce<bigint>((total, value) => total + BigInt(value), 0n).toString();
-}
-
-/** Compares amounts in minor units exactly (-1, 0, 1). */
-export function compareMinor(a: Minor, b: Minor): number {
-  const x = BigInt(a);
-  const y = BigInt(b);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/**
- * The weighted amount of a sum: amount × probability / 100, rounded half up (the server's one rule,
- * modules/deals/money.ts), exact.
- */
-export function weighMinor(amount: Minor, probability: number): string {
-  const total = BigInt(amount) * BigInt(Math.round(probability));
-  const sign = total < 0n ? -1n : 1n;
-  return ((sign * (sign * total * 2n + 100n)) / 200n).toString();
 }
 
 /** A close float of an amount in minor units: for proportions only (a bar's height), never shown. */

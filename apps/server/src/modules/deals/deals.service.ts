@@ -37,7 +37,7 @@ import { nonMembers } from '../members/members.repository.ts';
 import { dealCsvColumns, dealCsvContext } from './deals.csv.ts';
 import { dealsEntity } from './deals.entity.ts';
 import * as repo from './deals.repository.ts';
-import { compareMinor, weightedFromRaw, weightedSum } from './money.ts';
+import { compareMinor, weightedFromRaw, weighMinor } from './money.ts';
 import { enterStage, enterStageSql, movedDealsRecordsSql } from './stage-entry.ts';
 import { defaultPipelineId, getPipeline, getStage, listStages } from './pipelines.repository.ts';
 
@@ -567,7 +567,7 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
           currency: s.currency,
           count: s.count,
           amount: s.amount,
-          weighted: weightedSum(s.amount, stage.probability),
+          weighted: weighMinor(s.amount, stage.probability),
         }))
         .sort((x, y) => compareMinor(y.amount, x.amount) || x.currency.localeCompare(y.currency));
       return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { minorUnits } from './deals.csv.ts';
-import { minorDigits, minorToDecimal, weightedSum } from './money.ts';
+import { minorDigits, minorToDecimal, weighMinor } from './money.ts';
 
 describe('the money rules of deals', () => {
   it('knows each currency’s minor digits, 2 for an unknown code', () => {
@@ -30,7 +30,7 @@ describe('the money rules of deals', () => {
   });
 
   it('weighs a sum once, half up', () => {
-    expect(weightedSum('3', 50)).toBe('2');
-    expect(weightedSum('10000000000000000', 10)).toBe('1000000000000000');
+    expect(weighMinor('3', 50)).toBe('2');
+    expect(weighMinor('10000000000000000', 10)).toBe('1000000000000000');
   });
 });

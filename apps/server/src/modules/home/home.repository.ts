@@ -25,7 +25,7 @@ import {
   amountSumSql,
   weightedFromRaw,
   weightedRawSql,
-  weightedSum,
+  weighMinor,
 } from '../deals/money.ts';
 import { records } from '../record-entities.ts';
 
@@ -257,7 +257,7 @@ export async function openStages(
       totals: rows.map((row) => ({
         currency: row.currency,
         amount: row.amount,
-        weighted: weightedSum(row.amount, stage.probability),
+        weighted: weighMinor(row.amount, stage.probability),
       })),
     };
   });

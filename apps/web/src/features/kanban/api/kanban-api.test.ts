@@ -1,63 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { KanbanBoard, KanbanCard, KanbanColumn, KanbanComment } from '@beacon/contract';
+import { card, comment, column, sampleBoard, T1 } from '../state/board-fixtures.ts';
 import { api } from '../../../lib/api.ts';
 import { realtime, type RealtimeSubscriber } from '../../../lib/realtime.ts';
 import { createStore, type AppStore } from '../../../lib/store.ts';
 import { json, stubApi, type Route } from '../../../test/fetch.ts';
 import { kanbanApi, selectBoard, selectComments } from './kanban-api.ts';
-
-const T0 = '2026-05-01T10:00:00.000Z';
-const T1 = '2026-05-01T10:05:00.000Z';
-
-function card(id: string, columnId: string, position: string, extra: Partial<KanbanCard> = {}) {
-  return {
-    id,
-    columnId,
-    name: `Card ${id}`,
-    description: '',
-    priority: 'medium',
-    dueAt: null,
-    labels: [],
-    assigneeIds: [],
-    checklist: [],
-    attachments: [],
-    commentCount: 0,
-    position,
-    createdBy: null,
-    createdAt: T0,
-    updatedAt: T0,
-    ...extra,
-  } satisfies KanbanCard;
-}
-
-function column(id: string, position: string, cardIds: string[] = []): KanbanColumn {
-  return { id, name: `Column ${id}`, position, cardIds };
-}
-
-/** Two columns: todo (a, b, c) and done (d). */
-function sampleBoard(): KanbanBoard {
-  return {
-    cards: {
-      a: card('a', 'todo', 'V'),
-      b: card('b', 'todo', 'k'),
-      c: card('c', 'todo', 't'),
-      d: card('d', 'done', 'V'),
-    },
-    columns: {
-      todo: column('todo', 'V', ['a', 'b', 'c']),
-      done: column('done', 'k', ['d']),
-    },
-    columnOrder: ['todo', 'done'],
-  };
-}
-
-const comment = (id: string, cardId = 'a'): KanbanComment => ({
-  id,
-  cardId,
-  authorId: null,
-  body: `Comment ${id}`,
-  createdAt: T1,
-});
 
 const board = (store: AppStore) => selectBoard(store.getState());
 const cardIds = (store: AppStore, columnId: string) =>

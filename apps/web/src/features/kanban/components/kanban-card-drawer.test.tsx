@@ -8,32 +8,15 @@ import { initTestI18n } from '../../../test/i18n.ts';
 import { ThemeProvider } from '../../../theme/index.ts';
 import { renderWithStore } from '../../../test/render.tsx';
 import { kanbanApi, selectBoard } from '../api/kanban-api.ts';
+import { card as fixtureCard } from '../state/board-fixtures.ts';
 import { boardReducer, cardRemoved } from '../state/board-reducer.ts';
 import { KanbanCardDrawer } from './kanban-card-drawer.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const T0 = '2026-05-01T10:00:00.000Z';
-
-function card(id: string, columnId: string, name: string): KanbanCard {
-  return {
-    id,
-    columnId,
-    name,
-    description: '',
-    priority: 'medium',
-    dueAt: null,
-    labels: [],
-    assigneeIds: [],
-    checklist: [],
-    attachments: [],
-    commentCount: 0,
-    position: 'V',
-    createdBy: null,
-    createdAt: T0,
-    updatedAt: T0,
-  };
-}
+/** A card of the shared fixture, by name, at the top of its column. */
+const card = (id: string, columnId: string, name: string): KanbanCard =>
+  fixtureCard(id, columnId, 'V', { name });
 
 function board(): KanbanBoard {
   return {

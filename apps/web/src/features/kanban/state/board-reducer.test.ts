@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KanbanBoard, KanbanCard, KanbanColumn, KanbanComment } from '@beacon/contract';
+import type { KanbanBoard } from '@beacon/contract';
+import { card, comment, column, sampleBoard, T1 } from './board-fixtures.ts';
 import { kanbanEventAction } from './kanban-events.ts';
 import {
   boardData,
@@ -17,51 +18,6 @@ import {
   emptyBoardData,
   type BoardData,
 } from './board-reducer.ts';
-
-const T0 = '2026-05-01T10:00:00.000Z';
-const T1 = '2026-05-01T10:05:00.000Z';
-
-function card(id: string, columnId: string, position: string, extra: Partial<KanbanCard> = {}) {
-  return {
-    id,
-    columnId,
-    name: `Card ${id}`,
-    description: '',
-    priority: 'medium',
-    dueAt: null,
-    labels: [],
-    assigneeIds: [],
-    checklist: [],
-    attachments: [],
-    commentCount: 0,
-    position,
-    createdBy: null,
-    createdAt: T0,
-    updatedAt: T0,
-    ...extra,
-  } satisfies KanbanCard;
-}
-
-function column(id: string, position: string, cardIds: string[] = []): KanbanColumn {
-  return { id, name: `Column ${id}`, position, cardIds };
-}
-
-/** Two columns: todo (a, b, c) and done (d). */
-function sampleBoard(): KanbanBoard {
-  return {
-    cards: {
-      a: card('a', 'todo', 'V'),
-      b: card('b', 'todo', 'k'),
-      c: card('c', 'todo', 't'),
-      d: card('d', 'done', 'V'),
-    },
-    columns: {
-      todo: column('todo', 'V', ['a', 'b', 'c']),
-      done: column('done', 'k', ['d']),
-    },
-    columnOrder: ['todo', 'done'],
-  };
-}
 
 const loaded = (board: KanbanBoard = sampleBoard()): BoardData => boardData(board);
 
@@ -194,14 +150,6 @@ describe('kanban board: cards', () => {
 });
 
 describe('kanban board: comments', () => {
-  const comment = (id: string, cardId = 'a'): KanbanComment => ({
-    id,
-    cardId,
-    authorId: null,
-    body: `Comment ${id}`,
-    createdAt: T1,
-  });
-
   it('counts a comment once, whether it arrives as the answer or as the event', () => {
     // The drawer read comment 1 (already in the count), then the caller's comment 2 came as the
     // answer and as its realtime message.
