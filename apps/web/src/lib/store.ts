@@ -1,5 +1,6 @@
 /**
- * The tab's one Redux store (spec section 3): the server data cache of RTK Query (`lib/api.ts`)
+ * The Redux store of a signed-in session (spec section 3; one per session:
+ * app/store-provider.tsx): the server data cache of RTK Query (`lib/api.ts`)
  * and the slices of the areas that have client rules of their own (the kanban's and calendar's
  * optimistic moves, later chat and checkout). A slice is injected by its feature when its screen
  * loads (`rootReducer.inject(slice)` or `slice.injectInto(rootReducer)`), so the store built for
@@ -20,5 +21,3 @@ export function createStore() {
 
 export type AppStore = ReturnType<typeof createStore>;
 export type AppDispatch = AppStore['dispatch'];
-
-export const store: AppStore = createStore();
