@@ -290,3 +290,71 @@ describe('calendar realtime messages', () => {
     expect(calendarEventChange({ type: 'calendar.other', data: null })).toBeNull();
   });
 });
+
+describe('calendar feed: the private address', () => {
+  const feed = { url: 'https://beacon.test/api/calendar/feeds/secret.ics', createdAt: T0 };
+  const feedOf = (store: AppStore) =>
+    calendarApi.endpoints.calendarFeed.select()(store.getState() as never);
+
+  it('reads the address, and a 404 as no feed rather than a failure', async () => {
+    stubApi({ 'GET /api/calendar/feed': json(200, feed) });
+    const store = createStore();
+    const read = store.dispatch(calendarApi.endpoints.calendarFeed.initiate());
+    expect(await read.unwrap()).toEqual(feed);
+    read.unsubscribe();
+
+    stubApi({});
+    const none = createStore();
+    const empty = none.dispatch(calendarApi.endpoints.calendarFeed.initiate());
+    expect(await empty.unwrap()).toBeNull();
+    expect(feedOf(none).isSuccess).toBe(true);
+    empty.unsubscribe();
+  });
+
+  it('keeps another failure as the error, with its status and code', async () => {
+    stubApi({ 'GET /api/calendar/feed': json(500, { detail: 'Down', code: 'INTERNAL' }) });
+    const store = createStore();
+    const read = store.dispatch(calendarApi.endpoints.calendarFeed.initiate());
+    await read;
+    expect(feedOf(store).isError).toBe(true);
+    expect(feedOf(store).error).toMatchObject({ status: 500, code: 'INTERNAL', message: 'Down' });
+    read.unsubscribe();
+  });
+
+  it('shows a new address at once, and none after it is turned off', async () => {
+    const rotated = { ...feed, url: 'https://beacon.test/api/calendar/feeds/new.ics' };
+    const fetchMock = stubApi({
+      'GET /api/calendar/feed': json(200, feed),
+      'POST /api/calendar/feed': json(201, rotated),
+      'DELETE /api/calendar/feed': new Response(null, { status: 204 }),
+    });
+    const store = createStore();
+    const read = store.dispatch(calendarApi.endpoints.calendarFeed.initiate());
+    await read;
+    await store.dispatch(calendarApi.endpoints.calendarRotateFeed.initiate()).unwrap();
+    await vi.waitFor(() => expect(feedOf(store).data).toEqual(rotated));
+    await store.dispatch(calendarApi.endpoints.calendarRevokeFeed.initiate()).unwrap();
+    await vi.waitFor(() => expect(feedOf(store).data).toBeNull());
+    expect(fetchMock.mock.calls.map(([, init]) => init?.method ?? 'GET')).toEqual([
+      'GET',
+      'POST',
+      'DELETE',
+    ]);
+    read.unsubscribe();
+  });
+
+  it('leaves the shown address as it was when a new one is refused', async () => {
+    stubApi({
+      'GET /api/calendar/feed': json(200, feed),
+      'POST /api/calendar/feed': json(403, { detail: 'No', code: 'FORBIDDEN' }),
+    });
+    const store = createStore();
+    const read = store.dispatch(calendarApi.endpoints.calendarFeed.initiate());
+    await read;
+    await expect(
+      store.dispatch(calendarApi.endpoints.calendarRotateFeed.initiate()).unwrap(),
+    ).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(feedOf(store).data).toEqual(feed);
+    read.unsubscribe();
+  });
+});

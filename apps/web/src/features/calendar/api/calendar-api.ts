@@ -4,12 +4,13 @@ import {
   type CalendarEvent,
   type CalendarEventInput,
   type CalendarEventPatch,
+  type CalendarFeed,
   type CalendarImportResult,
 } from '@beacon/contract';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api, call, toApiFailure, type ApiFailure } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
-import { ApiError, http, readBody } from '../../../lib/http.ts';
+import { readBody } from '../../../lib/http.ts';
 import { parseOrFail, sendRaw } from '../../../lib/raw-request.ts';
 import { CALENDAR_EVENT_TYPES, calendarEventChange } from '../state/calendar-events.ts';
 import { removeEvent, upsertEvent } from '../state/calendar-rules.ts';
@@ -145,6 +146,42 @@ export const calendarApi = api
         },
         invalidatesTags: (_result, error) => (error ? [] : ['CalendarEvents']),
       }),
+      /**
+       * The signed-in user's private feed address; null when there is none (a 404). A secret: read
+       * each time its dialog opens and forgotten when the dialog closes (`keepUnusedDataFor: 0`).
+       */
+      calendarFeed: build.query<CalendarFeed | null, void>({
+        async queryFn(_arg, _api, _extra, baseQuery) {
+          const answer = await baseQuery(call(endpoints.feed));
+          if (answer.error) {
+            const failure = answer.error as ApiFailure;
+            return failure.status === 404 ? { data: null } : { error: failure };
+          }
+          return { data: answer.data as CalendarFeed };
+        },
+        keepUnusedDataFor: 0,
+      }),
+      /** A new secret address (the previous one stops working): the dialog shows it at once. */
+      calendarRotateFeed: build.mutation<CalendarFeed, void>({
+        query: () => call(endpoints.rotateFeed),
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          // A refusal is the caller's to show (`unwrap`): nothing changes here.
+          const answer = await queryFulfilled.catch(() => null);
+          if (answer)
+            dispatch(
+              calendarApi.util.updateQueryData('calendarFeed', undefined, () => answer.data),
+            );
+        },
+      }),
+      /** Turns the feed off: the dialog shows there is none. */
+      calendarRevokeFeed: build.mutation<null, void>({
+        query: () => call(endpoints.revokeFeed),
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          const answer = await queryFulfilled.catch(() => null);
+          if (answer)
+            dispatch(calendarApi.util.updateQueryData('calendarFeed', undefined, () => null));
+        },
+      }),
     }),
   });
 
@@ -171,9 +208,12 @@ export const {
   useCalendarUpdateEventMutation,
   useCalendarDeleteEventMutation,
   useCalendarImportMutation,
+  useCalendarFeedQuery,
+  useCalendarRotateFeedMutation,
+  useCalendarRevokeFeedMutation,
 } = calendarApi;
 
-/** The files and the private feed: not cached data (a download, a secret address). */
+/** The calendar as a file: a download, not cached data. */
 export const calendarFiles = {
   /** Every event of the workspace as an iCalendar file. */
   exportIcs: async (): Promise<Blob> => {
@@ -182,18 +222,6 @@ export const calendarFiles = {
     });
     return new Blob([await response.text()], { type: 'text/calendar' });
   },
-  /** The signed-in user's private feed address; null when there is none. */
-  feed: async () => {
-    try {
-      return await http.get(endpoints.feed.path, { schema: endpoints.feed.response });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return null;
-      throw error;
-    }
-  },
-  /** A new secret address; the previous one stops working. */
-  rotateFeed: () => http.post(endpoints.rotateFeed.path, { schema: endpoints.rotateFeed.response }),
-  revokeFeed: () => http.delete(endpoints.revokeFeed.path),
 };
 
 type CalendarApiState = Parameters<

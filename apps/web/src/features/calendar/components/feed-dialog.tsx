@@ -12,9 +12,13 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { CalendarFeed } from '@beacon/contract';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
-import { calendarFiles } from '../api/calendar-api.ts';
+import {
+  useCalendarFeedQuery,
+  useCalendarRevokeFeedMutation,
+  useCalendarRotateFeedMutation,
+} from '../api/calendar-api.ts';
 import { calendarErrorText } from '../utils/error-text.ts';
 import { CopyIcon } from './calendar-icons.tsx';
 
@@ -23,44 +27,33 @@ export interface FeedDialogProps {
   onClose: () => void;
 }
 
-type FeedState = { status: 'loading' } | { status: 'ready'; feed: CalendarFeed | null };
-
 /**
  * The signed-in user's private feed: an address with a secret token that Google Calendar or
- * Outlook can subscribe to. Making a new one turns the old one off.
+ * Outlook can subscribe to. Making a new one turns the old one off. The address is read each time
+ * the dialog opens (`calendarFeed`); a failed read shows the dialog without one, as before.
  */
 export function FeedDialog({ open, onClose }: FeedDialogProps) {
   const { t } = useTranslation('calendar');
   const { enqueueSnackbar } = useSnackbar();
   const titleId = useId();
-  const [state, setState] = useState<FeedState>({ status: 'loading' });
+  const read = useCalendarFeedQuery(open ? undefined : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
+  const [rotateFeed] = useCalendarRotateFeedMutation();
+  const [revokeFeed] = useCalendarRevokeFeedMutation();
   const [busy, setBusy] = useState(false);
   const [confirmRotate, setConfirmRotate] = useState(false);
   const field = useRef<HTMLInputElement>(null);
 
+  const readError = read.error;
   useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setState({ status: 'loading' });
-    calendarFiles.feed().then(
-      (feed) => {
-        if (live) setState({ status: 'ready', feed });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setState({ status: 'ready', feed: null });
-        enqueueSnackbar(calendarErrorText(t, error), { variant: 'error' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, enqueueSnackbar, t]);
+    if (readError) enqueueSnackbar(calendarErrorText(t, readError), { variant: 'error' });
+  }, [readError, enqueueSnackbar, t]);
 
-  const run = async (work: () => Promise<CalendarFeed | null>, message: string) => {
+  const run = async (work: () => Promise<unknown>, message: string) => {
     setBusy(true);
     try {
-      setState({ status: 'ready', feed: await work() });
+      await work();
       enqueueSnackbar(message);
     } catch (error) {
       enqueueSnackbar(calendarErrorText(t, error), { variant: 'error' });
@@ -81,7 +74,8 @@ export function FeedDialog({ open, onClose }: FeedDialogProps) {
     }
   };
 
-  const feed = state.status === 'ready' ? state.feed : null;
+  const loading = read.currentData === undefined && !read.isError;
+  const feed = read.currentData ?? null;
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
@@ -90,7 +84,7 @@ export function FeedDialog({ open, onClose }: FeedDialogProps) {
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
           {t('feed.intro')}
         </Typography>
-        {state.status === 'loading' ? (
+        {loading ? (
           <Skeleton variant="rounded" height={56} />
         ) : feed ? (
           <>
@@ -133,7 +127,7 @@ export function FeedDialog({ open, onClose }: FeedDialogProps) {
                     color="inherit"
                     size="small"
                     disabled={busy}
-                    onClick={() => void run(() => calendarFiles.rotateFeed(), t('feed.rotated'))}
+                    onClick={() => void run(() => rotateFeed().unwrap(), t('feed.rotated'))}
                   >
                     {t('feed.rotateConfirm')}
                   </Button>
@@ -153,12 +147,7 @@ export function FeedDialog({ open, onClose }: FeedDialogProps) {
             <Button
               color="error"
               disabled={busy}
-              onClick={() =>
-                void run(async () => {
-                  await calendarFiles.revokeFeed();
-                  return null;
-                }, t('feed.revoked'))
-              }
+              onClick={() => void run(() => revokeFeed().unwrap(), t('feed.revoked'))}
               sx={{ me: 'auto' }}
             >
               {t('feed.revoke')}
@@ -168,11 +157,11 @@ export function FeedDialog({ open, onClose }: FeedDialogProps) {
             </Button>
           </>
         )}
-        {state.status === 'ready' && !feed && (
+        {!loading && !feed && (
           <Button
             variant="contained"
             disabled={busy}
-            onClick={() => void run(() => calendarFiles.rotateFeed(), t('feed.created'))}
+            onClick={() => void run(() => rotateFeed().unwrap(), t('feed.created'))}
           >
             {t('feed.create')}
           </Button>
