@@ -36,3 +36,15 @@ export const sampleUser = {
   workspace: { id: 'ws-1', name: 'Analytical Engines' },
   created_at: '2026-01-15T10:00:00.000Z',
 };
+
+/** The request a stubbed `fetch` received (the first unless told): its URL, init and headers. */
+export function sentRequest(fetchMock: { mock: { calls: unknown[][] } }, index = 0) {
+  const call = fetchMock.mock.calls[index] as [RequestInfo | URL, RequestInit?] | undefined;
+  if (!call) throw new Error('fetch was not called');
+  const [url, init] = call;
+  return {
+    url: new URL(String(url), 'http://x'),
+    init: init ?? {},
+    headers: new Headers(init?.headers),
+  };
+}

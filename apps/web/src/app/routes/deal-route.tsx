@@ -15,7 +15,13 @@ import { BackLink } from '../../features/crm/record/components/back-link.tsx';
 import { DeleteRecordDialog } from '../../features/crm/record/components/delete-record-dialog.tsx';
 import { RecordColumns } from '../../features/crm/record/components/record-columns.tsx';
 import { RecordPageFallback } from '../../features/crm/record/components/record-states.tsx';
-import { useRecordPage } from '../../features/crm/record/hooks/use-record-page.ts';
+import {
+  RECORD_ID,
+  useRecordTimeline,
+  type RecordPage,
+} from '../../features/crm/record/hooks/use-crm-record-page.ts';
+import type { RecordState } from '../../features/crm/record/state/record-state.ts';
+import type { CallError } from '../../features/crm/record/utils/call-error.ts';
 import { DealHeader } from '../../features/deals/components/deal-header.tsx';
 import { DealSide } from '../../features/deals/components/deal-side.tsx';
 import {
@@ -26,8 +32,7 @@ import {
 import { usePipelines } from '../../features/deals/hooks/use-pipelines.ts';
 import { RecordTasks } from '../../features/tasks/components/record-tasks.tsx';
 
-/** What a record's id looks like (as the record page checks it): anything else is no deal. */
-const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const noSuchDeal: CallError = { message: 'Not found', status: 404, code: 'NOT_FOUND' };
 
 /**
  * `/dashboard/deals/:id`: composes the record page of the CRM (timeline, notes, the two columns,
@@ -38,18 +43,32 @@ export function Component() {
   const { id = '' } = useParams();
   const { t } = useTranslation('deals');
   const dispatch = useDispatch<AppDispatch>();
+  // `/dashboard/deals/new` and other words are not ids: the page says "not found" at once.
+  const valid = RECORD_ID.test(id);
   // The deal through its RTK Query entry (live: a move on a board reads it again); the record
   // page's reads of it (after a note, on another member's change) go through the same entry.
-  const read = useDealQuery(RECORD_ID.test(id) ? id : skipToken);
-  const fetchDetail = useCallback(
-    (dealId: string) =>
-      dispatch(
-        dealRecordApi.endpoints.deal.initiate(dealId, { forceRefetch: true, subscribe: false }),
-      ).unwrap(),
-    [dispatch],
+  const read = useDealQuery(valid ? id : skipToken);
+  const { timeline, ...timelineCalls } = useRecordTimeline('deal', id);
+  const readError = (valid ? read.error : noSuchDeal) as CallError | undefined;
+  const gone = readError?.status === 404;
+  const state: RecordState<DealDetail> = {
+    loading: read.isFetching,
+    error: readError ?? null,
+    // Gone (deleted elsewhere while the page was open): show that, not the old deal (as
+    // `useCrmRecordPage` does for a person or a company).
+    data: gone ? null : (read.currentData ?? read.data ?? null),
+    timeline,
+  };
+  const { refetch } = read;
+  const refresh = useCallback(() => {
+    if (valid) void refetch();
+  }, [valid, refetch]);
+  const replace = useCallback(
+    (next: DealDetail) => dispatch(dealRecordApi.util.updateQueryData('deal', id, () => next)),
+    [dispatch, id],
   );
-  const page = useRecordPage<DealDetail>('deal', id, fetchDetail);
-  const { state, refresh, refreshTimeline } = page;
+  const page: RecordPage<DealDetail> = { state, refresh, replace, ...timelineCalls };
+  const { refreshTimeline } = page;
   const [removeDeal] = useDealRemoveMutation();
   const { members, nameOf } = useWorkspaceMembers();
   const { pipelines } = usePipelines();
@@ -71,11 +90,11 @@ export function Component() {
 
   if (!user) return null;
   const canEdit = roleCanEdit(user.role);
-  const data = read.data ?? state.data;
+  const data = state.data;
   if (!data) {
     return (
       <RecordPageFallback
-        error={(read.error as typeof state.error | undefined) ?? state.error}
+        error={state.error}
         onRetry={refresh}
         notFoundTitle={t('page.notFoundTitle')}
         notFoundText={t('page.notFoundText')}

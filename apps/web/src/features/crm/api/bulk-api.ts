@@ -14,7 +14,7 @@ import {
   type CrmEntity,
   type DownloadedFile,
   type RecordQueryInput,
-} from './crm-api.ts';
+} from './record-query.ts';
 
 const endpointsOf = {
   people: peopleEndpoints,

@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { CLIENT_ID } from '../../../lib/http.ts';
 import { realtime, type RealtimeSubscriber } from '../../../lib/realtime.ts';
 import { createStore } from '../../../lib/store.ts';
-import { json, stubApi } from '../../../test/fetch.ts';
+import { json, sentRequest, stubApi } from '../../../test/fetch.ts';
 import { crmDataApi } from './crm-data-api.ts';
 
 afterEach(() => {
@@ -33,7 +33,7 @@ describe('crm data cache', () => {
     const fetch = stubApi({ 'GET /api/lists': () => json(200, [list('l1', count)]) });
     const store = createStore();
     const reads = () => fetch.mock.calls.filter(([url]) => String(url).includes('/api/lists'));
-    store.dispatch(crmDataApi.endpoints.recordLists.initiate('people'));
+    store.dispatch(crmDataApi.endpoints.recordListsOfKind.initiate('people'));
     await waitFor(() => expect(subscribers).toHaveLength(1));
     const live = subscribers[0]!;
     expect(reads()).toHaveLength(1);
@@ -52,7 +52,7 @@ describe('crm data cache', () => {
     await waitFor(() => expect(reads()).toHaveLength(2));
     await waitFor(() =>
       expect(
-        crmDataApi.endpoints.recordLists.select('people')(store.getState() as never).data,
+        crmDataApi.endpoints.recordListsOfKind.select('people')(store.getState() as never).data,
       ).toEqual([list('l1', 2)]),
     );
     live.onReady?.();
@@ -104,5 +104,37 @@ describe('crm data cache', () => {
       .dispatch(crmDataApi.endpoints.removeView.initiate({ id: 'v2', entity: 'people' }))
       .unwrap();
     expect(views()).toEqual(['Warm']);
+  });
+
+  it('updates a saved view with PATCH', async () => {
+    const view = {
+      id: 'v1',
+      name: 'Hot',
+      entity: 'people',
+      shared: true,
+      q: '',
+      filters: [],
+      sort: null,
+      columns: [],
+      ownerId: null,
+      createdAt: 'x',
+      updatedAt: 'x',
+    };
+    const fetchMock = stubApi({ 'PATCH /api/views/v1': json(200, view) });
+    const store = createStore();
+    const updated = await store
+      .dispatch(
+        crmDataApi.endpoints.updateView.initiate({
+          id: 'v1',
+          entity: 'people',
+          patch: { shared: true },
+        }),
+      )
+      .unwrap();
+    expect(updated.shared).toBe(true);
+    const { url, init } = sentRequest(fetchMock);
+    expect(url.pathname).toBe('/api/views/v1');
+    expect(init.method).toBe('PATCH');
+    expect(init.body).toBe('{"shared":true}');
   });
 });

@@ -82,7 +82,7 @@ export const crmDataApi = api
           { type: 'CrmRecords', id: 'companies' },
         ],
       }),
-      recordLists: build.query<RecordList[], ListKind>({
+      recordListsOfKind: build.query<RecordList[], ListKind>({
         query: (kind) => call(listsEndpoints.list, { query: { kind } }),
         providesTags: (_lists, _error, kind) => [{ type: 'CrmLists', id: kind }],
         async onCacheEntryAdded(kind, lifecycle) {
@@ -107,7 +107,7 @@ export const {
   useCreateViewMutation,
   useUpdateViewMutation,
   useRemoveViewMutation,
-  useRecordListsQuery,
+  useRecordListsOfKindQuery,
   useDuplicatesQuery,
   useMergePeopleMutation,
 } = crmDataApi;

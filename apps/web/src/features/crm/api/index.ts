@@ -1,1 +1,1 @@
-export * from './crm-api.ts';
+export * from './record-query.ts';

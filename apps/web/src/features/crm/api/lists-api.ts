@@ -5,20 +5,21 @@ import {
   listsEndpoints,
   peopleEndpoints,
   type BulkResult,
+  type Company,
   type CompanyPage,
   type CrmChange,
   type ListKind,
   type ListPatch,
   type NewList,
+  type Person,
   type PersonPage,
   type RecordList,
   type Selection,
 } from '@beacon/contract';
-import { api, call } from '../../../lib/api.ts';
+import { api, call, type ApiFailure } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
 import { CLIENT_ID } from '../../../lib/http.ts';
-import { recordQueryParams } from './crm-api.ts';
-import { onList, PAGE_SIZE } from './record-api.ts';
+import { onList, PAGE_SIZE, recordQueryParams } from './record-query.ts';
 import { LIVE_DELAY_MS } from './record-page-api.ts';
 
 /** The members of a list, searched: people or companies by the list's kind. */
@@ -26,6 +27,12 @@ export interface ListMembersArg {
   id: string;
   kind: ListKind;
   q: string;
+}
+
+/** The add-members dialog's search: the records found, and the ids of those already on the list. */
+export interface ListCandidates {
+  rows: (Person | Company)[];
+  onList: string[];
 }
 
 type Lifecycle = Parameters<typeof followRealtime>[0] & { dispatch: (action: unknown) => unknown };
@@ -117,6 +124,26 @@ export const listsApi = api
           );
         },
       }),
+      /**
+       * What the add-members dialog offers: the records matching `q` (20 at most), and which of
+       * them are on the list already (not offered again). Not kept once the dialog is closed.
+       */
+      listCandidates: build.query<ListCandidates, ListMembersArg>({
+        async queryFn({ id, kind, q }, _api, _extra, baseQuery) {
+          const list = kind === 'people' ? peopleEndpoints.list : companiesEndpoints.list;
+          const page = await baseQuery(call(list, { query: recordQueryParams({ q, limit: 20 }) }));
+          if (page.error) return { error: page.error as ApiFailure };
+          const rows = (page.data as PersonPage | CompanyPage).items;
+          if (rows.length === 0) return { data: { rows, onList: [] } };
+          const already = await baseQuery(
+            call(list, { query: recordQueryParams({ filters: onList(id), q, limit: 200 }) }),
+          );
+          // Not knowing which are on the list already only offers them again (the add skips them).
+          const on = already.error ? [] : (already.data as PersonPage | CompanyPage).items;
+          return { data: { rows, onList: on.map((row) => row.id) } };
+        },
+        keepUnusedDataFor: 0,
+      }),
       createList: build.mutation<RecordList, NewList>({
         query: (body) => call(listsEndpoints.create, { body }),
         invalidatesTags: (_list, error) => (error ? [] : ['CrmLists']),
@@ -204,6 +231,7 @@ export const {
   useRecordListsQuery,
   useRecordListQuery,
   useListMembersInfiniteQuery,
+  useListCandidatesQuery,
   useCreateListMutation,
   usePatchListMutation,
   useDeleteListMutation,

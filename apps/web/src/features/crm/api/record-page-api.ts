@@ -7,6 +7,7 @@ import {
   recordNotesEndpoints,
   type ActivityPage,
   type Company,
+  type CompanyPage,
   type CompanyDetail,
   type CompanyPatch,
   type Note,
@@ -16,22 +17,25 @@ import {
   type PersonPage,
   type SubjectType,
 } from '@beacon/contract';
+import { endpointPath } from '@beacon/contract/endpoint';
 import { api, call } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
 import { CLIENT_ID } from '../../../lib/http.ts';
-import { recordQueryParams } from './crm-api.ts';
-import { atCompany, PAGE_SIZE } from './record-api.ts';
+import { fileNameOf, sendRaw } from '../../../lib/raw-request.ts';
+import { atCompany, PAGE_SIZE, recordQueryParams, type DownloadedFile } from './record-query.ts';
 
-/** The subjects with a record page, and their timeline and notes endpoints. */
+/** The subjects whose page this file reads: a person, a company. */
 export type PageSubject = Extract<SubjectType, 'person' | 'company'>;
+/** Every subject with a timeline and notes (the deal page reads its deal in features/deals). */
 const notesOf = {
   person: recordNotesEndpoints('people'),
   company: recordNotesEndpoints('companies'),
-};
+  deal: recordNotesEndpoints('deals'),
+} satisfies Record<SubjectType, unknown>;
 
-/** A record page's own record: the person or the company. */
+/** A record page's own record: a person, a company or a deal. */
 export interface RecordRef {
-  subject: PageSubject;
+  subject: SubjectType;
   id: string;
 }
 
@@ -39,10 +43,11 @@ export interface RecordRef {
 export const LIVE_DELAY_MS = 400;
 
 /**
- * The record pages (a person, a company): the record with what its page shows beside it, its
- * timeline read page by page (newest first, keyset cursor), and its notes. A page follows
- * `crm.changed` from elsewhere (another member, another tab): it reads the record and the
- * timeline again, at most once per `LIVE_DELAY_MS`, as it does when the channel comes back.
+ * The record pages (a person, a company, a deal): the record with what its page shows beside it
+ * (the deal's is `deal` of features/deals, which provides the same `CrmRecord` tag), its timeline
+ * read page by page (newest first, keyset cursor), and its notes. A page follows `crm.changed`
+ * from elsewhere (another member, another tab): it reads the record and the timeline again, at
+ * most once per `LIVE_DELAY_MS`, as it does when the channel comes back.
  */
 export const recordPageApi = api
   .enhanceEndpoints({ addTagTypes: ['CrmRecord', 'CrmTimeline', 'CrmCompanyPeople'] })
@@ -108,6 +113,11 @@ export const recordPageApi = api
             query: { limit: PAGE_SIZE, cursor: pageParam ?? undefined },
           }),
         providesTags: (_data, _error, { id }) => [{ type: 'CrmTimeline', id }],
+        // A person's or a company's detail follows the changes for its page; a deal's detail
+        // follows only the deals' own messages, so its page's timeline follows the rest.
+        async onCacheEntryAdded({ subject, id }, lifecycle) {
+          if (subject === 'deal') await followChanges(id, lifecycle);
+        },
       }),
       /**
        * The people at a company (its page's table), page by page. Read again when people change
@@ -142,6 +152,20 @@ export const recordPageApi = api
             onReconnect: readAgain,
           });
         },
+      }),
+      removePerson: build.mutation<unknown, string>({
+        query: (id) => call(peopleEndpoints.remove, { params: { id } }),
+      }),
+      removeCompany: build.mutation<unknown, string>({
+        query: (id) => call(companiesEndpoints.remove, { params: { id } }),
+      }),
+      /**
+       * Companies whose name or domain matches `q` (the company picker's search, 20 at most); not
+       * kept once no picker shows them.
+       */
+      companyOptions: build.query<CompanyPage, string>({
+        query: (q) => call(companiesEndpoints.list, { query: recordQueryParams({ q, limit: 20 }) }),
+        keepUnusedDataFor: 0,
       }),
       addNote: build.mutation<Note, RecordRef & { body: string }>({
         query: ({ subject, id, body }) =>
@@ -234,6 +258,19 @@ async function followChanges(
   }
 }
 
+/**
+ * The person as a vCard file (method and path from the contract's `vcard` endpoint). A file, not
+ * data for the store: read with `sendRaw` and handed to the caller to save.
+ */
+export async function personVcard(id: string): Promise<DownloadedFile> {
+  const endpoint = peopleEndpoints.vcard;
+  const response = await sendRaw(endpointPath(endpoint.path, { id }), {
+    method: endpoint.method,
+    headers: { Accept: 'text/vcard' },
+  });
+  return { blob: await response.blob(), fileName: fileNameOf(response, 'person.vcf') };
+}
+
 export const {
   usePersonDetailQuery,
   useCompanyDetailQuery,
@@ -244,4 +281,7 @@ export const {
   useDeleteNoteMutation,
   usePatchPersonMutation,
   usePatchCompanyMutation,
+  useRemovePersonMutation,
+  useRemoveCompanyMutation,
+  useLazyCompanyOptionsQuery,
 } = recordPageApi;

@@ -18,7 +18,7 @@ import { api, call } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
 import { CLIENT_ID } from '../../../lib/http.ts';
 import { rootReducer } from '../../../lib/store.ts';
-import { recordQueryParams, type CrmEntity } from './crm-api.ts';
+import { recordQueryParams, type CrmEntity } from './record-query.ts';
 
 /** Rows fetched per page: a few screens of dense rows. */
 export const PAGE_SIZE = 100;

@@ -22,7 +22,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { memberName } from '../../../utils/members.ts';
 import { useBulkRecordsMutation } from '../api/bulk-api.ts';
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 import { useAddToListMutation, useCreateListMutation } from '../api/lists-api.ts';
 import type { FieldChoices } from '../filters/filter-fields.ts';
 import { crmErrorText } from '../utils/error-text.ts';

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { FilterCondition, Member, RecordList } from '@beacon/contract';
 import { SearchIcon } from '../../../components/icons.tsx';
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 import { FilterIcon } from '../utils/icons.tsx';
 import type { FieldChoices } from './filter-fields.ts';
 import { conditionLabel } from './condition-label.ts';

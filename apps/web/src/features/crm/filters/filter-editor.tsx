@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { FilterCondition, Member, RecordList } from '@beacon/contract';
 import { memberName } from '../../../utils/members.ts';
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 import { valueLabel } from './condition-label.ts';
 import {
   builderFields,

@@ -12,7 +12,7 @@ import {
   type FilterCondition,
   type FilterFieldKind,
 } from '@beacon/contract';
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 
 export type FilterOp = FilterCondition['op'];
 

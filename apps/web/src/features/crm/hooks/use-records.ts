@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { Company, Deal, Person } from '@beacon/contract';
 import type { ApiFailure } from '../../../lib/api.ts';
 import type { AppDispatch } from '../../../lib/store.ts';
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 import {
   crmLive,
   crmLiveActions,

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,10 +19,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ListKind } from '@beacon/contract';
 import { CheckIcon, SearchIcon } from '../../../components/icons.tsx';
-import { onList, recordApi } from '../api/record-api.ts';
-import { callErrorText, toCallError, type CallError } from '../record/utils/call-error.ts';
+import { useListCandidatesQuery } from '../api/lists-api.ts';
+import { callErrorText, type CallError } from '../record/utils/call-error.ts';
 import { fullName } from '../record/utils/format.ts';
-import type { MemberRow } from './members-table.tsx';
 
 export interface AddMembersDialogProps {
   open: boolean;
@@ -31,19 +31,12 @@ export interface AddMembersDialogProps {
   onClose: () => void;
 }
 
-interface Found {
-  rows: MemberRow[];
-  /** Of those, the ones already on the list. */
-  onList: Set<string>;
-}
-
 /** Finds people (or companies) by search and adds the chosen ones to the list. */
 export function AddMembersDialog({ open, listId, kind, onAdd, onClose }: AddMembersDialogProps) {
   const { t } = useTranslation('records');
   const id = useId();
   const [q, setQ] = useState('');
-  const [found, setFound] = useState<Found | null>(null);
-  const [error, setError] = useState<CallError | null>(null);
+  const [searched, setSearched] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
 
@@ -51,42 +44,21 @@ export function AddMembersDialog({ open, listId, kind, onAdd, onClose }: AddMemb
     if (open) {
       setQ('');
       setChosen(new Set());
-      setFound(null);
+      setSearched('');
     }
   }, [open]);
 
-  const search = useCallback(
-    async (text: string, signal: AbortSignal): Promise<Found> => {
-      const read = kind === 'people' ? recordApi.people : recordApi.companies;
-      const page = await read([], { q: text, limit: 20, signal });
-      const ids = page.items.map((row) => row.id);
-      if (ids.length === 0) return { rows: [], onList: new Set() };
-      // Which of them are on the list already (so they are not offered again).
-      const already = await read(onList(listId), { q: text, limit: 200, signal }).catch(() => ({
-        items: [] as MemberRow[],
-      }));
-      return { rows: page.items, onList: new Set(already.items.map((row) => row.id)) };
-    },
-    [kind, listId],
-  );
-
+  // The search is read once typing pauses; the last results stay while the next are read.
   useEffect(() => {
-    if (!open || q.trim() === '') {
-      setFound(null);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      setError(null);
-      search(q, controller.signal).then(setFound, (caught: unknown) => {
-        if (!controller.signal.aborted) setError(toCallError(caught));
-      });
-    }, 250);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [open, q, search]);
+    const timer = window.setTimeout(() => setSearched(q.trim()), 250);
+    return () => window.clearTimeout(timer);
+  }, [q]);
+  const read = useListCandidatesQuery(
+    open && searched !== '' ? { id: listId, kind, q: searched } : skipToken,
+  );
+  const found = read.data ?? null;
+  const error = read.isError ? (read.error as CallError) : null;
+  const already = new Set(found?.onList);
 
   const toggle = (rowId: string) =>
     setChosen((previous) => {
@@ -143,21 +115,21 @@ export function AddMembersDialog({ open, listId, kind, onAdd, onClose }: AddMemb
                 const secondary = isPerson
                   ? [row.jobTitle, row.companyName, row.email].filter(Boolean).join(' · ')
                   : [row.domain, row.industry].filter(Boolean).join(' · ');
-                const already = found.onList.has(row.id);
+                const isOn = already.has(row.id);
                 return (
                   <ListItem key={row.id} disablePadding>
                     <ListItemButton
                       role="checkbox"
-                      aria-checked={already || chosen.has(row.id)}
-                      disabled={already}
+                      aria-checked={isOn || chosen.has(row.id)}
+                      disabled={isOn}
                       onClick={() => toggle(row.id)}
                     >
                       <ListItemIcon sx={{ minWidth: 40 }}>
-                        <CheckMark on={already || chosen.has(row.id)} />
+                        <CheckMark on={isOn || chosen.has(row.id)} />
                       </ListItemIcon>
                       <ListItemText
                         primary={name}
-                        secondary={already ? t('list.alreadyOn') : secondary}
+                        secondary={isOn ? t('list.alreadyOn') : secondary}
                       />
                     </ListItemButton>
                   </ListItem>

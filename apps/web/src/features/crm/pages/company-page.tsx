@@ -8,7 +8,6 @@ import { useParams } from 'react-router';
 import type { CompanyPatch } from '@beacon/contract';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { paths } from '../../../utils/paths.ts';
-import { recordApi } from '../api/record-api.ts';
 import { MembersTable } from '../lists/members-table.tsx';
 import { BackLink } from '../record/components/back-link.tsx';
 import { CompanyFields } from '../record/components/company-fields.tsx';
@@ -20,7 +19,11 @@ import { EmptyState, RecordPageFallback, RetryAlert } from '../record/components
 import type { RecordTab } from '../record/components/record-tabs.tsx';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useCompanyPeopleInfiniteQuery, usePatchCompanyMutation } from '../api/record-page-api.ts';
+import {
+  useCompanyPeopleInfiniteQuery,
+  usePatchCompanyMutation,
+  useRemoveCompanyMutation,
+} from '../api/record-page-api.ts';
 import { RECORD_ID, useCrmRecordPage } from '../record/hooks/use-crm-record-page.ts';
 import { type CallError, callErrorText, readAgainOnConflict } from '../record/utils/call-error.ts';
 
@@ -37,6 +40,7 @@ export function CompanyPage({ canEdit, currentUserId, extraTabs }: CompanyPagePr
   const { t } = useTranslation('records');
   const page = useCrmRecordPage('company', id);
   const [patchCompany] = usePatchCompanyMutation();
+  const [removeCompany] = useRemoveCompanyMutation();
   const { state, refresh, replace } = page;
   const { members, nameOf } = useWorkspaceMembers();
   const [addingToList, setAddingToList] = useState(false);
@@ -161,7 +165,7 @@ export function CompanyPage({ canEdit, currentUserId, extraTabs }: CompanyPagePr
         onClose={() => setDeleting(false)}
         title={t('company.deleteTitle')}
         text={t('company.deleteText', { name: company.name })}
-        remove={() => recordApi.deleteCompany(id)}
+        remove={() => removeCompany(id).unwrap()}
         deletedText={t('company.deleted')}
         backTo={paths.dashboard.companies}
       />

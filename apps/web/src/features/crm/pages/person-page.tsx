@@ -7,7 +7,6 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
 import { saveFile } from '../../../utils/save-file.ts';
-import { recordApi } from '../api/record-api.ts';
 import { BackLink } from '../record/components/back-link.tsx';
 import { CompanyCard } from '../record/components/company-card.tsx';
 import { DeleteRecordDialog } from '../record/components/delete-record-dialog.tsx';
@@ -18,7 +17,11 @@ import { RecordListsSection } from '../record/components/record-lists-section.ts
 import { RecordPageFallback } from '../record/components/record-states.tsx';
 import type { RecordTab } from '../record/components/record-tabs.tsx';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
-import { usePatchPersonMutation } from '../api/record-page-api.ts';
+import {
+  personVcard,
+  usePatchPersonMutation,
+  useRemovePersonMutation,
+} from '../api/record-page-api.ts';
 import { useCrmRecordPage } from '../record/hooks/use-crm-record-page.ts';
 import { callErrorText, readAgainOnConflict } from '../record/utils/call-error.ts';
 import { fullName } from '../record/utils/format.ts';
@@ -39,6 +42,7 @@ export function PersonPage({ canEdit, currentUserId, extraTabs }: PersonPageProp
   const { enqueueSnackbar } = useSnackbar();
   const page = useCrmRecordPage('person', id);
   const [patchPerson] = usePatchPersonMutation();
+  const [removePerson] = useRemovePersonMutation();
   const { state, refresh, replace } = page;
   const { members, nameOf } = useWorkspaceMembers();
   const [addingToList, setAddingToList] = useState(false);
@@ -105,7 +109,7 @@ export function PersonPage({ canEdit, currentUserId, extraTabs }: PersonPageProp
         }}
         onAddToList={() => setAddingToList(true)}
         onVcard={() => {
-          recordApi.vcard(id).then(
+          personVcard(id).then(
             ({ blob, fileName }) => saveFile(blob, fileName),
             () => enqueueSnackbar(t('errors.vcard'), { variant: 'error' }),
           );
@@ -146,7 +150,7 @@ export function PersonPage({ canEdit, currentUserId, extraTabs }: PersonPageProp
         onClose={() => setDeleting(false)}
         title={t('person.deleteTitle')}
         text={t('person.deleteText', { name })}
-        remove={() => recordApi.deletePerson(id)}
+        remove={() => removePerson(id).unwrap()}
         deletedText={t('person.deleted')}
         backTo={paths.dashboard.people}
       />

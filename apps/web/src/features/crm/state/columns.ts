@@ -1,4 +1,4 @@
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 
 /** How a cell shows its value. */
 export type CellKind =

@@ -1,5 +1,5 @@
 import { filterListSchema, sortParamSchema, type FilterCondition } from '@beacon/contract';
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 import { isCompleteCondition } from '../filters/filter-fields.ts';
 import { isDefaultColumns, normalizeColumns } from './columns.ts';
 

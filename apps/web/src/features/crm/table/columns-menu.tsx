@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/shell-icons.tsx';
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 import { columnsOf, moveColumn, normalizeColumns, toggleColumn } from '../state/columns.ts';
 import { ColumnsIcon } from '../utils/icons.tsx';
 

@@ -18,7 +18,7 @@ import {
   type Person,
 } from '@beacon/contract';
 import { memberName } from '../../../utils/members.ts';
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 import { CompanyPicker, type CompanyOption } from '../record/components/company-picker.tsx';
 import { DuplicateNotice } from './duplicate-notice.tsx';
 import { NONE, recordFieldMessage, useCreateRecordForm } from './use-create-record.ts';

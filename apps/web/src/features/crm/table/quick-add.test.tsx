@@ -6,7 +6,7 @@ import { json, stubApi } from '../../../test/fetch.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { renderWithStore } from '../../../test/render.tsx';
 import { ThemeProvider } from '../../../theme/index.ts';
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 import { QuickAdd } from './quick-add.tsx';
 import { samplePerson } from '../../../test/crm-fixtures.ts';
 

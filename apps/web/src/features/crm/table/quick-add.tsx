@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Company, Person } from '@beacon/contract';
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { DuplicateNotice } from './duplicate-notice.tsx';
 import { recordFieldMessage, useCreateRecordForm } from './use-create-record.ts';

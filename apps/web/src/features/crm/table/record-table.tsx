@@ -6,7 +6,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Company, Deal, Member, Person } from '@beacon/contract';
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 import type { FieldChoices } from '../filters/filter-fields.ts';
 import { nextSort, sortState, type ColumnDef } from '../state/columns.ts';
 import type { RowSelection } from '../state/selection.ts';

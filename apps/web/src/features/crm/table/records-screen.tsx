@@ -13,7 +13,7 @@ import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
 import { saveFile } from '../../../utils/save-file.ts';
 import { exportRecordsCsv } from '../api/bulk-api.ts';
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 import type { FieldChoices } from '../filters/filter-fields.ts';
 import { FilterBar } from '../filters/filter-bar.tsx';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';

@@ -13,7 +13,7 @@ import {
 } from '@beacon/contract';
 import { isApiFailure } from '../../../lib/api.ts';
 import { applyServerFieldErrors, fieldErrorMessage } from '../../../utils/form-errors.ts';
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 import { useCreateRecordMutation, useLazyPersonWithEmailQuery } from '../api/records-api.ts';
 import { crmErrorText } from '../utils/error-text.ts';
 

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { SavedView } from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
-import type { CrmEntity } from '../api/crm-api.ts';
+import type { CrmEntity } from '../api/record-query.ts';
 import {
   useCreateViewMutation,
   useRemoveViewMutation,

@@ -43,18 +43,24 @@ function dealsChangedElsewhere(message: RealtimeMessage): { id: string | null } 
 }
 
 export const dealRecordApi = dealsBoardApi
-  .enhanceEndpoints({ addTagTypes: ['Deal', 'RelatedDeals'] })
+  .enhanceEndpoints({ addTagTypes: ['Deal', 'RelatedDeals', 'CrmRecord'] })
   .injectEndpoints({
     endpoints: (build) => ({
       /**
        * A deal with its company, people and stage history. A move on a board (no `crm.changed`)
        * reads it again, as does another tab's change of it; the record page's own live reads
-       * (timeline, `crm.changed`) stay the record page's.
+       * (its timeline's entry follows `crm.changed` and invalidates `CrmRecord`) stay the record
+       * page's.
        */
       deal: build.query<DealDetail, string>({
         query: (id) =>
           call(() => contract().then((c) => c.dealRecordEndpoints.detail), { params: { id } }),
-        providesTags: (_result, _error, id) => [{ type: 'Deal', id }],
+        // `CrmRecord`: the record page's own reads of it (a note added or deleted, a change of
+        // the CRM made elsewhere: features/crm/api/record-page-api.ts) read it again.
+        providesTags: (_result, _error, id) => [
+          { type: 'Deal', id },
+          { type: 'CrmRecord', id },
+        ],
         async onCacheEntryAdded(id, lifecycle) {
           const again = () =>
             lifecycle.dispatch(dealRecordApi.util.invalidateTags([{ type: 'Deal', id }]));

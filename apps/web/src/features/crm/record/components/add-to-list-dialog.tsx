@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,8 +12,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 import type { ListKind, RecordList } from '@beacon/contract';
-import { recordApi } from '../../api/record-api.ts';
-import { callErrorText, toCallError, type CallError } from '../utils/call-error.ts';
+import { useRecordListsOfKindQuery } from '../../api/crm-data-api.ts';
+import { callErrorText, type CallError } from '../utils/call-error.ts';
 import { RetryAlert } from './record-states.tsx';
 
 export interface AddToListDialogProps {
@@ -28,21 +29,10 @@ export interface AddToListDialogProps {
 export function AddToListDialog({ open, kind, current, onAdd, onClose }: AddToListDialogProps) {
   const { t } = useTranslation('records');
   const id = useId();
-  const [lists, setLists] = useState<RecordList[] | null>(null);
-  const [error, setError] = useState<CallError | null>(null);
+  const read = useRecordListsOfKindQuery(open ? kind : skipToken);
+  const lists = read.currentData ?? null;
+  const error = read.isError ? (read.error as CallError) : null;
   const [busy, setBusy] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    setLists(null);
-    setError(null);
-    recordApi.lists(kind, controller.signal).then(setLists, (caught: unknown) => {
-      if (!controller.signal.aborted) setError(toCallError(caught));
-    });
-    return () => controller.abort();
-  }, [open, kind, attempt]);
 
   const on = new Set(current.map((list) => list.id));
   const offered = lists?.filter((list) => !on.has(list.id)) ?? [];
@@ -52,7 +42,7 @@ export function AddToListDialog({ open, kind, current, onAdd, onClose }: AddToLi
       <DialogTitle id={id}>{t('lists.chooseList')}</DialogTitle>
       <DialogContent dividers sx={{ p: 0 }}>
         {error ? (
-          <RetryAlert sx={{ m: 2 }} onRetry={() => setAttempt((n) => n + 1)}>
+          <RetryAlert sx={{ m: 2 }} onRetry={() => void read.refetch()}>
             {callErrorText(t, error)}
           </RetryAlert>
         ) : lists === null ? (

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { json, stubApi } from '../../../../test/fetch.ts';
 import { initTestI18n } from '../../../../test/i18n.ts';
+import { renderWithStore } from '../../../../test/render.tsx';
 import { ThemeProvider } from '../../../../theme/index.ts';
 import { CompanyPicker } from './company-picker.tsx';
 
@@ -37,7 +38,7 @@ describe('CompanyPicker', () => {
     });
     const onSave = vi.fn(async () => {});
     const i18n = await initTestI18n('en');
-    render(
+    renderWithStore(
       <I18nextProvider i18n={i18n}>
         <ThemeProvider>
           <CompanyPicker value={null} onSave={onSave} />
@@ -70,7 +71,7 @@ describe('CompanyPicker', () => {
       throw Object.assign(new Error('Nope'), { message: 'Nope' });
     });
     const i18n = await initTestI18n('en');
-    render(
+    renderWithStore(
       <I18nextProvider i18n={i18n}>
         <ThemeProvider>
           <CompanyPicker value={null} onSave={onSave} />

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Company } from '@beacon/contract';
 import { RecordPicker, type FoundRecord } from '../../../../components/record-picker.tsx';
-import { recordApi } from '../../api/record-api.ts';
+import { useLazyCompanyOptionsQuery } from '../../api/record-page-api.ts';
 import { callErrorText } from '../utils/call-error.ts';
 
 export type CompanyOption = Pick<Company, 'id' | 'name' | 'domain'>;
@@ -31,10 +31,14 @@ export function CompanyPicker({ value, disabled, onSave }: CompanyPickerProps) {
   const { t } = useTranslation('records');
   const [error, setError] = useState<string | null>(null);
   const chosen = useMemo(() => (value ? found(value) : null), [value]);
+  const [readOptions] = useLazyCompanyOptionsQuery();
   const search = useCallback(
-    (q: string, signal?: AbortSignal) =>
-      recordApi.companies([], { q, limit: 20, signal }).then((page) => page.items.map(found)),
-    [],
+    (q: string, signal?: AbortSignal) => {
+      const read = readOptions(q);
+      signal?.addEventListener('abort', () => read.abort());
+      return read.unwrap().then((page) => page.items.map(found));
+    },
+    [readOptions],
   );
 
   return (

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SubjectType } from '@beacon/contract';
 import { useSnackbar } from '../../../../components/snackbar/index.ts';
 import { NoteEditor } from '../../notes/note-editor.tsx';
-import type { RecordPage } from '../hooks/use-record-page.ts';
+import type { RecordPage } from '../hooks/use-crm-record-page.ts';
 import type { ActivityContext } from '../utils/activity-text.ts';
 import { RecordTabs, type RecordTab } from './record-tabs.tsx';
 import { RecordTimeline } from './record-timeline.tsx';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { ListKind, RecordList } from '@beacon/contract';
-import type { RecordPage } from '../hooks/use-record-page.ts';
+import type { RecordPage } from '../hooks/use-crm-record-page.ts';
 import { useRecordLists } from '../hooks/use-record-lists.ts';
 import { AddToListDialog } from './add-to-list-dialog.tsx';
 import { RecordListsCard } from './record-lists-card.tsx';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordList } from '@beacon/contract';
 import { useSnackbar } from '../../../../components/snackbar/index.ts';
-import { recordApi } from '../../api/record-api.ts';
+import { useAddToListMutation, useRemoveFromListMutation } from '../../api/lists-api.ts';
 import { callErrorText } from '../utils/call-error.ts';
 
 /**
@@ -12,10 +12,12 @@ import { callErrorText } from '../utils/call-error.ts';
 export function useRecordLists(recordId: string, after: () => void) {
   const { t } = useTranslation('records');
   const { enqueueSnackbar } = useSnackbar();
+  const [addToList] = useAddToListMutation();
+  const [removeFromList] = useRemoveFromListMutation();
   const add = useCallback(
     async (list: RecordList) => {
       try {
-        await recordApi.addToList(list.id, [recordId]);
+        await addToList({ id: list.id, selection: { ids: [recordId] } }).unwrap();
         enqueueSnackbar(t('lists.addedTo', { list: list.name }));
         after();
       } catch (error) {
@@ -23,19 +25,19 @@ export function useRecordLists(recordId: string, after: () => void) {
         throw error;
       }
     },
-    [recordId, after, enqueueSnackbar, t],
+    [addToList, recordId, after, enqueueSnackbar, t],
   );
   const remove = useCallback(
     async (list: RecordList) => {
       try {
-        await recordApi.removeFromList(list.id, [recordId]);
+        await removeFromList({ id: list.id, ids: [recordId] }).unwrap();
         enqueueSnackbar(t('lists.removedFrom', { list: list.name }));
         after();
       } catch (error) {
         enqueueSnackbar(callErrorText(t, error), { variant: 'error' });
       }
     },
-    [recordId, after, enqueueSnackbar, t],
+    [removeFromList, recordId, after, enqueueSnackbar, t],
   );
   return { add, remove };
 }
