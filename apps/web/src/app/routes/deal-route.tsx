@@ -133,7 +133,9 @@ export function Component() {
             onSaved={onSaved}
             onConflict={refresh}
             tasks={
-              <Box sx={{ px: 3, pb: 2 }}>
+              // The task list pads itself ({ xs: 2, sm: 3 }): this lines its fields up with the
+              // other cards' (3 across, 1 under the title, 3 below) at every width.
+              <Box sx={{ px: { xs: 1, sm: 0 }, mt: { xs: -1, sm: -2 }, pb: { xs: 1, sm: 0 } }}>
                 <RecordTasks
                   subject="deal"
                   id={id}
