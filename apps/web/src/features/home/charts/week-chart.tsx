@@ -15,12 +15,29 @@ export default function WeekChart({ days, locale, labels, rtl }: WeekChartProps)
   const theme = useTheme();
   const integer = (value: number | null) =>
     value === null ? '' : new Intl.NumberFormat(locale).format(value);
+  const dataset = days.map((day) => ({ ...day, label: formatWeekday(day.date, locale) }));
+  // Day names longer than "Thứ 4" (Arabic has no short ones: "الأربعاء") do not fit a day's
+  // width side by side: they lean, ending under their day.
+  const tilted = dataset.some((day) => day.label.length > 5);
   return (
     <BarChart
-      height={200}
-      margin={{ top: 8, bottom: 0, left: 0, right: 0 }}
-      dataset={days.map((day) => ({ ...day, label: formatWeekday(day.date, locale) }))}
-      xAxis={[{ scaleType: 'band', dataKey: 'label', reverse: rtl }]}
+      height={tilted ? 224 : 200}
+      // Room on the left for the first leaning name.
+      margin={{ top: 8, bottom: 0, left: tilted ? 16 : 0, right: 0 }}
+      dataset={dataset}
+      xAxis={[
+        {
+          scaleType: 'band',
+          dataKey: 'label',
+          reverse: rtl,
+          ...(tilted
+            ? ({
+                height: 'auto',
+                tickLabelStyle: { angle: -40, textAnchor: 'end', direction: 'ltr' },
+              } as const)
+            : {}),
+        },
+      ]}
       yAxis={[
         {
           position: rtl ? 'right' : 'left',
