@@ -3,7 +3,7 @@ import { text } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import {
   bulkResultSchema,
-  recordEntities,
+  listEntities,
   recordParamsSchema,
   selectionSchema,
 } from './records.ts';
@@ -11,7 +11,7 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Lists.
 
-export const listKindSchema = z.enum(recordEntities);
+export const listKindSchema = z.enum(listEntities);
 export type ListKind = z.infer<typeof listKindSchema>;
 export const recordListSchema = z
   .object({
