@@ -162,6 +162,7 @@ const subjectPaths: Record<SubjectType, RecordEntityName> = {
   person: 'people',
   company: 'companies',
   deal: 'deals',
+  task: 'tasks',
 };
 const subjectPath = (subject: Subject) => `/api/${subjectPaths[subject.type]}/${enc(subject.id)}`;
 
