@@ -1,12 +1,7 @@
 import { z } from './z.ts';
 import { text } from './fields.ts';
 import { endpoint } from './endpoint.ts';
-import {
-  bulkResultSchema,
-  listEntities,
-  recordParamsSchema,
-  selectionSchema,
-} from './records.ts';
+import { bulkResultSchema, listEntities, recordParamsSchema, selectionSchema } from './records.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Lists.

@@ -3,7 +3,6 @@ import { expectedUpdatedAt, id, instant, text } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import {
   recordEndpoints,
-  recordParamsSchema,
   selectionSchema,
   sortParamSchema,
   type FilterFieldKind,
@@ -172,7 +171,6 @@ export const taskPageSchema = z
   .object({ items: z.array(taskSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'TaskPage' });
 export type TaskPage = z.infer<typeof taskPageSchema>;
-
 
 /** GET /api/tasks/counts: the size of each tab for the same filters (due and status aside). */
 export const taskCountsSchema = z

@@ -283,10 +283,7 @@ export const activities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'activities_one_subject',
-      sql`num_nonnulls(person_id, company_id, deal_id, task_id) = 1`,
-    ),
+    check('activities_one_subject', sql`num_nonnulls(person_id, company_id, deal_id, task_id) = 1`),
     index('activities_person_idx').on(t.personId, t.createdAt, t.id),
     index('activities_company_idx').on(t.companyId, t.createdAt, t.id),
     index('activities_deal_idx').on(t.dealId, t.createdAt, t.id),
