@@ -195,7 +195,7 @@ test('saved views of tasks: narrow by type, save the view, clear it, apply it ag
   await page.getByRole('menuitem', { name: 'Save as a new view…' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: 'Name of the view' }).fill('E-mails to send');
-  await dialog.getByRole('checkbox', { name: 'Share with the workspace' }).check();
+  await dialog.getByRole('switch', { name: 'Share with the workspace' }).check();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: 'E-mails to send' })).toBeVisible();
   const views = (await (await request.get('/api/views?entity=tasks', { headers })).json()) as {
