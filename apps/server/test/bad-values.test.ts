@@ -863,6 +863,12 @@ describe('tasks, notifications and home: every parameter and field, from the Ope
       ((await w.ok('GET', `/api/tasks/${id}`)) as { updatedAt: string }).updatedAt;
     const page = (await w.ok('GET', '/api/tasks?limit=1&sort=dueAt')) as { nextCursor: string };
     expect(page.nextCursor).toEqual(expect.any(String));
+    // A task's notes and timeline (the records registry's): two entries, so a timeline cursor.
+    await w.ok('POST', `/api/tasks/${taskId}/notes`, { body: 'First note' });
+    const timeline = (await w.ok('GET', `/api/tasks/${taskId}/activity?limit=1`)) as {
+      nextCursor: string;
+    };
+    expect(timeline.nextCursor).toEqual(expect.any(String));
 
     // Notifications of the caller's: each task of theirs that comes due raises one (the job polls).
     for (const title of ['Due now', 'Due too']) {
@@ -905,6 +911,7 @@ describe('tasks, notifications and home: every parameter and field, from the Ope
       company: companyId,
       deal: dealId,
       q: 'call',
+      filters: JSON.stringify([{ field: 'dueState', op: 'in', value: ['today', 'overdue'] }]),
       sort: 'dueAt',
       limit: '10',
     };
@@ -934,7 +941,44 @@ describe('tasks, notifications and home: every parameter and field, from the Ope
             const { sort: _sort, limit: _limit, ...filter } = taskQuery;
             return { filter, action: { type: 'complete' } };
           },
+          // The records engine's selection: ids, or a search and conditions of every shape.
+          async () => ({ selection: { ids: [await newTask()] }, action: { type: 'skip' } }),
+          async () => ({
+            selection: {
+              filter: {
+                q: 'fuzzed',
+                filters: [
+                  { field: 'type', op: 'equals', value: 'todo' },
+                  { field: 'dueState', op: 'in', value: ['today', 'overdue'] },
+                  {
+                    field: 'createdAt',
+                    op: 'between',
+                    value: { from: '2020-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' },
+                  },
+                ],
+              },
+            },
+            action: { type: 'reopen' },
+          }),
         ],
+      },
+      'GET /api/tasks/export.csv': {
+        queries: [
+          {
+            q: 'call',
+            filters: taskQuery.filters,
+            sort: '-dueAt',
+            columns: 'title,dueAt,dueState,assigneeEmail,id',
+          },
+        ],
+      },
+      'GET /api/tasks/{id}/activity': {
+        params: { id: taskId },
+        queries: [{ limit: '1', cursor: timeline.nextCursor }],
+      },
+      'POST /api/tasks/{id}/notes': {
+        params: { id: taskId },
+        bodies: [async () => ({ body: 'Called, left a message' })],
       },
       'GET /api/tasks/{id}': { params: { id: taskId } },
       'PATCH /api/tasks/{id}': {

@@ -153,6 +153,8 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'GET /api/tasks/:id': taskProbe(),
   'PATCH /api/tasks/:id': taskProbe({ title: 'Taken over' }),
   'DELETE /api/tasks/:id': taskProbe(),
+  'GET /api/tasks/:id/activity': taskProbe(),
+  'POST /api/tasks/:id/notes': taskProbe({ body: 'Planted' }),
   'POST /api/notifications/:id/read': async (server, owner) => ({
     params: { id: await makeNotification(server, owner) },
   }),

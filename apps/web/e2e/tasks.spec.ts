@@ -172,3 +172,53 @@ test("a person's Tasks tab: add a task about them and complete it", async ({ pag
   await expect(done.getByRole('button', { name: 'Call Grace about the compiler' })).toBeVisible();
   expect(await axe(page)).toEqual([]);
 });
+
+test('saved views of tasks: narrow by type, save the view, clear it, apply it again; axe', async ({
+  page,
+  request,
+}) => {
+  const { token, headers } = await workspaceWithTasks(request);
+  await openWithToken(page, token, '/dashboard/tasks');
+  await expect(page.getByRole('tab', { name: 'Due today (2)' })).toBeVisible({ timeout: 30_000 });
+  // The bar narrows every tab: e-mails only.
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'E-mail' }).click();
+  await expect(page.getByRole('tab', { name: 'Due today (1)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Overdue (0)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Grace the proposal' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Prepare the meeting with Analytical Engines' }),
+  ).toHaveCount(0);
+
+  // Saved, shared: the server keeps it as a view of tasks with the engine's condition.
+  await page.getByRole('button', { name: 'Views' }).click();
+  await page.getByRole('menuitem', { name: 'Save as a new view…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'Name of the view' }).fill('E-mails to send');
+  await dialog.getByRole('switch', { name: 'Share with the workspace' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'E-mails to send' })).toBeVisible();
+  const views = (await (await request.get('/api/views?entity=tasks', { headers })).json()) as {
+    name: string;
+    shared: boolean;
+    filters: unknown[];
+  }[];
+  expect(views).toMatchObject([
+    {
+      name: 'E-mails to send',
+      shared: true,
+      filters: [{ field: 'type', op: 'equals', value: 'email' }],
+    },
+  ]);
+  expect(await axe(page)).toEqual([]);
+
+  // Cleared: every task again; applied from the menu: narrowed again, after a reload too.
+  await page.getByRole('button', { name: 'Clear the view' }).click();
+  await expect(page.getByRole('tab', { name: 'Due today (2)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Views' }).click();
+  await page.getByRole('menuitem', { name: 'E-mails to send' }).click();
+  await expect(page.getByRole('tab', { name: 'Due today (1)' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Due today (1)' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'E-mails to send' })).toBeVisible();
+});

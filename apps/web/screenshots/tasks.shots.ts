@@ -2,7 +2,7 @@ import { expect, openWithToken, test } from '../e2e/fixtures.ts';
 import { LANGUAGES, MODES, WIDTHS, demoToken, display, settled, shotsDirectory } from './shots.ts';
 
 /**
- * The demo admin's tasks: the list (due today), the queue with a person's facts, a person's
+ * The demo admin's tasks: the list (due today) and its saved views menu, the queue with a person's facts, a person's
  * Tasks tab and the notifications drawer, at 1440 and 390 px, light and dark, English and Arabic.
  */
 test('tasks, the queue, a record tasks tab and notifications', async ({
@@ -26,6 +26,16 @@ test('tasks, the queue, a record tasks tab and notifications', async ({
         await expect(page.getByRole('table')).toBeVisible();
         await settled(page);
         await page.screenshot({ path: `${directory}/tasks-${name}.png` });
+
+        // The saved views menu of tasks (the demo has two shared ones), open.
+        await page
+          .getByRole('button', { name: /^(Views|طرق العرض)$/ })
+          .first()
+          .click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${directory}/tasks-views-${name}.png` });
+        await page.keyboard.press('Escape');
 
         await openWithToken(page, token, `/dashboard/tasks?queue=1&lng=${lng}`);
         await expect(page.locator('#queue-task-title')).toBeVisible();

@@ -1,12 +1,12 @@
 import { z } from './z.ts';
 import { id } from './fields.ts';
 import { endpoint } from './endpoint.ts';
-import { recordEntities, recordParamsSchema } from './records.ts';
+import { listEntities, recordParamsSchema } from './records.ts';
 
 // ---------------------------------------------------------------------------------------------
 // CSV import: upload (preview and suggested mapping), start with a mapping, follow the job.
 
-export const importEntitySchema = z.enum(recordEntities);
+export const importEntitySchema = z.enum(listEntities);
 export type ImportEntity = z.infer<typeof importEntitySchema>;
 export const duplicateModeSchema = z.enum(['skip', 'update', 'create']);
 export type DuplicateMode = z.infer<typeof duplicateModeSchema>;

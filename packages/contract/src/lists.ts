@@ -1,17 +1,12 @@
 import { z } from './z.ts';
 import { text } from './fields.ts';
 import { endpoint } from './endpoint.ts';
-import {
-  bulkResultSchema,
-  recordEntities,
-  recordParamsSchema,
-  selectionSchema,
-} from './records.ts';
+import { bulkResultSchema, listEntities, recordParamsSchema, selectionSchema } from './records.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Lists.
 
-export const listKindSchema = z.enum(recordEntities);
+export const listKindSchema = z.enum(listEntities);
 export type ListKind = z.infer<typeof listKindSchema>;
 export const recordListSchema = z
   .object({

@@ -11,12 +11,28 @@ import { endpoint } from './endpoint.ts';
  * entries carry. Adding an entity (deals, …) starts here: list kinds, saved views, imports and
  * note subjects follow (docs/adding-an-area.md).
  */
-export const recordSubjects = { people: 'person', companies: 'company', deals: 'deal' } as const;
+export const recordSubjects = {
+  people: 'person',
+  companies: 'company',
+  deals: 'deal',
+  tasks: 'task',
+} as const;
 export type RecordEntityName = keyof typeof recordSubjects;
 export type SubjectType = (typeof recordSubjects)[RecordEntityName];
 export const recordEntities = Object.keys(recordSubjects) as RecordEntityName[];
 export const subjectTypes = Object.values(recordSubjects) as SubjectType[];
 export const recordEntitySchema = z.enum(recordEntities);
+
+/**
+ * The entities without lists and CSV import: a task is a piece of work, not a contact to gather
+ * into a list, and the import's per-entity row rules do not come with the registry
+ * (docs/decisions/044). Every other entity has both.
+ */
+export const entitiesWithoutLists = ['tasks'] as const;
+export type ListEntityName = Exclude<RecordEntityName, (typeof entitiesWithoutLists)[number]>;
+export const listEntities = recordEntities.filter(
+  (name): name is ListEntityName => !(entitiesWithoutLists as readonly string[]).includes(name),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Filters, sort, search and cursor pagination (GET /api/people, GET /api/companies).

@@ -1,7 +1,12 @@
 import { z } from './z.ts';
 import { expectedUpdatedAt, id, instant, text } from './fields.ts';
 import { endpoint } from './endpoint.ts';
-import { bulkResultSchema, recordParamsSchema } from './records.ts';
+import {
+  recordEndpoints,
+  selectionSchema,
+  sortParamSchema,
+  type FilterFieldKind,
+} from './records.ts';
 
 // Tasks (issue 9): what each member must do, when, about whom. Due times are instants; "due
 // today" and "overdue" are days in the assignee's time zone (docs/decisions/031-tasks.md).
@@ -110,11 +115,39 @@ export const taskSorts = [
 ] as const;
 export type TaskSort = (typeof taskSorts)[number];
 
+/**
+ * Every field the records engine filters tasks on (the `filters` parameter, saved views, bulk by
+ * filter), with its kind. `dueState` is computed per row in the assignee's time zone (the
+ * creator's when unassigned): a registry extension, docs/adding-an-area.md.
+ */
+export const taskFieldKinds = {
+  title: 'text',
+  type: 'enum',
+  status: 'enum',
+  priority: 'enum',
+  dueAt: 'date',
+  dueState: 'enum',
+  assigneeId: 'ref',
+  createdBy: 'ref',
+  personId: 'ref',
+  companyId: 'ref',
+  dealId: 'ref',
+  notes: 'text',
+  completedAt: 'date',
+  createdAt: 'date',
+  updatedAt: 'date',
+  lastActivityAt: 'date',
+} as const satisfies Record<string, FilterFieldKind>;
+export type TaskFilterField = keyof typeof taskFieldKinds;
+
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
- * The query string of GET /api/tasks (and /count and /counts). `due` is computed in each task's
- * assignee's time zone and keeps open tasks only; `status=closed` is done or skipped.
+ * The query string of GET /api/tasks (and /count and /counts, and a bulk action's filter). `due`
+ * is computed in each task's assignee's time zone and keeps open tasks only; `status=closed` is
+ * done or skipped. These shortcuts are conditions of the records engine, and-ed with `filters`
+ * (the JSON text of conditions on any of `taskFieldKinds`, as people's); `sort` takes any
+ * sortable field (`taskSorts` are the tabs'), `-` for descending.
  */
 export const taskQuerySchema = z.object({
   mine: flag.optional(),
@@ -127,7 +160,8 @@ export const taskQuerySchema = z.object({
   company: id('company').optional(),
   deal: id('deal').optional(),
   q: z.string().trim().max(200).optional(),
-  sort: z.enum(taskSorts).optional(),
+  filters: z.string().max(16_000).optional(),
+  sort: sortParamSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(2000).optional(),
 });
@@ -137,8 +171,6 @@ export const taskPageSchema = z
   .object({ items: z.array(taskSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'TaskPage' });
 export type TaskPage = z.infer<typeof taskPageSchema>;
-
-export const taskCountSchema = z.object({ count: z.number().int() }).meta({ id: 'TaskCount' });
 
 /** GET /api/tasks/counts: the size of each tab for the same filters (due and status aside). */
 export const taskCountsSchema = z
@@ -175,6 +207,8 @@ export const taskBulkRequestSchema = z
   .union([
     z.object({ ids: z.array(id('task')).min(1).max(1000), action: taskBulkActionSchema }),
     z.object({ filter: taskSelectionFilterSchema, action: taskBulkActionSchema }),
+    /** The records engine's selection (ids, or `{ q, filters }` as a saved view holds them). */
+    z.object({ selection: selectionSchema, action: taskBulkActionSchema }),
   ])
   .meta({ id: 'TaskBulkRequest' });
 export type TaskBulkRequest = z.infer<typeof taskBulkRequestSchema>;
@@ -210,23 +244,43 @@ export const tasksRealtimeSchema = z.discriminatedUnion('type', [
 ]);
 export type TasksRealtime = z.infer<typeof tasksRealtimeSchema>;
 
+/**
+ * Tasks' generic records endpoints (docs/decisions/044): list, count, create, read, change,
+ * delete, bulk and the CSV export under `/api/tasks`, as people's. Notes and the timeline
+ * (`/api/tasks/:id/notes`, `/activity`) come with every registry entry (`recordNotesEndpoints`).
+ */
+export const taskRecordEndpoints = recordEndpoints(
+  'tasks',
+  {
+    page: taskPageSchema,
+    record: taskSchema,
+    detail: taskSchema,
+    create: newTaskSchema,
+    patch: taskPatchSchema,
+    bulk: taskBulkRequestSchema,
+  },
+  {
+    subject: 'task',
+    create: 'Add a task (assigned to the caller unless another member is named)',
+    detail: 'One task',
+    remove: 'Delete a task (its notes and timeline go with it)',
+  },
+);
+
 /** The tasks API (`apps/server/src/modules/tasks/tasks.routes.ts`); any member reads, writers write. */
 export const tasksEndpoints = {
-  list: endpoint({
-    method: 'GET',
-    path: '/api/tasks',
+  ...taskRecordEndpoints,
+  list: {
+    ...taskRecordEndpoints.list,
     summary:
-      'Tasks: filtered (mine, assignee, due today/overdue/upcoming, type, status, record), sorted, keyset pages',
+      'Tasks: filtered (mine, assignee, due today/overdue/upcoming, type, status, record, any field), sorted, keyset pages',
     query: taskQuerySchema,
-    response: taskPageSchema,
-  }),
-  count: endpoint({
-    method: 'GET',
-    path: '/api/tasks/count',
-    summary: 'How many tasks match the filters',
+  },
+  count: {
+    ...taskRecordEndpoints.count,
+    summary: 'How many tasks match the filters (exact up to 100,000, then an estimate)',
     query: taskQuerySchema,
-    response: taskCountSchema,
-  }),
+  },
   counts: endpoint({
     method: 'GET',
     path: '/api/tasks/counts',
@@ -254,43 +308,15 @@ export const tasksEndpoints = {
     body: timeZoneRequestSchema,
     response: timeZoneSettingSchema,
   }),
-  create: endpoint({
-    method: 'POST',
-    path: '/api/tasks',
-    summary: 'Add a task (assigned to the caller unless another member is named)',
-    body: newTaskSchema,
-    status: 201,
-    response: taskSchema,
-  }),
-  bulk: endpoint({
-    method: 'POST',
-    path: '/api/tasks/bulk',
+  /** The one task (the records endpoints' `detail`, by its older name). */
+  get: taskRecordEndpoints.detail,
+  bulk: {
+    ...taskRecordEndpoints.bulk,
     summary:
-      'Complete, skip, reopen, reassign, reschedule or delete tasks by id, or every task a filter matches',
-    body: taskBulkRequestSchema,
-    response: bulkResultSchema,
-  }),
-  get: endpoint({
-    method: 'GET',
-    path: '/api/tasks/:id',
-    summary: 'One task',
-    params: recordParamsSchema,
-    response: taskSchema,
-  }),
-  patch: endpoint({
-    method: 'PATCH',
-    path: '/api/tasks/:id',
+      'Complete, skip, reopen, reassign, reschedule or delete tasks by id, or every task a filter matches (at most 10,000)',
+  },
+  patch: {
+    ...taskRecordEndpoints.patch,
     summary: 'Change a task (only the fields given); status done or skipped stamps completedAt',
-    params: recordParamsSchema,
-    body: taskPatchSchema,
-    response: taskSchema,
-  }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: '/api/tasks/:id',
-    summary: 'Delete a task',
-    params: recordParamsSchema,
-    status: 204,
-    response: null,
-  }),
+  },
 };

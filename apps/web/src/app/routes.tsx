@@ -210,7 +210,7 @@ export const routes: RouteObject[] = [
                   { path: 'kanban', lazy: () => import('./routes/kanban-route.tsx') },
                   {
                     path: 'tasks',
-                    lazy: withWords(() => import('./routes/tasks-route.tsx'), 'tasks'),
+                    lazy: withWords(() => import('./routes/tasks-route.tsx'), 'tasks', 'crm'),
                   },
                   {
                     path: 'people/duplicates',

@@ -132,6 +132,26 @@ describe('demo CRM records', () => {
     expect(withDeal!.n).toBeGreaterThan(0);
   });
 
+  it('gives every demo task a timeline, some notes, and shared saved views of tasks', async () => {
+    const [timeline] = await rows<{ untold: number; finished: number; noted: number }>(sql`
+      select
+        count(*) filter (where not exists (select 1 from activities a
+          where a.task_id = t.id and a.kind = 'created'))::int as untold,
+        count(*) filter (where t.status <> 'open' and not exists (select 1 from activities a
+          where a.task_id = t.id and a.field = 'status' and a.new_value = t.status::text))::int as finished,
+        (select count(*)::int from notes n where n.workspace_id = ${demo} and n.task_id is not null) as noted
+      from tasks t where t.workspace_id = ${demo}`);
+    expect(timeline).toEqual({ untold: 0, finished: 0, noted: expect.any(Number) });
+    expect(timeline!.noted).toBeGreaterThan(0);
+    const views = await rows<{ name: string; shared: boolean }>(
+      sql`select name, shared from saved_views where workspace_id = ${demo} and entity = 'tasks' order by name`,
+    );
+    expect(views).toEqual([
+      { name: 'Deal follow-ups', shared: true },
+      { name: 'High-priority calls', shared: true },
+    ]);
+  });
+
   it('has a few people entered twice, for the duplicates page', async () => {
     const groups = await rows<{ reason: string; n: number }>(sql`
       select 'email' as reason, count(*)::int as n from (

@@ -1,7 +1,7 @@
 import type { TaskPriority, TaskStatus, TaskType } from '@beacon/contract';
 import type { Executor } from '../client.ts';
-import { eq } from 'drizzle-orm';
-import { deals, notifications, tasks } from '../schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { activities, deals, notes, notifications, savedViews, tasks } from '../schema/index.ts';
 import { createRandom } from './generate.ts';
 
 const SEED = 20_261_124;
@@ -102,6 +102,7 @@ export async function seedDemoTasks(
         dueNotifiedAt: dueAt <= now ? dueAt : null,
         createdAt: new Date(Math.min(dueAt.getTime(), now.getTime()) - (2 + random.int(10)) * DAY),
         updatedAt: completedAt ?? new Date(Math.min(dueAt.getTime(), now.getTime()) - DAY),
+        lastActivityAt: completedAt ?? new Date(Math.min(dueAt.getTime(), now.getTime()) - DAY),
       });
     }
   }
@@ -111,6 +112,8 @@ export async function seedDemoTasks(
     title: string;
     dueAt: Date | null;
     status: TaskStatus;
+    createdAt: Date;
+    completedAt: Date | null;
   }[] = [];
   for (let i = 0; i < rows.length; i += BATCH) {
     inserted.push(
@@ -123,6 +126,8 @@ export async function seedDemoTasks(
           title: tasks.title,
           dueAt: tasks.dueAt,
           status: tasks.status,
+          createdAt: tasks.createdAt,
+          completedAt: tasks.completedAt,
         })),
     );
   }
@@ -143,5 +148,103 @@ export async function seedDemoTasks(
       })),
   );
   if (raised.length > 0) await db.insert(notifications).values(raised);
+  await seedTaskTimelines(db, workspaceId, input.authorId, inserted, random);
   return inserted.length;
+}
+
+const TASK_NOTES = [
+  'Left a voicemail; they said to try again after 3 pm.',
+  'Sent the **pricing sheet** beforehand so the call can go straight to questions.',
+  'They asked for the security questionnaire:\n\n- SSO\n- data residency',
+  'Moved twice already: confirm the slot the day before.',
+];
+
+/**
+ * Each demo task's timeline (docs/decisions/044): its creation, its completion for the finished
+ * ones, a note on every eighth open one; and two saved views of tasks shared with the workspace.
+ */
+async function seedTaskTimelines(
+  db: Executor,
+  workspaceId: string,
+  authorId: string,
+  inserted: { id: string; status: TaskStatus; createdAt: Date; completedAt: Date | null }[],
+  random: ReturnType<typeof createRandom>,
+): Promise<void> {
+  for (let i = 0; i < inserted.length; i += BATCH) {
+    const batch = inserted.slice(i, i + BATCH);
+    await db.insert(activities).values([
+      ...batch.map((t) => ({
+        workspaceId,
+        taskId: t.id,
+        kind: 'created' as const,
+        actorId: authorId,
+        createdAt: t.createdAt,
+      })),
+      ...batch
+        .filter((t) => t.completedAt)
+        .map((t) => ({
+          workspaceId,
+          taskId: t.id,
+          kind: 'field_changed' as const,
+          actorId: authorId,
+          field: 'status',
+          oldValue: 'open',
+          newValue: t.status,
+          createdAt: t.completedAt!,
+        })),
+    ]);
+  }
+  const noted = inserted.filter((t, i) => t.status === 'open' && i % 8 === 0);
+  if (noted.length > 0) {
+    const rows = await db
+      .insert(notes)
+      .values(
+        noted.map((t) => ({
+          workspaceId,
+          taskId: t.id,
+          body: random.pick(TASK_NOTES),
+          authorId,
+          createdAt: new Date(t.createdAt.getTime() + 3_600_000),
+          updatedAt: new Date(t.createdAt.getTime() + 3_600_000),
+        })),
+      )
+      .returning({ id: notes.id, taskId: notes.taskId, at: notes.createdAt });
+    await db.insert(activities).values(
+      rows.map((n) => ({
+        workspaceId,
+        taskId: n.taskId,
+        kind: 'note_added' as const,
+        actorId: authorId,
+        noteId: n.id,
+        createdAt: n.at,
+      })),
+    );
+    await db.execute(
+      sql`update tasks set last_activity_at = greatest(last_activity_at, created_at + interval '1 hour')
+          where workspace_id = ${workspaceId} and id in (select task_id from notes where task_id is not null)`,
+    );
+  }
+  await db.insert(savedViews).values([
+    {
+      workspaceId,
+      ownerId: authorId,
+      entity: 'tasks' as const,
+      name: 'High-priority calls',
+      shared: true,
+      filters: [
+        { field: 'type', op: 'equals' as const, value: 'call' },
+        { field: 'priority', op: 'equals' as const, value: 'high' },
+      ],
+      sort: 'dueAt',
+    },
+    {
+      workspaceId,
+      ownerId: authorId,
+      entity: 'tasks' as const,
+      name: 'Deal follow-ups',
+      shared: true,
+      filters: [{ field: 'dealId', op: 'not_empty' as const }],
+      sort: '-priority',
+    },
+  ]);
 }

@@ -20,10 +20,12 @@ import {
   consentStatuses,
   personStages,
   revenueRanges,
+  listEntities,
   recordEntities,
   seniorities,
   type FilterCondition,
   type ImportRowError,
+  type ListEntityName,
   type RecordEntityName,
 } from '@beacon/contract';
 import { users } from './users.ts';
@@ -41,7 +43,7 @@ export const companySize = pgEnum('company_size', companySizes);
 export const revenueRange = pgEnum('revenue_range', revenueRanges);
 /** The records-style entities (the contract's `recordSubjects`), as an enum's values. */
 const entityNames = recordEntities as [RecordEntityName, ...RecordEntityName[]];
-export const listKind = pgEnum('list_kind', entityNames);
+export const listKind = pgEnum('list_kind', listEntities as [ListEntityName, ...ListEntityName[]]);
 export const activityKind = pgEnum('activity_kind', activityKinds);
 export const importStatus = pgEnum('import_status', [
   'uploaded',
@@ -241,19 +243,22 @@ export const notes = pgTable(
      * since a reference here would make schema/deals.ts and this file import each other.
      */
     dealId: uuid('deal_id'),
+    /** References tasks(id) on delete cascade (the foreign key: drizzle/0014_task_records.sql). */
+    taskId: uuid('task_id'),
     body: text('body').notNull(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     ...stamps,
   },
   (t) => [
-    check('notes_one_subject', sql`num_nonnulls(person_id, company_id, deal_id) = 1`),
+    check('notes_one_subject', sql`num_nonnulls(person_id, company_id, deal_id, task_id) = 1`),
     index('notes_person_idx').on(t.personId),
     index('notes_company_idx').on(t.companyId),
     index('notes_deal_idx').on(t.dealId),
+    index('notes_task_idx').on(t.taskId),
   ],
 );
 
-/** The timeline of a person, a company or a deal; later areas add their own kinds. */
+/** The timeline of a person, a company, a deal or a task; later areas add their own kinds. */
 export const activities = pgTable(
   'activities',
   {
@@ -265,6 +270,8 @@ export const activities = pgTable(
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     /** References deals(id) on delete cascade (the foreign key: drizzle/0008_deals.sql). */
     dealId: uuid('deal_id'),
+    /** References tasks(id) on delete cascade (the foreign key: drizzle/0014_task_records.sql). */
+    taskId: uuid('task_id'),
     kind: activityKind('kind').notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     field: text('field'),
@@ -276,10 +283,11 @@ export const activities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('activities_one_subject', sql`num_nonnulls(person_id, company_id, deal_id) = 1`),
+    check('activities_one_subject', sql`num_nonnulls(person_id, company_id, deal_id, task_id) = 1`),
     index('activities_person_idx').on(t.personId, t.createdAt, t.id),
     index('activities_company_idx').on(t.companyId, t.createdAt, t.id),
     index('activities_deal_idx').on(t.dealId, t.createdAt, t.id),
+    index('activities_task_idx').on(t.taskId, t.createdAt, t.id),
     // The home page's recent activity of the whole workspace.
     index('activities_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
   ],
@@ -315,7 +323,8 @@ export const imports = pgTable(
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    entity: viewEntity('entity').notNull(),
+    /** One of the entities with an import (the contract's `listEntities`). */
+    entity: viewEntity('entity').$type<ListEntityName>().notNull(),
     fileName: text('file_name').notNull(),
     content: text('content').notNull(),
     status: importStatus('status').notNull().default('uploaded'),

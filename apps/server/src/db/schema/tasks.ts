@@ -36,8 +36,13 @@ export const tasks = pgTable(
     dueNotifiedAt: timestamp('due_notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A change, a note, completion: what the records engine's `lastActivityAt` reads. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the records engine's free-text search reads: trigram-indexed, lower-cased. */
+    searchText: text('search_text').generatedAlwaysAs(sql`lower(title || ' ' || notes)`),
   },
   (t) => [
+    index('tasks_search_idx').using('gin', sql`search_text gin_trgm_ops`),
     index('tasks_workspace_due_idx').on(t.workspaceId, t.status, t.dueAt, t.id),
     index('tasks_assignee_due_idx').on(t.workspaceId, t.assigneeId, t.status, t.dueAt, t.id),
     index('tasks_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),

@@ -59,6 +59,7 @@ export const noteColumns = {
   personId: notes.personId,
   companyId: notes.companyId,
   dealId: notes.dealId,
+  taskId: notes.taskId,
   body: notes.body,
   authorId: notes.authorId,
   createdAt: notes.createdAt,
@@ -76,6 +77,7 @@ export function toNote(row: {
   personId: string | null;
   companyId: string | null;
   dealId: string | null;
+  taskId: string | null;
   body: string;
   authorId: string | null;
   createdAt: Date;
@@ -126,6 +128,7 @@ export async function activityPage(
       personId: activities.personId,
       companyId: activities.companyId,
       dealId: activities.dealId,
+      taskId: activities.taskId,
       kind: activities.kind,
       actorId: activities.actorId,
       field: activities.field,

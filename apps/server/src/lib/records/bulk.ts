@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { notFound } from '../errors.ts';
 import { getList } from '../../modules/lists/lists.repository.ts';
 import { checkOwner, type Caller } from './caller.ts';
-import type { EntityDef } from './fields.ts';
+import { membersOf, type EntityDef } from './fields.ts';
 import { selectionFilter } from './filters.ts';
 import { addToList, removeFromList } from './membership.ts';
 import { checkLists } from './query.ts';
@@ -24,7 +24,7 @@ async function setColumn(
 ): Promise<number> {
   const table = sql.raw(`"${entity.table}"`);
   const col = sql.raw(`"${change.column}"`);
-  const fk = sql.raw(entity.members.column);
+  const fk = sql.raw(membersOf(entity).column);
   const [row] = await rowsOf<{ n: number }>(
     db,
     sql`with changed as (

@@ -19,13 +19,20 @@ export type FieldDef = {
    * `in`, `empty` and `not_empty` test whether such a row exists. `expr` is then unused.
    */
   through?: { table: string; key: string; value: string };
+  /**
+   * A computed enum field's index helper: for a condition keeping the rows whose value is one of
+   * `values` (`equals`, `in`), conditions on stored columns that every such row meets, and-ed with
+   * it so an index can narrow the rows the computed value is then checked on (a task's due state:
+   * open, and due within a day and a bit of now). Never changes what matches.
+   */
+  narrow?: (values: readonly string[]) => SQL[];
 };
 
 /**
  * The columns of `activities` and `notes` (db/schema/crm.ts) that point at a record, one per
  * entity; a new entity adds its own there and here.
  */
-export type SubjectKey = 'personId' | 'companyId' | 'dealId';
+export type SubjectKey = 'personId' | 'companyId' | 'dealId' | 'taskId';
 
 /**
  * A records-style entity, as the records registry (lib/records/registry.ts) holds it: each entity's
@@ -46,8 +53,11 @@ export type EntityDef = {
   fields: Record<string, FieldDef>;
   /** The filter kind of each filterable field (from the contract). */
   kinds: Record<string, FilterFieldKind>;
-  /** The table of list memberships and its column pointing at this entity. */
-  members: { table: string; column: string };
+  /**
+   * The table of list memberships and its column pointing at this entity (named as its column in
+   * `activities`); none for an entity without lists (the contract's `entitiesWithoutLists`).
+   */
+  members?: { table: string; column: string };
   defaultSort: string;
   /**
    * Deletes every record `match` selects (a bulk delete), with what must follow in the same
@@ -69,9 +79,11 @@ const def = (
     /** Reads the value from this expression instead of the column (a computed field). */
     expr?: SQL;
     through?: FieldDef['through'];
+    narrow?: FieldDef['narrow'];
   } = {},
 ): FieldDef => ({
   ...(options.through ? { through: options.through } : {}),
+  ...(options.narrow ? { narrow: options.narrow } : {}),
   expr: options.expr ?? column(table, name),
   type,
   nullable: options.nullable ?? false,
@@ -88,3 +100,9 @@ export const fieldsOf =
   (table: string) =>
   (name: string, type = 'text', options?: Parameters<typeof def>[3]): FieldDef =>
     def(table, name, type, options);
+
+/** The list memberships of an entity that has lists; asking for another's is a programming error. */
+export function membersOf(entity: EntityDef): { table: string; column: string } {
+  if (!entity.members) throw new Error(`${entity.name} have no lists`);
+  return entity.members;
+}

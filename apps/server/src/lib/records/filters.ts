@@ -137,6 +137,7 @@ function compileOne(entity: EntityDef, c: FilterCondition, index: number, lists:
     );
   }
   if (kind === 'list') {
+    if (!entity.members) throw invalid('filters', `${entity.name} have no lists`);
     const listId = needString(c, index);
     if (!isUuid(listId)) throw invalid('filters', `Condition ${index + 1}: not a list id`);
     lists.push(listId);
@@ -156,14 +157,16 @@ function compileOne(entity: EntityDef, c: FilterCondition, index: number, lists:
     case 'equals': {
       const value = needString(c, index);
       if (kind === 'text') return sql`lower(${col}) = ${value.toLowerCase()}`;
-      return sql`${col} = ${checkValue(c.field, def, value, index)}::${cast}`;
+      const equals = sql`${col} = ${checkValue(c.field, def, value, index)}::${cast}`;
+      return def.narrow ? and(...def.narrow([value]), equals)! : equals;
     }
     case 'in': {
       const values = needArray(c, index);
       if (kind === 'text')
         return sql`lower(${col}) = any(${textArray(values.map((v) => v.toLowerCase()))})`;
       for (const value of values) checkValue(c.field, def, value, index);
-      return sql`${col} = any(${arrayLiteral(values)}::${cast}[])`;
+      const among = sql`${col} = any(${arrayLiteral(values)}::${cast}[])`;
+      return def.narrow ? and(...def.narrow(values), among)! : among;
     }
     case 'empty':
       if (kind === 'text') return sql`${col} = ''`;

@@ -1,6 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from './caller.ts';
-import type { EntityDef } from './fields.ts';
+import { membersOf, type EntityDef } from './fields.ts';
 import { rowsOf, type Executor } from './sql.ts';
 
 type ListRef = { id: string; name: string };
@@ -19,8 +19,9 @@ async function changeMembership(
   kind: 'list_added' | 'list_removed',
 ): Promise<number> {
   const table = sql.raw(`"${entity.table}"`);
-  const members = sql.raw(`"${entity.members.table}"`);
-  const fk = sql.raw(entity.members.column);
+  const { table: membersTable, column: membersColumn } = membersOf(entity);
+  const members = sql.raw(`"${membersTable}"`);
+  const fk = sql.raw(membersColumn);
   const match = and(sql`${table}.workspace_id = ${caller.workspaceId}::uuid`, ...where);
   const change =
     kind === 'list_added'

@@ -1,5 +1,5 @@
 import { and, inArray, eq, sql, type SQL } from 'drizzle-orm';
-import type { FilterCondition, ListKind, RecordCount } from '@beacon/contract';
+import type { FilterCondition, ListKind, RecordCount, RecordEntityName } from '@beacon/contract';
 import { recordLists } from '../../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { afterCursor, encodeCursor, orderBy, parseSort, sortValue, type Sort } from './cursor.ts';
@@ -7,11 +7,14 @@ import type { EntityDef } from './fields.ts';
 import { compileFilters, parseFilters, searchCondition } from './filters.ts';
 import { column, rowsOf, type Executor } from './sql.ts';
 
-/** 404 unless every list is a list of this kind in the workspace. */
+/**
+ * 404 unless every list is a list of this kind in the workspace. An entity without lists never
+ * gets here with a list (its filters refuse the `list` field).
+ */
 export async function checkLists(
   db: Executor,
   workspaceId: string,
-  kind: ListKind,
+  kind: RecordEntityName,
   listIds: string[],
 ): Promise<void> {
   const unique = [...new Set(listIds)];
@@ -22,7 +25,7 @@ export async function checkLists(
     .where(
       and(
         eq(recordLists.workspaceId, workspaceId),
-        eq(recordLists.kind, kind),
+        eq(recordLists.kind, kind as ListKind),
         inArray(recordLists.id, unique),
       ),
     );

@@ -19,12 +19,19 @@ describe('the records registry', () => {
     });
     expect(records.ofSubject('company').name).toBe('companies');
     expect(records.ofSubject('person').notFound).toBe('No such person');
+    // Tasks: an entry without lists (the contract's entitiesWithoutLists).
+    expect(records.ofSubject('task').name).toBe('tasks');
+    expect(records.entity('tasks').members).toBeUndefined();
   });
 
   it('tells which record a note or an activity row points at', () => {
     expect(records.subjectOf({ personId: null, companyId: id })).toEqual({ type: 'company', id });
     expect(records.subjectOf({ personId: id, companyId: null })).toEqual({ type: 'person', id });
     expect(() => records.subjectOf({ personId: null, companyId: null })).toThrow();
+    expect(records.subjectOf({ personId: null, dealId: null, taskId: id })).toEqual({
+      type: 'task',
+      id,
+    });
   });
 
   it('refuses a list without an entity of the contract, or with one twice', () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import {
   HOME_ACTIVITY_LIMIT,
   HOME_COUNT_CAP,
@@ -65,7 +65,9 @@ export async function recentActivity(
     .leftJoin(companies, eq(companies.id, activities.companyId))
     .leftJoin(deals, eq(deals.id, activities.dealId))
     .leftJoin(users, eq(users.id, activities.actorId))
-    .where(and(eq(activities.workspaceId, workspaceId)))
+    // People's, companies' and deals' timelines; a task's own (its notes and changes) stays on
+    // the task (docs/decisions/044): the home page's tasks card shows the work.
+    .where(and(eq(activities.workspaceId, workspaceId), isNull(activities.taskId)))
     .orderBy(desc(activities.createdAt), desc(activities.id))
     .limit(limit);
   return rows.map((row) => {

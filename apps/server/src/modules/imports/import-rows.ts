@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DuplicateMode, ImportRowError, SubjectType } from '@beacon/contract';
 import { restoreCell } from '../../lib/csv-cell.ts';
+import { membersOf } from '../../lib/records/fields.ts';
 import { uuidArray, type Executor } from '../../lib/records/sql.ts';
 import { records } from '../record-entities.ts';
 import type { CsvRecord } from './csv.ts';
@@ -64,14 +65,15 @@ export async function recordTimeline(
 ): Promise<void> {
   const { tx, workspaceId } = ctx;
   const entity = records.ofSubject(subject);
-  const column = sql.raw(entity.members.column);
+  const members = membersOf(entity);
+  const column = sql.raw(members.column);
   if (createdIds.length > 0) {
     await tx.execute(sql`
       insert into activities (workspace_id, ${column}, kind, actor_id)
       select ${workspaceId}, id, 'imported', ${ctx.actorId} from unnest(${uuidArray(createdIds)}) as id`);
   }
   if (ctx.listId && listed.length > 0) {
-    const table = sql.raw(entity.members.table);
+    const table = sql.raw(members.table);
     await tx.execute(sql`
       with added as (
         insert into ${table} (list_id, ${column})

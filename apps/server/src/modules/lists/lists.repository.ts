@@ -1,15 +1,19 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ListKind, RecordList } from '@beacon/contract';
 import { recordLists } from '../../db/schema/index.ts';
+import { membersOf } from '../../lib/records/fields.ts';
 import type { Executor } from '../../lib/records/sql.ts';
 import { records } from '../record-entities.ts';
 
 const listId = sql.raw('"record_lists"."id"');
 /** The members of a list, counted in the membership table of its kind. */
 const count = sql<number>`case ${recordLists.kind} ${sql.join(
-  records.all.map(
-    (entity) =>
-      sql`when ${sql.raw(`'${entity.name}'`)} then (select count(*)::int from ${sql.raw(`"${entity.members.table}"`)} m where m.list_id = ${listId})`,
+  records.all.flatMap((entity) =>
+    entity.members
+      ? [
+          sql`when ${sql.raw(`'${entity.name}'`)} then (select count(*)::int from ${sql.raw(`"${entity.members.table}"`)} m where m.list_id = ${listId})`,
+        ]
+      : [],
   ),
   sql` `,
 )} end`;
@@ -64,7 +68,7 @@ export async function listsOf(
   kind: ListKind,
   recordId: string,
 ): Promise<RecordList[]> {
-  const { members } = records.entity(kind);
+  const members = membersOf(records.entity(kind));
   const member = sql`exists (select 1 from ${sql.raw(`"${members.table}"`)} m where m.list_id = ${listId} and m.${sql.raw(members.column)} = ${recordId}::uuid)`;
   return findLists(db, workspaceId, and(eq(recordLists.kind, kind), member));
 }

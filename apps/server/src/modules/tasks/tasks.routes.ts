@@ -1,11 +1,10 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, tasksEndpoints } from '@beacon/contract';
-import { signedInRoutes } from '../../lib/responses.ts';
+import { tasksEndpoints } from '@beacon/contract';
+import type { ExportQuery } from '../../lib/records/record-module.ts';
+import { download, routeOf, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TasksService } from './tasks.service.ts';
-
-const conflict = { 409: errorBodySchema };
-const tooMany = { 413: errorBodySchema };
 
 /**
  * The tasks API, registered from its contract endpoints (`tasksEndpoints`): `readAt` lets any
@@ -16,7 +15,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService }> = asy
   app,
   { service },
 ) => {
-  const { readAt, writeAt } = signedInRoutes(app, ['tasks']);
+  const { readAt, writeAt, tags, security } = signedInRoutes(app, ['tasks']);
 
   app.route({
     ...readAt(tasksEndpoints.list),
@@ -54,10 +53,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService }> = asy
       reply.status(201).send(await service.create(requireAuth(request), request.body)),
   });
 
-  const bulk = writeAt(tasksEndpoints.bulk);
   app.route({
-    ...bulk,
-    schema: { ...bulk.schema, response: { ...bulk.schema.response, ...tooMany } },
+    ...writeAt(tasksEndpoints.bulk),
     handler: async (request) => service.bulk(requireAuth(request), request.body),
   });
 
@@ -66,10 +63,8 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService }> = asy
     handler: async (request) => service.get(requireAuth(request), request.params.id),
   });
 
-  const patch = writeAt(tasksEndpoints.patch);
   app.route({
-    ...patch,
-    schema: { ...patch.schema, response: { ...patch.schema.response, ...conflict } },
+    ...writeAt(tasksEndpoints.patch),
     handler: async (request) =>
       service.patch(requireAuth(request), request.params.id, request.body),
   });
@@ -79,6 +74,25 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService }> = asy
     handler: async (request, reply) => {
       await service.remove(requireAuth(request), request.params.id);
       return reply.status(204).send(null);
+    },
+  });
+
+  // The filtered view as CSV (the records engine's export, as people's).
+  app.route({
+    ...routeOf(tasksEndpoints.exportCsv),
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: tasksEndpoints.exportCsv.summary,
+      security,
+      querystring: tasksEndpoints.exportCsv.query,
+      produces: ['text/csv'],
+    },
+    handler: async (request, reply) => {
+      const chunks = await service.exportCsv(requireAuth(request), request.query as ExportQuery);
+      return download(reply, 'text/csv; charset=utf-8', 'attachment; filename="tasks.csv"').send(
+        Readable.from(chunks),
+      );
     },
   });
 };

@@ -1,69 +1,130 @@
 import type { z } from 'zod';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type {
   BulkResult,
+  FilterCondition,
   MemberTimeZones,
+  PersonBulkRequest,
+  RecordCount,
   Task,
   TaskBulkRequest,
   TaskCounts,
   TaskPage,
-  TaskSort,
   newTaskSchema,
   taskPatchSchema,
   taskQuerySchema,
 } from '@beacon/contract';
 import { TASK_BULK_LIMIT, TASKS_CHANGED } from '@beacon/contract';
-import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
-import { isTimestamp, isUuid } from '../../lib/records/sql.ts';
+import { recordActivities } from '../../lib/records/activity.ts';
+import { changedFields } from '../../lib/records/caller.ts';
+import { compileFilters, parseFilters, selectionFilter } from '../../lib/records/filters.ts';
+import { countWhere, filterWhere, type ListQuery } from '../../lib/records/query.ts';
+import { RecordService, type ExportQuery } from '../../lib/records/record-module.ts';
+import { column, columnReader, iso, rowsOf, uuidArray } from '../../lib/records/sql.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { nonMembers } from '../members/members.repository.ts';
+import { taskCsvColumns, tasksCsvContext } from './tasks.csv.ts';
+import { dueStateExpr, taskZoneExpr, tasksEntity } from './tasks.entity.ts';
 import * as repo from './tasks.repository.ts';
 
 type NewTask = z.output<typeof newTaskSchema>;
 type TaskPatch = z.output<typeof taskPatchSchema>;
 type TaskQuery = z.output<typeof taskQuerySchema>;
+/** The list's shortcuts and filters, without paging (a count's or a bulk action's). */
+type TaskFilter = Omit<TaskQuery, 'limit' | 'cursor' | 'sort'> & { limit?: number };
 
 const taskNotFound = () => notFound('No such task');
 
-function encodeCursor(sort: string, last: { id: string; sortValue: string | null }): string {
-  return Buffer.from(JSON.stringify({ s: sort, v: last.sortValue, id: last.id })).toString(
-    'base64url',
-  );
-}
+/** What a page selects: the stored columns, the due state and zone, the related names. */
+const taskColumns = {
+  id: tasks.id,
+  title: tasks.title,
+  type: tasks.type,
+  dueAt: tasks.dueAt,
+  priority: tasks.priority,
+  status: tasks.status,
+  assigneeId: tasks.assigneeId,
+  personId: tasks.personId,
+  companyId: tasks.companyId,
+  dealId: tasks.dealId,
+  notes: tasks.notes,
+  createdBy: tasks.createdBy,
+  completedAt: tasks.completedAt,
+  createdAt: tasks.createdAt,
+  updatedAt: tasks.updatedAt,
+  dueState: sql<string>`${dueStateExpr}`.as('dueState'),
+  timeZone: sql<string>`${taskZoneExpr}`.as('timeZone'),
+  personName:
+    sql<string>`coalesce((select coalesce(nullif(trim(p.first_name || ' ' || p.last_name), ''), p.email)
+    from people p where p.id = "tasks"."person_id"), '')`.as('personName'),
+  companyName: sql<string>`coalesce((select c.name from companies c
+    where c.id = "tasks"."company_id"), '')`.as('companyName'),
+};
 
-function decodeCursor(sort: string, cursor: string | undefined): repo.Cursor | null {
-  if (!cursor) return null;
-  let body: repo.Cursor;
-  try {
-    body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as repo.Cursor;
-  } catch {
-    throw fieldError('cursor', 'Not a cursor of this list; start again without one');
-  }
-  if (
-    !body ||
-    typeof body !== 'object' ||
-    !isUuid(body.id) ||
-    (body.v !== null && typeof body.v !== 'string')
-  ) {
-    throw fieldError('cursor', 'Not a cursor of this list; start again without one');
-  }
-  if (body.s !== sort) {
-    throw fieldError('cursor', `The cursor was made for the sort "${body.s}", not "${sort}"`);
-  }
-  if (body.v !== null) {
-    const name = sort.replace(/^-/, '');
-    const fits =
-      name === 'dueAt' || name === 'createdAt' || name === 'completedAt'
-        ? isTimestamp(body.v)
-        : name === 'priority'
-          ? ['low', 'normal', 'high'].includes(body.v)
-          : true;
-    if (!fits) throw fieldError('cursor', 'Not a cursor of this list; start again without one');
-  }
-  return body;
+type TaskRow = Omit<Task, 'dueAt' | 'completedAt' | 'createdAt' | 'updatedAt'> & {
+  dueAt: Date | null;
+  completedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const toTask = (row: TaskRow): Task => ({
+  ...row,
+  dueAt: iso(row.dueAt),
+  completedAt: iso(row.completedAt),
+  createdAt: iso(row.createdAt)!,
+  updatedAt: iso(row.updatedAt)!,
+});
+
+/** The tabs' `due` shortcuts as due states (`upcoming` also holds the open tasks without one). */
+const dueStatesOf = {
+  today: ['today'],
+  overdue: ['overdue'],
+  upcoming: ['upcoming', 'none'],
+  due: ['overdue', 'today'],
+  none: ['none'],
+} as const;
+
+/** The fields a change records on the task's timeline, in this order. */
+const timelineFields = [
+  'title',
+  'type',
+  'status',
+  'priority',
+  'dueAt',
+  'assigneeId',
+  'personId',
+  'companyId',
+  'dealId',
+  'notes',
+] as const;
+
+/**
+ * The list's shortcuts (mine, assignee, due, type, status, priority, person, company, deal) as
+ * conditions of the records engine, after the `filters` the caller wrote.
+ */
+function conditionsOf(caller: Caller, filter: TaskFilter): FilterCondition[] {
+  const conditions = [...parseFilters(filter.filters)];
+  const equals = (field: string, value: string | undefined) => {
+    if (value !== undefined) conditions.push({ field, op: 'equals', value });
+  };
+  if (filter.mine) equals('assigneeId', caller.userId);
+  equals('assigneeId', filter.assignee);
+  if (filter.due)
+    conditions.push({ field: 'dueState', op: 'in', value: [...dueStatesOf[filter.due]] });
+  if (filter.status === 'closed') {
+    conditions.push({ field: 'status', op: 'in', value: ['done', 'skipped'] });
+  } else equals('status', filter.status);
+  equals('type', filter.type);
+  equals('priority', filter.priority);
+  equals('personId', filter.person);
+  equals('companyId', filter.company);
+  equals('dealId', filter.deal);
+  return conditions;
 }
 
 /**
@@ -72,51 +133,87 @@ function decodeCursor(sort: string, cursor: string | undefined): repo.Cursor | n
  * write runs in a transaction and publishes `tasks.changed` inside it.
  */
 export class TasksService {
+  /** The records engine over the tasks' registry entry: pages, counts, the CSV export. */
+  private readonly records: RecordService<TaskRow, Task, PersonBulkRequest>;
+  private readonly reader = columnReader('tasks', taskColumns);
+
   constructor(
     private readonly db: Database,
     private readonly realtime: Realtime,
-  ) {}
-
-  private async scope(caller: Caller, db: Executor = this.db) {
-    const timeZone = (await repo.timeZoneOf(db, caller.userId)) ?? 'UTC';
-    return { workspaceId: caller.workspaceId, userId: caller.userId, timeZone };
+  ) {
+    this.records = new RecordService<TaskRow, Task, PersonBulkRequest>(db, {
+      entity: tasksEntity,
+      table: tasks,
+      columns: taskColumns,
+      toItem: toTask,
+      csvColumns: taskCsvColumns,
+      csvContext: tasksCsvContext,
+    });
   }
 
-  async list(caller: Caller, query: TaskQuery): Promise<TaskPage> {
-    const { limit, cursor, sort: sortParam, ...filter } = query;
-    const sort: TaskSort = sortParam ?? 'dueAt';
-    const scope = await this.scope(caller);
-    const rows = await repo.listTasks(
-      this.db,
-      scope,
-      filter,
-      sort,
-      decodeCursor(sort, cursor),
-      limit + 1,
-    );
-    const more = rows.length > limit;
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
+  /** The list's query as the records engine takes it (the shortcuts become conditions). */
+  private listQuery(caller: Caller, query: TaskFilter & Partial<TaskQuery>): ListQuery {
     return {
-      items: page.map(({ sortValue: _sortValue, ...task }) => task),
-      nextCursor: more && last ? encodeCursor(sort, last) : null,
+      q: query.q,
+      filters: JSON.stringify(conditionsOf(caller, query)),
+      sort: query.sort,
+      limit: query.limit ?? 50,
+      cursor: query.cursor,
     };
   }
 
-  async count(caller: Caller, query: TaskQuery): Promise<{ count: number }> {
-    const { limit: _l, cursor: _c, sort: _s, ...filter } = query;
-    return { count: await repo.countTasks(this.db, await this.scope(caller), filter) };
+  /** The WHERE of the tasks a filter matches, as the list builds it. */
+  private async filterWhere(db: Executor, caller: Caller, filter: TaskFilter): Promise<SQL> {
+    const query = this.listQuery(caller, filter);
+    return filterWhere(db, tasksEntity, caller.workspaceId, parseFilters(query.filters), query.q);
   }
 
+  async list(caller: Caller, query: TaskQuery): Promise<TaskPage> {
+    return this.records.list(caller, this.listQuery(caller, query));
+  }
+
+  async count(caller: Caller, query: TaskQuery): Promise<RecordCount> {
+    return countWhere(this.db, tasksEntity, await this.filterWhere(this.db, caller, query));
+  }
+
+  /** Each tab's size for the other filters, in one query over the same WHERE. */
   async counts(caller: Caller, query: TaskQuery): Promise<TaskCounts> {
-    const { limit: _l, cursor: _c, sort: _s, ...filter } = query;
-    return repo.countTabs(this.db, await this.scope(caller), filter);
+    const { due: _due, status: _status, ...rest } = query;
+    const where = await this.filterWhere(this.db, caller, rest);
+    const state = (...states: string[]) =>
+      compileFilters(tasksEntity, [{ field: 'dueState', op: 'in', value: states }]).where[0]!;
+    const [row] = await rowsOf<Record<keyof TaskCounts, number | string>>(
+      this.db,
+      sql`select
+        count(*) filter (where ${state('today')})::int as today,
+        count(*) filter (where ${state('overdue')})::int as overdue,
+        count(*) filter (where ${state('upcoming', 'none')})::int as upcoming,
+        count(*) filter (where ${state('closed')})::int as done
+      from "tasks" where ${where}`,
+    );
+    return {
+      today: Number(row?.today ?? 0),
+      overdue: Number(row?.overdue ?? 0),
+      upcoming: Number(row?.upcoming ?? 0),
+      done: Number(row?.done ?? 0),
+    };
+  }
+
+  async exportCsv(caller: Caller, query: ExportQuery): Promise<AsyncIterable<string>> {
+    return this.records.exportCsv(caller, query);
   }
 
   async get(caller: Caller, id: string, db: Executor = this.db): Promise<Task> {
-    const [task] = await repo.getTasks(db, await this.scope(caller, db), [id]);
-    if (!task) throw taskNotFound();
-    return task;
+    const rows = this.reader.decode<TaskRow>(
+      await rowsOf<Record<string, unknown>>(
+        db,
+        sql`select ${this.reader.list} from "tasks"
+          where ${column('tasks', 'workspace_id')} = ${caller.workspaceId}::uuid
+            and ${column('tasks', 'id')} = any(${uuidArray([id])})`,
+      ),
+    );
+    if (!rows[0]) throw taskNotFound();
+    return toTask(rows[0]);
   }
 
   async timeZone(caller: Caller): Promise<{ timeZone: string | null }> {
@@ -197,6 +294,9 @@ export class TasksService {
         notes: input.notes,
         dueNotifiedAt: this.dueNotified(dueAt, assigneeId, caller),
       });
+      await recordActivities(tx, caller.workspaceId, caller.userId, { type: 'task', id }, [
+        { kind: 'created' },
+      ]);
       await this.publish(tx, caller, [id]);
       return this.get(caller, id, tx);
     });
@@ -228,10 +328,21 @@ export class TasksService {
         const assignee = patch.assigneeId === undefined ? current.assigneeId : patch.assigneeId;
         values.dueNotifiedAt = this.dueNotified(dueAt, assignee, caller);
       }
-      if (patch.status !== undefined && patch.status !== current.status) {
-        values.completedAt = patch.status === 'open' ? null : new Date();
-      }
+      const statusChanged = patch.status !== undefined && patch.status !== current.status;
+      if (statusChanged) values.completedAt = patch.status === 'open' ? null : new Date();
       await repo.updateTask(tx, caller.workspaceId, id, values);
+      // Each changed field on the task's timeline (which moves its last activity).
+      const { changes } = changedFields(timelineFields, current, values);
+      await recordActivities(tx, caller.workspaceId, caller.userId, { type: 'task', id }, changes);
+      // Finishing or reopening a task is work on what it concerns: its deal's rotting clock
+      // restarts, in this transaction (as the task's own links are after the change).
+      if (statusChanged) {
+        await repo.touchRelated(tx, {
+          personId: values.personId === undefined ? current.personId : values.personId,
+          companyId: values.companyId === undefined ? current.companyId : values.companyId,
+          dealId: values.dealId === undefined ? current.dealId : values.dealId,
+        });
+      }
       await this.publish(tx, caller, [id]);
       return this.get(caller, id, tx);
     });
@@ -244,59 +355,92 @@ export class TasksService {
     });
   }
 
+  /** The WHERE of a bulk action's selection: ids, the list's filter, or the engine's selection. */
+  private async selectionWhere(
+    db: Executor,
+    caller: Caller,
+    request: TaskBulkRequest,
+  ): Promise<SQL> {
+    if ('filter' in request) return this.filterWhere(db, caller, request.filter);
+    const selection = 'ids' in request ? { ids: request.ids } : request.selection;
+    const selected = selectionFilter(tasksEntity, selection);
+    return and(
+      sql`${column('tasks', 'workspace_id')} = ${caller.workspaceId}::uuid`,
+      ...selected.where,
+    )!;
+  }
+
   async bulk(caller: Caller, request: TaskBulkRequest): Promise<BulkResult> {
     const { action } = request;
     return this.db.transaction(async (tx) => {
       // A filter selects what the list shows with it now, in the same transaction.
-      const ids =
-        'ids' in request
-          ? [...new Set(request.ids)]
-          : await repo.matchingIds(
-              tx,
-              await this.scope(caller, tx),
-              request.filter,
-              TASK_BULK_LIMIT + 1,
-            );
+      const where = await this.selectionWhere(tx, caller, request);
+      const ids = (
+        await rowsOf<{ id: string }>(
+          tx,
+          sql`select "tasks"."id" from "tasks" where ${where} limit ${TASK_BULK_LIMIT + 1}`,
+        )
+      ).map((row) => row.id);
       if (ids.length > TASK_BULK_LIMIT) {
         throw new AppError(
           'PAYLOAD_TOO_LARGE',
-          `The filter matches more than ${TASK_BULK_LIMIT} tasks; narrow it first`,
+          `The selection holds more than ${TASK_BULK_LIMIT} tasks; narrow it first`,
         );
       }
       if (ids.length === 0) return { affected: 0 };
+      const setStatus = (status: 'done' | 'skipped' | 'open') =>
+        repo.bulkSet(tx, caller, ids, {
+          field: 'status',
+          // Tasks already in that status stay as they are (their completion time is kept).
+          set: sql`status = ${status}::task_status, completed_at = ${status === 'open' ? null : sql`now()`}`,
+          differs: sql`tasks.status <> ${status}::task_status`,
+          oldText: sql`tasks.status::text`,
+          newText: sql`${status}::text`,
+          touchRelated: true,
+        });
       let changed: string[];
       switch (action.type) {
         case 'complete':
+          changed = await setStatus('done');
+          break;
         case 'skip':
-          changed = await repo.bulkUpdate(tx, caller.workspaceId, ids, {
-            status: action.type === 'complete' ? 'done' : 'skipped',
-            completedAt: new Date(),
-          });
+          changed = await setStatus('skipped');
           break;
         case 'reopen':
-          changed = await repo.bulkUpdate(tx, caller.workspaceId, ids, {
-            status: 'open',
-            completedAt: null,
-          });
+          changed = await setStatus('open');
           break;
-        case 'reassign':
+        case 'reassign': {
           await this.checkLinks(tx, caller, { assigneeId: action.assigneeId });
-          // Their new assignee hears of the tasks that are due (not the caller, of their own).
-          changed = await repo.bulkUpdate(tx, caller.workspaceId, ids, {
-            assigneeId: action.assigneeId,
-            ...(action.assigneeId === caller.userId ? {} : { dueNotifiedAt: null }),
+          const assignee = action.assigneeId;
+          changed = await repo.bulkSet(tx, caller, ids, {
+            field: 'assigneeId',
+            // Their new assignee hears of the tasks that are due (not the caller, of their own).
+            set:
+              assignee === caller.userId
+                ? sql`assignee_id = ${assignee}::uuid`
+                : sql`assignee_id = ${assignee}::uuid, due_notified_at = null`,
+            differs: sql`tasks.assignee_id is distinct from ${assignee}::uuid`,
+            oldText: sql`tasks.assignee_id::text`,
+            newText: sql`${assignee}::text`,
+            touchRelated: false,
           });
           break;
+        }
         case 'reschedule': {
-          const dueAt = action.dueAt === null ? null : new Date(action.dueAt);
-          changed = await repo.bulkUpdate(tx, caller.workspaceId, ids, {
-            dueAt,
+          const dueAt = action.dueAt === null ? null : new Date(action.dueAt).toISOString();
+          const past = dueAt !== null && Date.parse(dueAt) <= Date.now();
+          changed = await repo.bulkSet(tx, caller, ids, {
+            field: 'dueAt',
             // Announced again when the new time comes; a past time set on the caller's own
             // tasks is not (as for one task).
-            dueNotifiedAt:
-              dueAt && dueAt.getTime() <= Date.now()
-                ? sql`case when ${tasks.assigneeId} = ${caller.userId} then now() end`
-                : null,
+            set: past
+              ? sql`due_at = ${dueAt}::timestamptz,
+                  due_notified_at = case when target.assignee_id = ${caller.userId}::uuid then now() end`
+              : sql`due_at = ${dueAt}::timestamptz, due_notified_at = null`,
+            differs: sql`tasks.due_at is distinct from ${dueAt}::timestamptz`,
+            oldText: sql`to_char(tasks.due_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+            newText: sql`to_char(${dueAt}::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+            touchRelated: false,
           });
           break;
         }

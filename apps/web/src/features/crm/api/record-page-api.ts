@@ -31,6 +31,7 @@ const notesOf = {
   person: recordNotesEndpoints('people'),
   company: recordNotesEndpoints('companies'),
   deal: recordNotesEndpoints('deals'),
+  task: recordNotesEndpoints('tasks'),
 } satisfies Record<SubjectType, unknown>;
 
 /** A record page's own record: a person, a company or a deal. */

@@ -12,10 +12,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import type { SavedView } from '@beacon/contract';
+import type { SavedView, ViewEntity } from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
-import type { CrmEntity } from '../api/record-query.ts';
 import {
   useCreateViewMutation,
   useRemoveViewMutation,
@@ -27,7 +26,8 @@ import { crmErrorText } from '../utils/error-text.ts';
 import { BookmarkIcon } from '../utils/icons.tsx';
 
 export interface ViewsMenuProps {
-  entity: CrmEntity;
+  /** Any entity of the records registry: the records tables', and the tasks screen's. */
+  entity: ViewEntity;
   query: TableQuery;
   userId: string | null;
   onApply: (view: SavedView) => void;

@@ -5,29 +5,32 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { taskTypes, type Task, type TaskQuery } from '@beacon/contract';
+import type { Task, TaskQuery } from '@beacon/contract';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { isApiFailure } from '../../../lib/api.ts';
 import { areaErrorText } from '../../../utils/area-error.ts';
-import { applyServerFieldErrors, fieldErrorMessage } from '../../../utils/form-errors.ts';
+import { applyServerFieldErrors } from '../../../utils/form-errors.ts';
 import { browserTimeZone } from '../../../utils/time-zone.ts';
 import { useCreateTaskMutation, usePatchTaskMutation } from '../api/tasks-api.ts';
 import { useOptimisticDone } from '../hooks/use-optimistic-done.ts';
 import { useAssigneeZone, useTasks } from '../hooks/use-tasks.ts';
-import { taskFormSchema } from '../utils/task-form.ts';
+import {
+  taskFormSchema,
+  taskFormValues,
+  type TaskFormOutput,
+  type TaskFormValues,
+} from '../utils/task-form.ts';
 import { fromZonedInput, zoneLabel } from '../utils/zoned-time.ts';
 import { TaskDue, TaskTypeChip } from './task-chips.tsx';
 import { TaskDialog } from './task-dialog.tsx';
+import { TaskFields } from './task-fields.tsx';
 
 export interface RecordTasksProps {
   /** The record the tasks concern. */
@@ -40,11 +43,8 @@ export interface RecordTasksProps {
 const filterKey = { person: 'person', company: 'company', deal: 'deal' } as const;
 const linkKey = { person: 'personId', company: 'companyId', deal: 'dealId' } as const;
 
-/** The quick-add form: the task form's title, type and due time (the contract's limits). */
-const quickAddSchema = taskFormSchema.pick({ title: true, type: true, dueAt: true });
-type QuickAdd = z.input<typeof quickAddSchema>;
-const quickAddDefaults: QuickAdd = { title: '', type: 'todo', dueAt: '' };
-const messages = { too_small: 'tasks:form.required', custom: 'tasks:form.badDate' };
+/** The quick add: the task form (`TaskFields`) showing its title, type and due time. */
+const quickAddDefaults = taskFormValues(null, null, 'UTC');
 
 /**
  * A record's tasks (a person's, a company's or a deal's): open ones first by due time, then the
@@ -76,12 +76,12 @@ export function RecordTasks({ subject, id, canEdit, currentUserId }: RecordTasks
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<QuickAdd, unknown, z.output<typeof quickAddSchema>>({
-    resolver: zodResolver(quickAddSchema),
+  } = useForm<TaskFormValues, unknown, TaskFormOutput>({
+    resolver: zodResolver(taskFormSchema),
     defaultValues: quickAddDefaults,
   });
 
-  const add = async (values: z.output<typeof quickAddSchema>) => {
+  const add = async (values: TaskFormOutput) => {
     try {
       await createTask({
         title: values.title,
@@ -170,57 +170,13 @@ export function RecordTasks({ subject, id, canEdit, currentUserId }: RecordTasks
           aria-label={t('record.addLabel')}
           sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
         >
-          <Controller
+          <TaskFields
             control={control}
-            name="title"
-            render={({ field }) => (
-              <TextField
-                {...field}
-                size="small"
-                label={t('record.newTask')}
-                error={Boolean(errors.title)}
-                helperText={fieldErrorMessage(t, errors.title, messages)}
-                sx={{ flex: '1 1 220px' }}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="type"
-            render={({ field }) => (
-              <TextField
-                {...field}
-                size="small"
-                select
-                label={t('fields.type')}
-                sx={{ width: 150 }}
-              >
-                {taskTypes.map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {t(`type.${value}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="dueAt"
-            render={({ field }) => (
-              <TextField
-                {...field}
-                size="small"
-                type="datetime-local"
-                label={t('fields.dueAt')}
-                error={Boolean(errors.dueAt)}
-                helperText={
-                  fieldErrorMessage(t, errors.dueAt, messages) ??
-                  (zone !== device ? t('form.dueZone', { zone: zoneLabel(zone) }) : undefined)
-                }
-                slotProps={{ inputLabel: { shrink: true } }}
-                sx={{ width: 220 }}
-              />
-            )}
+            errors={errors}
+            fields={['title', 'type', 'dueAt']}
+            layout="inline"
+            titleLabel={t('record.newTask')}
+            dueHelper={zone !== device ? t('form.dueZone', { zone: zoneLabel(zone) }) : undefined}
           />
           <Button type="submit" variant="contained" loading={isSubmitting}>
             {t('actions.add')}

@@ -4,21 +4,16 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { taskPriorities, taskTypes, type Member, type Task } from '@beacon/contract';
+import type { Member, Task } from '@beacon/contract';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { isApiFailure } from '../../../lib/api.ts';
 import { areaErrorText } from '../../../utils/area-error.ts';
-import { applyServerFieldErrors, fieldErrorMessage } from '../../../utils/form-errors.ts';
-import { memberName } from '../../../utils/members.ts';
+import { applyServerFieldErrors } from '../../../utils/form-errors.ts';
 import { browserTimeZone } from '../../../utils/time-zone.ts';
 import {
-  relatedRecords,
   useCreateTaskMutation,
   useMemberTimeZonesQuery,
   usePatchTaskMutation,
@@ -32,12 +27,7 @@ import {
   type TaskFormValues,
 } from '../utils/task-form.ts';
 import { assigneeZone, fromZonedInput, toZonedInput, zoneLabel } from '../utils/zoned-time.ts';
-import { RecordPicker } from '../../../components/record-picker.tsx';
-
-const searchPeople = (q: string, signal?: AbortSignal) =>
-  relatedRecords.search('people', q, signal);
-const searchCompanies = (q: string, signal?: AbortSignal) =>
-  relatedRecords.search('companies', q, signal);
+import { TaskFields } from './task-fields.tsx';
 
 export interface TaskDialogProps {
   open: boolean;
@@ -51,8 +41,6 @@ export interface TaskDialogProps {
   onClose: () => void;
   onSaved?: (task: Task) => void;
 }
-
-const messages = { too_small: 'tasks:form.required', custom: 'tasks:form.badDate' };
 
 /**
  * Adds or changes a task: title, type, due time, priority, assignee, person, company, notes. The
@@ -129,10 +117,6 @@ export function TaskDialog({
     if (instant) setValue('dueAt', toZonedInput(instant, nextZone));
   };
 
-  const dueHelper =
-    fieldErrorMessage(t, errors.dueAt, messages) ??
-    (zone !== device ? t('form.dueZone', { zone: zoneLabel(zone) }) : undefined);
-
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby={`${id}-title`}>
       <form onSubmit={(e) => void handleSubmit(submit)(e)} noValidate>
@@ -140,141 +124,19 @@ export function TaskDialog({
           {task ? t('form.editTitle') : t('form.newTitle')}
         </DialogTitle>
         <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={control}
-              name="title"
-              render={({ field }) => (
-                <TextField
-                  {...field}
-                  label={t('fields.title')}
-                  required
-                  autoFocus
-                  error={Boolean(errors.title)}
-                  helperText={fieldErrorMessage(t, errors.title, messages)}
-                />
-              )}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Controller
-                control={control}
-                name="type"
-                render={({ field }) => (
-                  <TextField {...field} select label={t('fields.type')} sx={{ flex: 1 }}>
-                    {taskTypes.map((value) => (
-                      <MenuItem key={value} value={value}>
-                        {t(`type.${value}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              <Controller
-                control={control}
-                name="priority"
-                render={({ field }) => (
-                  <TextField {...field} select label={t('fields.priority')} sx={{ flex: 1 }}>
-                    {taskPriorities.map((value) => (
-                      <MenuItem key={value} value={value}>
-                        {t(`priority.${value}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            </Stack>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Controller
-                control={control}
-                name="dueAt"
-                render={({ field }) => (
-                  <TextField
-                    {...field}
-                    type="datetime-local"
-                    label={t('fields.dueAt')}
-                    error={Boolean(errors.dueAt)}
-                    helperText={dueHelper}
-                    slotProps={{ inputLabel: { shrink: true } }}
-                    sx={{ flex: 1 }}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="assigneeId"
-                render={({ field }) => (
-                  <TextField
-                    {...field}
-                    onChange={(e) => changeAssignee(e.target.value, zone, zoneOf(e.target.value))}
-                    select
-                    label={t('fields.assignee')}
-                    error={Boolean(errors.assigneeId)}
-                    helperText={fieldErrorMessage(t, errors.assigneeId, messages)}
-                    sx={{ flex: 1 }}
-                  >
-                    <MenuItem value="">{t('unassigned')}</MenuItem>
-                    {members.map((m) => (
-                      <MenuItem key={m.id} value={m.id}>
-                        {memberName(m)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            </Stack>
-            {!relatedTo && (
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <div style={{ flex: 1 }}>
-                  <Controller
-                    control={control}
-                    name="person"
-                    render={({ field }) => (
-                      <RecordPicker
-                        search={searchPeople}
-                        size="medium"
-                        noOptionsText={t('form.noMatch')}
-                        loadingText={t('form.searching')}
-                        label={t('fields.person')}
-                        value={field.value}
-                        onChange={field.onChange}
-                      />
-                    )}
-                  />
-                </div>
-                <div style={{ flex: 1 }}>
-                  <Controller
-                    control={control}
-                    name="company"
-                    render={({ field }) => (
-                      <RecordPicker
-                        search={searchCompanies}
-                        size="medium"
-                        noOptionsText={t('form.noMatch')}
-                        loadingText={t('form.searching')}
-                        label={t('fields.company')}
-                        value={field.value}
-                        onChange={field.onChange}
-                      />
-                    )}
-                  />
-                </div>
-              </Stack>
-            )}
-            <Controller
-              control={control}
-              name="notes"
-              render={({ field }) => (
-                <TextField
-                  {...field}
-                  label={t('fields.notes')}
-                  multiline
-                  minRows={3}
-                  error={Boolean(errors.notes)}
-                  helperText={fieldErrorMessage(t, errors.notes, messages)}
-                />
-              )}
-            />
-          </Stack>
+          <TaskFields
+            control={control}
+            errors={errors}
+            fields={
+              relatedTo
+                ? ['title', 'type', 'priority', 'dueAt', 'assigneeId', 'notes']
+                : ['title', 'type', 'priority', 'dueAt', 'assigneeId', 'related', 'notes']
+            }
+            autoFocus
+            dueHelper={zone !== device ? t('form.dueZone', { zone: zoneLabel(zone) }) : undefined}
+            members={members}
+            onAssigneeChange={(next) => changeAssignee(next, zone, zoneOf(next))}
+          />
         </DialogContent>
         <DialogActions>
           <Button color="inherit" variant="outlined" onClick={onClose}>

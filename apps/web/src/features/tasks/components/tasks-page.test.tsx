@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import type { Task } from '@beacon/contract';
+import type { SavedView, Task } from '@beacon/contract';
 import { SnackbarProvider } from '../../../components/snackbar/index.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { renderWithStore } from '../../../test/render.tsx';
 import { ThemeProvider } from '../../../theme/index.ts';
-import { TasksPage } from './tasks-page.tsx';
+import { TasksPage, type TasksPageProps } from './tasks-page.tsx';
+import type { TaskViewsMenuProps } from './task-view-bar.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -37,7 +38,10 @@ function task(n: number): Task {
   };
 }
 
-async function renderPage() {
+async function renderPage(
+  viewsMenu?: TasksPageProps['viewsMenu'],
+  entry = '/dashboard/tasks?tab=overdue',
+) {
   const api = stubApi({
     // One page of two shown; more are there (the tab counts 120).
     'GET /api/tasks': json(200, { items: [task(1), task(2)], nextCursor: 'next' }),
@@ -52,8 +56,8 @@ async function renderPage() {
     <I18nextProvider i18n={i18n}>
       <ThemeProvider>
         <SnackbarProvider>
-          <MemoryRouter initialEntries={['/dashboard/tasks?tab=overdue']}>
-            <TasksPage canEdit currentUserId="user-1" />
+          <MemoryRouter initialEntries={[entry]}>
+            <TasksPage canEdit currentUserId="user-1" viewsMenu={viewsMenu} />
           </MemoryRouter>
         </SnackbarProvider>
       </ThemeProvider>
@@ -98,6 +102,91 @@ describe('TasksPage', () => {
     expect(JSON.parse(String(post[1]!.body))).toEqual({
       ids: [task(2).id],
       action: { type: 'complete' },
+    });
+  });
+
+  it('applies a saved view to every tab: its search, conditions and sort go to the list, counts and bulk', async () => {
+    const saved: SavedView = {
+      id: '00000000-0000-4000-8000-0000000000e1',
+      name: 'Urgent calls',
+      entity: 'tasks',
+      shared: true,
+      q: 'renewal',
+      filters: [
+        { field: 'type', op: 'equals', value: 'call' },
+        { field: 'dealId', op: 'not_empty' },
+      ],
+      sort: '-priority',
+      columns: [],
+      ownerId: 'user-2',
+      createdAt: '2026-11-19T09:00:00.000Z',
+      updatedAt: '2026-11-19T09:00:00.000Z',
+    };
+    const shown: TaskViewsMenuProps['query'][] = [];
+    const api = await renderPage((props) => {
+      shown.push(props.query);
+      return (
+        <button type="button" onClick={() => props.onApply(saved)}>
+          Apply the view
+        </button>
+      );
+    });
+    await screen.findByText('Overdue 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Apply the view' }));
+    const filters = JSON.stringify(saved.filters);
+    await waitFor(() => {
+      const lists = api.mock.calls.map(([url]) => new URL(String(url), 'http://x'));
+      const list = lists.find((u) => u.pathname === '/api/tasks' && u.searchParams.get('q'));
+      expect(list?.searchParams.get('filters')).toBe(filters);
+      expect(list?.searchParams.get('sort')).toBe('-priority');
+      expect(list?.searchParams.get('due')).toBe('overdue');
+      const counts = lists.find(
+        (u) => u.pathname === '/api/tasks/counts' && u.searchParams.get('q'),
+      );
+      expect(counts?.searchParams.get('filters')).toBe(filters);
+      expect(counts?.searchParams.get('sort')).toBeNull();
+    });
+    // The bar shows the view: its type, its sort, the search, and the condition it has no field for.
+    expect(
+      (screen.getByRole('searchbox', { name: 'Search tasks' }) as HTMLInputElement).value,
+    ).toBe('renewal');
+    expect(screen.getByText('and 1 more condition')).toBeTruthy();
+    expect(shown.at(-1)).toMatchObject({ viewId: saved.id, q: 'renewal', sort: '-priority' });
+    // "Select all" of the tab goes by the tab's filter with the view's.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all tasks shown' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Selected tasks' });
+    fireEvent.click(
+      await within(toolbar).findByRole('button', { name: 'Select all 120 tasks of this tab' }),
+    );
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Complete' }));
+    await waitFor(() =>
+      expect(api.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
+    );
+    const post = api.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({
+      filter: { mine: 'true', due: 'overdue', q: 'renewal', filters },
+      action: { type: 'complete' },
+    });
+    // Clearing the view goes back to the tab alone.
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the view' }));
+    await waitFor(() => expect(shown.at(-1)).toMatchObject({ viewId: null, q: '', filters: [] }));
+  });
+
+  it('narrows the tab by type from the bar, as a condition of the view', async () => {
+    const api = await renderPage();
+    await screen.findByText('Overdue 1');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Call' }));
+    await waitFor(() => {
+      const urls = api.mock.calls.map(([url]) => new URL(String(url), 'http://x'));
+      expect(
+        urls.some(
+          (u) =>
+            u.pathname === '/api/tasks' &&
+            u.searchParams.get('filters') ===
+              JSON.stringify([{ field: 'type', op: 'equals', value: 'call' }]),
+        ),
+      ).toBe(true);
     });
   });
 });

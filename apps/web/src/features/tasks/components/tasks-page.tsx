@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -34,23 +34,27 @@ import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { memberName } from '../../../utils/members.ts';
 import { useBulkTasksMutation, usePatchTaskMutation, useTaskQuery } from '../api/tasks-api.ts';
 import { useOptimisticDone } from '../hooks/use-optimistic-done.ts';
+import { useTaskView, viewQuery } from '../hooks/use-task-view.ts';
 import { useTaskCounts, useTasks, useTimeZone } from '../hooks/use-tasks.ts';
 import { TASK_TABS, isTaskTab, snoozeUntil, tabQuery, type TaskTab } from '../utils/task-rules.ts';
 import { TaskDue, TaskRelated, TaskTypeChip } from './task-chips.tsx';
 import { TaskDialog } from './task-dialog.tsx';
 import { TaskQueue } from './task-queue.tsx';
+import { TaskViewBar, type TaskViewsMenuProps } from './task-view-bar.tsx';
 
 export interface TasksPageProps {
   /** Admins and contributors change tasks; viewers read. */
   canEdit: boolean;
   currentUserId: string | null;
+  /** The saved views menu over tasks' views (crm's, composed by the route). */
+  viewsMenu?: (props: TaskViewsMenuProps) => ReactNode;
 }
 
 /**
  * `/dashboard/tasks`: tabs for due today, overdue, upcoming and done, the member's own or
  * everyone's, with bulk actions; `?queue=1` walks the member through their due tasks.
  */
-export function TasksPage({ canEdit, currentUserId }: TasksPageProps) {
+export function TasksPage({ canEdit, currentUserId, viewsMenu }: TasksPageProps) {
   const [params, setParams] = useSearchParams();
   const zone = useTimeZone();
   if (params.get('queue') === '1') {
@@ -65,13 +69,16 @@ export function TasksPage({ canEdit, currentUserId }: TasksPageProps) {
       />
     );
   }
-  return <TasksList canEdit={canEdit} currentUserId={currentUserId} zone={zone} />;
+  return (
+    <TasksList canEdit={canEdit} currentUserId={currentUserId} zone={zone} viewsMenu={viewsMenu} />
+  );
 }
 
 function TasksList({
   canEdit,
   currentUserId,
   zone,
+  viewsMenu,
 }: TasksPageProps & { zone: ReturnType<typeof useTimeZone> }) {
   const { t } = useTranslation('tasks');
   const { enqueueSnackbar } = useSnackbar();
@@ -79,9 +86,17 @@ function TasksList({
   const tabParam = params.get('tab');
   const tab: TaskTab = isTaskTab(tabParam) ? tabParam : 'today';
   const mine = params.get('all') !== '1';
-  const query = useMemo(() => tabQuery(tab, mine), [tab, mine]);
+  // The saved view (search, conditions, sort) narrows every tab; the tabs stay the navigation.
+  const taskView = useTaskView();
+  const { view } = taskView;
+  const query = useMemo(() => ({ ...tabQuery(tab, mine), ...viewQuery(view) }), [tab, mine, view]);
   const list = useTasks(query);
-  const counts = useTaskCounts(useMemo(() => (mine ? { mine: 'true' } : {}), [mine]));
+  const counts = useTaskCounts(
+    useMemo(() => {
+      const { sort: _sort, ...narrowing } = viewQuery(view);
+      return { ...(mine ? { mine: 'true' } : {}), ...narrowing };
+    }, [mine, view]),
+  );
   const { members, nameOf } = useWorkspaceMembers();
   const [selected, setSelectedIds] = useState<string[]>([]);
   // "Select all" of the tab: the bulk action goes by the tab's filter, not by the rows loaded.
@@ -245,6 +260,23 @@ function TasksList({
           </ToggleButtonGroup>
         </Box>
 
+        <TaskViewBar
+          view={view}
+          onChange={(next) => {
+            taskView.change(next);
+            setSelected([]);
+          }}
+          onApply={(saved) => {
+            taskView.apply(saved);
+            setSelected([]);
+          }}
+          onClear={() => {
+            taskView.clear();
+            setSelected([]);
+          }}
+          viewsMenu={viewsMenu}
+        />
+
         {canEdit && selectedHere.length > 0 && (
           <Box
             role="toolbar"
@@ -327,7 +359,7 @@ function TasksList({
         ) : visible.length === 0 ? (
           <Box sx={{ p: 6, textAlign: 'center' }}>
             <Typography variant="h6" component="p">
-              {t(`empty.${tab}`)}
+              {view.q || view.filters.length > 0 ? t('empty.view') : t(`empty.${tab}`)}
             </Typography>
           </Box>
         ) : (
