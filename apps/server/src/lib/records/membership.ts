@@ -1,6 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from './caller.ts';
 import type { EntityDef } from './fields.ts';
+import { scopePredicate } from './scope.ts';
 import { rowsOf, type Executor } from './sql.ts';
 
 type ListRef = { id: string; name: string };
@@ -21,7 +22,11 @@ async function changeMembership(
   const table = sql.raw(`"${entity.table}"`);
   const members = sql.raw(`"${entity.members.table}"`);
   const fk = sql.raw(entity.members.column);
-  const match = and(sql`${table}.workspace_id = ${caller.workspaceId}::uuid`, ...where);
+  const match = and(
+    sql`${table}.workspace_id = ${caller.workspaceId}::uuid`,
+    ...scopePredicate(entity, caller),
+    ...where,
+  );
   const change =
     kind === 'list_added'
       ? sql`insert into ${members} (list_id, ${fk})

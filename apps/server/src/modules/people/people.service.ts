@@ -26,6 +26,7 @@ import {
 import { peopleEntity } from './people.entity.ts';
 import { RecordService } from '../../lib/records/record-module.ts';
 import { rowsOf, uuidArray, type Executor } from '../../lib/records/sql.ts';
+import { ownerScope } from '../../lib/records/scope.ts';
 import { getPersonRow, personColumns, toPerson, type PersonRow } from './people.repository.ts';
 import { personVcard, vcardFileName } from './vcard.ts';
 
@@ -186,6 +187,7 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
   }
 
   async vcard(caller: Caller, id: string) {
+    await this.requireVisible(caller, [id]);
     const { person, company } = await this.detail(caller, id);
     return { text: personVcard(person, company), fileName: vcardFileName(person) };
   }
@@ -196,18 +198,21 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
    */
   async duplicates(caller: Caller): Promise<{ groups: DuplicateGroup[] }> {
     const ws = caller.workspaceId;
+    // Record visibility: a member who sees only their own records compares only those.
+    const owner = ownerScope(caller);
+    const own = owner === null ? sql`` : sql` and owner_id = ${owner}::uuid`;
     const found = await rowsOf<{ reason: 'email' | 'name_company'; key: string; ids: string }>(
       this.db,
       sql`(select 'email' as reason, email as key,
                   string_agg(id::text, ',' order by created_at, id) as ids
-           from people where workspace_id = ${ws}::uuid and email <> ''
+           from people where workspace_id = ${ws}::uuid and email <> ''${own}
            group by email having count(*) > 1 order by email limit 100)
           union all
           (select 'name_company' as reason,
                   lower(first_name) || ' ' || lower(last_name) || ' @ ' || min(company_name) as key,
                   string_agg(id::text, ',' order by created_at, id) as ids
            from people
-           where workspace_id = ${ws}::uuid and company_id is not null
+           where workspace_id = ${ws}::uuid and company_id is not null${own}
              and (first_name <> '' or last_name <> '')
            group by lower(first_name), lower(last_name), company_id
            having count(*) > 1 order by 2 limit 100)`,
@@ -248,6 +253,7 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
         'duplicateIds: The primary cannot be its own duplicate',
       );
     }
+    await this.requireVisible(caller, [request.primaryId, ...duplicateIds]);
     await this.db.transaction(async (tx) => {
       const all = [request.primaryId, ...duplicateIds];
       const rows = await tx

@@ -64,14 +64,26 @@ function dueCondition(due: NonNullable<TaskFilter['due']>, zone: SQL): SQL {
   }
 }
 
+/** Whose tasks: the workspace, the member and their zone, and their record visibility. */
+export type TaskScope = {
+  workspaceId: string;
+  userId: string;
+  timeZone: string;
+  /** Set when the member sees only their own records (tasks assigned to them). */
+  ownerId?: string | null;
+};
+
 function conditions(
   workspaceId: string,
   userId: string,
   callerZone: string,
   filter: TaskFilter,
+  /** Record visibility `own`: only the tasks assigned to this member. */
+  ownerId: string | null = null,
 ): SQL[] {
   const zone = zoneFor(filter, userId, callerZone);
   const where: SQL[] = [sql`t.workspace_id = ${workspaceId}`];
+  if (ownerId !== null) where.push(sql`t.assignee_id = ${ownerId}`);
   if (filter.mine) where.push(sql`t.assignee_id = ${userId}`);
   if (filter.assignee) where.push(sql`t.assignee_id = ${filter.assignee}`);
   if (filter.due) where.push(dueCondition(filter.due, zone));
@@ -177,7 +189,7 @@ function toTask(row: Record<string, unknown>): TaskRow {
 
 export async function listTasks(
   db: Executor,
-  caller: { workspaceId: string; userId: string; timeZone: string },
+  caller: TaskScope,
   filter: TaskFilter,
   sort: TaskSort,
   cursor: Cursor | null,
@@ -186,7 +198,7 @@ export async function listTasks(
   const desc = sort.startsWith('-');
   const def = sortDefs[desc ? sort.slice(1) : sort]!;
   const where = [
-    ...conditions(caller.workspaceId, caller.userId, caller.timeZone, filter),
+    ...conditions(caller.workspaceId, caller.userId, caller.timeZone, filter, caller.ownerId),
     ...afterCursor(sort, cursor),
   ];
   const rows = await rowsOf<Record<string, unknown>>(
@@ -200,13 +212,14 @@ export async function listTasks(
 
 export async function getTasks(
   db: Executor,
-  caller: { workspaceId: string; timeZone: string },
+  caller: Omit<TaskScope, 'userId'>,
   ids: string[],
 ): Promise<Task[]> {
   if (ids.length === 0) return [];
   const rows = await rowsOf<Record<string, unknown>>(
     db.execute(sql`${selectTasks(caller.timeZone, sql`t.id`)}
       where t.workspace_id = ${caller.workspaceId}
+        ${caller.ownerId ? sql`and t.assignee_id = ${caller.ownerId}` : sql``}
         and t.id in (${sql.join(
           ids.map((id) => sql`${id}::uuid`),
           sql`, `,
@@ -221,11 +234,11 @@ export async function getTasks(
 /** The ids of the tasks a filter matches (a bulk action's selection), at most `limit`. */
 export async function matchingIds(
   db: Executor,
-  caller: { workspaceId: string; userId: string; timeZone: string },
+  caller: TaskScope,
   filter: TaskFilter,
   limit: number,
 ): Promise<string[]> {
-  const where = conditions(caller.workspaceId, caller.userId, caller.timeZone, filter);
+  const where = conditions(caller.workspaceId, caller.userId, caller.timeZone, filter, caller.ownerId);
   const rows = await rowsOf<{ id: string }>(
     db.execute(sql`select t.id from tasks t left join users a on a.id = t.assignee_id
       where ${sql.join(where, sql` and `)} limit ${limit}`),
@@ -235,10 +248,10 @@ export async function matchingIds(
 
 export async function countTasks(
   db: Executor,
-  caller: { workspaceId: string; userId: string; timeZone: string },
+  caller: TaskScope,
   filter: TaskFilter,
 ): Promise<number> {
-  const where = conditions(caller.workspaceId, caller.userId, caller.timeZone, filter);
+  const where = conditions(caller.workspaceId, caller.userId, caller.timeZone, filter, caller.ownerId);
   const [row] = await rowsOf<{ count: number | string }>(
     db.execute(sql`select count(*)::int as count from tasks t
       left join users a on a.id = t.assignee_id
@@ -249,11 +262,11 @@ export async function countTasks(
 
 export async function countTabs(
   db: Executor,
-  caller: { workspaceId: string; userId: string; timeZone: string },
+  caller: TaskScope,
   filter: TaskFilter,
 ): Promise<TaskCounts> {
   const { due: _due, status: _status, ...rest } = filter;
-  const where = conditions(caller.workspaceId, caller.userId, caller.timeZone, rest);
+  const where = conditions(caller.workspaceId, caller.userId, caller.timeZone, rest, caller.ownerId);
   const zone = zoneFor(filter, caller.userId, caller.timeZone);
   const [row] = await rowsOf<Record<keyof TaskCounts, number | string>>(
     db.execute(sql`select

@@ -15,6 +15,7 @@ import { TASK_BULK_LIMIT, TASKS_CHANGED } from '@beacon/contract';
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
+import { ownerScope } from '../../lib/records/scope.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { isTimestamp, isUuid } from '../../lib/records/sql.ts';
@@ -79,7 +80,12 @@ export class TasksService {
 
   private async scope(caller: Caller, db: Executor = this.db) {
     const timeZone = (await repo.timeZoneOf(db, caller.userId)) ?? 'UTC';
-    return { workspaceId: caller.workspaceId, userId: caller.userId, timeZone };
+    return {
+      workspaceId: caller.workspaceId,
+      userId: caller.userId,
+      timeZone,
+      ownerId: ownerScope(caller),
+    };
   }
 
   async list(caller: Caller, query: TaskQuery): Promise<TaskPage> {
@@ -206,6 +212,7 @@ export class TasksService {
     return this.db.transaction(async (tx) => {
       const current = await repo.findTask(tx, caller.workspaceId, id);
       if (!current) throw taskNotFound();
+      await this.get(caller, id, tx);
       if (
         patch.expectedUpdatedAt !== undefined &&
         new Date(patch.expectedUpdatedAt).getTime() !== current.updatedAt.getTime()
@@ -239,6 +246,7 @@ export class TasksService {
 
   async remove(caller: Caller, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await this.get(caller, id, tx);
       if (!(await repo.deleteTask(tx, caller.workspaceId, id))) throw taskNotFound();
       await this.publish(tx, caller, []);
     });
@@ -257,6 +265,11 @@ export class TasksService {
               request.filter,
               TASK_BULK_LIMIT + 1,
             );
+      if ('ids' in request && ownerScope(caller) !== null) {
+        // Record visibility: ids of tasks the caller does not see are not theirs to change.
+        const seen = await repo.getTasks(tx, await this.scope(caller, tx), ids);
+        if (seen.length !== ids.length) throw taskNotFound();
+      }
       if (ids.length > TASK_BULK_LIMIT) {
         throw new AppError(
           'PAYLOAD_TOO_LARGE',
