@@ -76,7 +76,10 @@ export type MemberPatch = z.infer<typeof memberPatchSchema>;
 
 export const memberBulkRoleSchema = z
   .object({
-    ids: z.array(z.uuid({ message: 'Not a member id' })).min(1).max(500),
+    ids: z
+      .array(z.uuid({ message: 'Not a member id' }))
+      .min(1)
+      .max(500),
     role: roleSchema,
   })
   .strict()

@@ -1,4 +1,12 @@
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { userRole, users } from './users.ts';
 import { bytea } from './kanban.ts';
@@ -56,5 +64,8 @@ export const memberImages = pgTable(
     content: bytea('content').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.kind] }), index('member_images_workspace_idx').on(t.workspaceId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    index('member_images_workspace_idx').on(t.workspaceId),
+  ],
 );

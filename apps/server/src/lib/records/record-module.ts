@@ -91,13 +91,7 @@ export class RecordService<Row extends { id: string }, Item, Bulk extends BulkRe
 
   async count(caller: Caller, query: CountQuery): Promise<RecordCount> {
     const { entity } = this.def;
-    const where = await filterWhere(
-      this.db,
-      entity,
-      caller,
-      parseFilters(query.filters),
-      query.q,
-    );
+    const where = await filterWhere(this.db, entity, caller, parseFilters(query.filters), query.q);
     return countWhere(this.db, entity, where);
   }
 

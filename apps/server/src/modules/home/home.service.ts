@@ -139,12 +139,7 @@ export class HomeService {
 
   async activity(caller: Caller): Promise<HomeActivityList> {
     return {
-      items: await repo.recentActivity(
-        this.db,
-        caller.workspaceId,
-        undefined,
-        ownerScope(caller),
-      ),
+      items: await repo.recentActivity(this.db, caller.workspaceId, undefined, ownerScope(caller)),
     };
   }
 }

@@ -117,7 +117,10 @@ export async function renewInvitation(
 }
 
 export async function revokeInvitation(db: Executor, id: string): Promise<void> {
-  await db.update(invitations).set({ revokedAt: sql`now()` }).where(eq(invitations.id, id));
+  await db
+    .update(invitations)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(invitations.id, id));
 }
 
 /** The invitation a link's token names, with its workspace's name; locked when `lock`. */

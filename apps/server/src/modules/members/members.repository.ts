@@ -63,10 +63,7 @@ export async function touchLastActive(db: Database, userId: string): Promise<voi
     .where(
       and(
         eq(users.id, userId),
-        or(
-          isNull(users.lastActiveAt),
-          sql`${users.lastActiveAt} < now() - interval '1 minute'`,
-        ),
+        or(isNull(users.lastActiveAt), sql`${users.lastActiveAt} < now() - interval '1 minute'`),
       ),
     );
 }

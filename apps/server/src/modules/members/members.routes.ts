@@ -120,12 +120,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...adminAt(ep.update),
     handler: async (request) =>
-      members.update(
-        requireAuth(request),
-        request.params.id,
-        request.body,
-        requestOrigin(request),
-      ),
+      members.update(requireAuth(request), request.params.id, request.body, requestOrigin(request)),
   });
 
   app.route({

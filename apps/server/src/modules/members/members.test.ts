@@ -112,7 +112,12 @@ describe('invitations', () => {
     const registered = await fetch(`${server.url}/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'own long password', first_name: 'A', last_name: 'B' }),
+      body: JSON.stringify({
+        email,
+        password: 'own long password',
+        first_name: 'A',
+        last_name: 'B',
+      }),
     });
     expect(registered.status).toBe(201);
     const accepted = await accept(token);
@@ -295,18 +300,20 @@ describe('members', () => {
     );
     // With a second admin, the first may step down.
     await w.ok('PATCH', `/api/members/${a.id}`, { role: 'admin' });
-    expect((await w.call('PATCH', `/api/members/${w.userId}`, { role: 'contributor' })).status).toBe(
-      200,
-    );
-    const workspaceId = ((await w.ok('GET', '/user/me', undefined, a.token)).workspace as {
-      id: string;
-    }).id;
+    expect(
+      (await w.call('PATCH', `/api/members/${w.userId}`, { role: 'contributor' })).status,
+    ).toBe(200);
+    const workspaceId = (
+      (await w.ok('GET', '/user/me', undefined, a.token)).workspace as {
+        id: string;
+      }
+    ).id;
     const kinds = await auditKinds(workspaceId);
     expect(kinds.filter((k) => k === 'member.role_changed').length).toBeGreaterThanOrEqual(5);
     // Only admins manage members.
-    expect(
-      (await w.call('PATCH', `/api/members/${b.id}`, { role: 'admin' }, b.token)).status,
-    ).toBe(403);
+    expect((await w.call('PATCH', `/api/members/${b.id}`, { role: 'admin' }, b.token)).status).toBe(
+      403,
+    );
     expect(
       (
         await w.call(
@@ -341,9 +348,9 @@ describe('members', () => {
     const w = await crmWorkspace(server);
     const member = await addMember(server, w.admin.token, 'contributor');
     expect((await w.call('GET', '/api/people', undefined, member.token)).status).toBe(200);
-    expect((await w.call('PATCH', `/api/members/${member.id}`, { status: 'disabled' })).status).toBe(
-      200,
-    );
+    expect(
+      (await w.call('PATCH', `/api/members/${member.id}`, { status: 'disabled' })).status,
+    ).toBe(200);
     expect((await w.call('GET', '/api/people', undefined, member.token)).status).toBe(401);
     const signIn = await postForm(`${server.url}/token`, {
       username: member.email,
@@ -366,7 +373,9 @@ describe('members', () => {
     const company = await w.ok('POST', '/api/companies', { name: 'Owned Co', ownerId: leaver.id });
     const task = await w.ok('POST', '/api/tasks', { title: 'Call back', assigneeId: leaver.id });
 
-    expect((await w.call('POST', `/api/members/${leaver.id}/remove`, { takeoverId: leaver.id })).status).toBe(400);
+    expect(
+      (await w.call('POST', `/api/members/${leaver.id}/remove`, { takeoverId: leaver.id })).status,
+    ).toBe(400);
     const other = await crmWorkspace(server);
     expect(
       (await w.call('POST', `/api/members/${leaver.id}/remove`, { takeoverId: other.userId }))
@@ -400,9 +409,7 @@ describe('members', () => {
       about: 'Ten years in B2B.',
     });
     expect(changed).toMatchObject({ title: 'Head of sales', about: 'Ten years in B2B.' });
-    expect((await w.call('PATCH', '/api/members/me', { title: 'x'.repeat(500) })).status).toBe(
-      400,
-    );
+    expect((await w.call('PATCH', '/api/members/me', { title: 'x'.repeat(500) })).status).toBe(400);
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
       'base64',

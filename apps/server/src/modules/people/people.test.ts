@@ -392,7 +392,13 @@ describe('people: filters, sort, search, pagination', () => {
     });
     const me = await w.ok('GET', '/user/me');
     const workspaceId = (me.workspace as { id: string }).id;
-    const all = await filterWhere(server.database.db, peopleEntity, scope(workspaceId), [], undefined);
+    const all = await filterWhere(
+      server.database.db,
+      peopleEntity,
+      scope(workspaceId),
+      [],
+      undefined,
+    );
     expect(await countWhere(server.database.db, peopleEntity, all, 5)).toEqual({
       count: 5,
       estimate: false,

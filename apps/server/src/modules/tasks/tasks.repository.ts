@@ -238,7 +238,13 @@ export async function matchingIds(
   filter: TaskFilter,
   limit: number,
 ): Promise<string[]> {
-  const where = conditions(caller.workspaceId, caller.userId, caller.timeZone, filter, caller.ownerId);
+  const where = conditions(
+    caller.workspaceId,
+    caller.userId,
+    caller.timeZone,
+    filter,
+    caller.ownerId,
+  );
   const rows = await rowsOf<{ id: string }>(
     db.execute(sql`select t.id from tasks t left join users a on a.id = t.assignee_id
       where ${sql.join(where, sql` and `)} limit ${limit}`),
@@ -251,7 +257,13 @@ export async function countTasks(
   caller: TaskScope,
   filter: TaskFilter,
 ): Promise<number> {
-  const where = conditions(caller.workspaceId, caller.userId, caller.timeZone, filter, caller.ownerId);
+  const where = conditions(
+    caller.workspaceId,
+    caller.userId,
+    caller.timeZone,
+    filter,
+    caller.ownerId,
+  );
   const [row] = await rowsOf<{ count: number | string }>(
     db.execute(sql`select count(*)::int as count from tasks t
       left join users a on a.id = t.assignee_id
@@ -266,7 +278,13 @@ export async function countTabs(
   filter: TaskFilter,
 ): Promise<TaskCounts> {
   const { due: _due, status: _status, ...rest } = filter;
-  const where = conditions(caller.workspaceId, caller.userId, caller.timeZone, rest, caller.ownerId);
+  const where = conditions(
+    caller.workspaceId,
+    caller.userId,
+    caller.timeZone,
+    rest,
+    caller.ownerId,
+  );
   const zone = zoneFor(filter, caller.userId, caller.timeZone);
   const [row] = await rowsOf<Record<keyof TaskCounts, number | string>>(
     db.execute(sql`select
