@@ -1,0 +1,20 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '../../features/auth/index.ts';
+import { AcceptInvitationPage } from '../../features/team/pages/accept-invitation-page.tsx';
+import { paths } from '../../utils/paths.ts';
+
+/** `/auth/accept-invitation?token=`: accepting signs in (auth) and lands in the workspace. */
+export function Component() {
+  const [params] = useSearchParams();
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <AcceptInvitationPage
+      token={params.get('token') ?? ''}
+      signIn={async (email, password) => {
+        await login(email, password);
+        void navigate(paths.dashboard.app, { replace: true });
+      }}
+    />
+  );
+}
