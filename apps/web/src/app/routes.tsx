@@ -63,11 +63,7 @@ const registerPage = (unprotected: boolean) => async () => {
 const teamRoute =
   (
     name:
-      | 'TeamProfileRoute'
-      | 'TeamCardsRoute'
-      | 'TeamListRoute'
-      | 'TeamInviteRoute'
-      | 'TeamEditRoute',
+      'TeamProfileRoute' | 'TeamCardsRoute' | 'TeamListRoute' | 'TeamInviteRoute' | 'TeamEditRoute',
   ) =>
   async () => {
     const [routes] = await Promise.all([

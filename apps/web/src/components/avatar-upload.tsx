@@ -22,7 +22,13 @@ export interface AvatarUploadProps {
  * An avatar with its upload and remove buttons (the profile page; the account page after merge).
  * The browser checks the type and the size first; the server checks the bytes again.
  */
-export function AvatarUpload({ member, onUpload, onRemove, errorText, size = 96 }: AvatarUploadProps) {
+export function AvatarUpload({
+  member,
+  onUpload,
+  onRemove,
+  errorText,
+  size = 96,
+}: AvatarUploadProps) {
   const { t } = useTranslation('common');
   const input = useRef<HTMLInputElement>(null);
   const hint = useId();

@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { PASSWORD_MIN, acceptInvitationSchema, type InvitationPreview } from '@beacon/contract';
 import { FormPasswordField, FormTextField } from '../../../components/form-text-field.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -126,7 +126,9 @@ function AcceptForm({
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
             {t('fields.email')}
           </Typography>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{preview.email}</Typography>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {preview.email}
+          </Typography>
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <FormTextField

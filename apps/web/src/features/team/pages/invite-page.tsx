@@ -74,7 +74,9 @@ export function InvitePage() {
             label={t('fields.email')}
             autoComplete="off"
             required
-            errorText={(error) => fieldErrorMessage(t, error, { invalid_format: 'team:invite.badEmail' })}
+            errorText={(error) =>
+              fieldErrorMessage(t, error, { invalid_format: 'team:invite.badEmail' })
+            }
           />
           <FormTextField
             control={control}

@@ -57,7 +57,11 @@ export function MemberCardsPage() {
                   <Typography variant="subtitle1" sx={{ fontWeight: 700 }} dir="auto">
                     {fullName(member)}
                   </Typography>
-                  <Typography variant="body2" sx={{ color: 'text.secondary', minHeight: 20 }} dir="auto">
+                  <Typography
+                    variant="body2"
+                    sx={{ color: 'text.secondary', minHeight: 20 }}
+                    dir="auto"
+                  >
                     {member.title ?? ''}
                   </Typography>
                   <Chip
@@ -66,7 +70,10 @@ export function MemberCardsPage() {
                     color={roleColor[member.role]}
                     label={t(`roles.${member.role}`)}
                   />
-                  <Typography variant="caption" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                  <Typography
+                    variant="caption"
+                    sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
+                  >
                     {member.email}
                   </Typography>
                 </Stack>

@@ -77,7 +77,12 @@ function MemberEditForm({ member }: { member: MemberProfile }) {
     }
   };
 
-  const select = <K extends keyof MemberPatch>(key: K, options: readonly string[], label: string, hint: (v: string) => string) => (
+  const select = <K extends keyof MemberPatch>(
+    key: K,
+    options: readonly string[],
+    label: string,
+    hint: (v: string) => string,
+  ) => (
     <TextField
       select
       label={label}
@@ -115,7 +120,9 @@ function MemberEditForm({ member }: { member: MemberProfile }) {
             </Alert>
           )}
           {select('role', MEMBER_ROLES, t('fields.role'), (v) => t(`roleHints.${v}`))}
-          {select('status', ['active', 'disabled'], t('fields.status'), (v) => t(`statusHints.${v}`))}
+          {select('status', ['active', 'disabled'], t('fields.status'), (v) =>
+            t(`statusHints.${v}`),
+          )}
           {select('recordVisibility', RECORD_VISIBILITIES, t('fields.visibility'), (v) =>
             t(`visibilityHints.${v}`),
           )}
@@ -136,7 +143,11 @@ function MemberEditForm({ member }: { member: MemberProfile }) {
         </Typography>
         <Typography sx={{ color: 'text.secondary', mb: 2 }}>{t('remove.text')}</Typography>
         <Divider sx={{ mb: 2 }} />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { sm: 'center' } }}
+        >
           <TextField
             select
             label={t('remove.takeover')}

@@ -240,13 +240,19 @@ export function MembersListPage({ isAdmin, currentUserId }: MembersListPageProps
                           checked={selected.has(member.id)}
                           onChange={() => toggle(member.id)}
                           slotProps={{
-                            input: { 'aria-label': t('list.selectOne', { name: fullName(member) }) },
+                            input: {
+                              'aria-label': t('list.selectOne', { name: fullName(member) }),
+                            },
                           }}
                         />
                       </TableCell>
                     )}
                     <TableCell>
-                      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+                      <Stack
+                        direction="row"
+                        spacing={1.5}
+                        sx={{ alignItems: 'center', minWidth: 0 }}
+                      >
                         <MemberAvatar member={member} />
                         <Box sx={{ minWidth: 0 }}>
                           <Link
@@ -368,7 +374,9 @@ function PendingInvitations() {
           <Skeleton height={48} />
         </Box>
       ) : list.length === 0 ? (
-        <Typography sx={{ p: 3, pt: 1, color: 'text.secondary' }}>{t('invitations.empty')}</Typography>
+        <Typography sx={{ p: 3, pt: 1, color: 'text.secondary' }}>
+          {t('invitations.empty')}
+        </Typography>
       ) : (
         <TableContainer>
           <Table aria-label={t('invitations.title')}>
@@ -441,8 +449,7 @@ function PendingInvitations() {
             .unwrap()
             .then(
               () => enqueueSnackbar(t('invitations.revoked', { email: revoked.email })),
-              (error: unknown) =>
-                enqueueSnackbar(teamErrorText(t, error), { variant: 'error' }),
+              (error: unknown) => enqueueSnackbar(teamErrorText(t, error), { variant: 'error' }),
             )
             .finally(() => setRevoked(null));
         }}

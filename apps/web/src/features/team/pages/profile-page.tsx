@@ -117,7 +117,11 @@ function ProfileView({ profile, own }: { profile: MemberProfile; own: boolean })
             </Typography>
           </Box>
           <Stack direction="row" spacing={1} sx={{ pb: { md: 7 } }}>
-            <Chip color={roleColor[profile.role]} variant="outlined" label={t(`roles.${profile.role}`)} />
+            <Chip
+              color={roleColor[profile.role]}
+              variant="outlined"
+              label={t(`roles.${profile.role}`)}
+            />
             {profile.status === 'disabled' && <Chip color="warning" label={t('status.disabled')} />}
           </Stack>
         </Stack>
@@ -134,11 +138,20 @@ function ProfileView({ profile, own }: { profile: MemberProfile; own: boolean })
         <Stack spacing={3}>
           <AboutCard profile={profile} own={own} />
           <Card>
-            <CardHeader title={<Typography component="h2" variant="h6">{t('profile.details')}</Typography>} />
+            <CardHeader
+              title={
+                <Typography component="h2" variant="h6">
+                  {t('profile.details')}
+                </Typography>
+              }
+            />
             <Stack spacing={1.5} sx={{ px: 3, pb: 3 }}>
               <Detail label={t('fields.email')} value={profile.email} />
               <Detail label={t('fields.timeZone')} value={profile.timeZone ?? 'UTC'} />
-              <Detail label={t('profile.joined')} value={formatWhen(profile.createdAt, i18n.language)} />
+              <Detail
+                label={t('profile.joined')}
+                value={formatWhen(profile.createdAt, i18n.language)}
+              />
               <Detail
                 label={t('fields.lastActive')}
                 value={
@@ -172,7 +185,10 @@ function CoverButton({ onUpload }: { onUpload: (file: File) => Promise<void> }) 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
-    <Stack spacing={1} sx={{ position: 'absolute', top: 16, insetInlineEnd: 16, alignItems: 'flex-end' }}>
+    <Stack
+      spacing={1}
+      sx={{ position: 'absolute', top: 16, insetInlineEnd: 16, alignItems: 'flex-end' }}
+    >
       <Button
         component="label"
         size="small"
@@ -235,7 +251,11 @@ function AboutCard({ profile, own }: { profile: MemberProfile; own: boolean }) {
   return (
     <Card>
       <CardHeader
-        title={<Typography component="h2" variant="h6">{t('profile.about')}</Typography>}
+        title={
+          <Typography component="h2" variant="h6">
+            {t('profile.about')}
+          </Typography>
+        }
         action={
           own &&
           !editing && (
@@ -273,7 +293,13 @@ function AboutCard({ profile, own }: { profile: MemberProfile; own: boolean }) {
             </Stack>
           </Stack>
         ) : (
-          <Typography sx={{ whiteSpace: 'pre-wrap', color: profile.about ? 'text.primary' : 'text.secondary' }} dir="auto">
+          <Typography
+            sx={{
+              whiteSpace: 'pre-wrap',
+              color: profile.about ? 'text.primary' : 'text.secondary',
+            }}
+            dir="auto"
+          >
             {profile.about ?? t('profile.noAbout')}
           </Typography>
         )}
@@ -289,7 +315,13 @@ function ActivityCard({ memberId }: { memberId: string }) {
   const activity = useMemberActivityQuery(memberId);
   return (
     <Card>
-      <CardHeader title={<Typography component="h2" variant="h6">{t('profile.activity')}</Typography>} />
+      <CardHeader
+        title={
+          <Typography component="h2" variant="h6">
+            {t('profile.activity')}
+          </Typography>
+        }
+      />
       {activity.error && !activity.data ? (
         <Alert severity="error" sx={{ m: 2 }}>
           {teamErrorText(t, activity.error)}
@@ -300,7 +332,9 @@ function ActivityCard({ memberId }: { memberId: string }) {
           <Skeleton height={40} />
         </Box>
       ) : activity.data.length === 0 ? (
-        <Typography sx={{ px: 3, pb: 3, color: 'text.secondary' }}>{t('profile.noActivity')}</Typography>
+        <Typography sx={{ px: 3, pb: 3, color: 'text.secondary' }}>
+          {t('profile.noActivity')}
+        </Typography>
       ) : (
         <List sx={{ pt: 0 }}>
           {activity.data.map((entry) => (
