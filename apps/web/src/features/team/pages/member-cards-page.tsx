@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
-import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,7 +11,7 @@ import { MemberAvatar } from '../../../components/member-avatar.tsx';
 import { paths } from '../../../utils/paths.ts';
 import { useDirectoryQuery } from '../api/team-api.ts';
 import { MemberCover } from '../components/member-cover.tsx';
-import { roleColor, TeamHeader } from '../components/team-header.tsx';
+import { Label, roleColor, TeamHeader } from '../components/team-header.tsx';
 import { fullName, teamErrorText } from '../utils/format.ts';
 
 const GRID = {
@@ -64,12 +63,7 @@ export function MemberCardsPage() {
                   >
                     {member.title ?? ''}
                   </Typography>
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    color={roleColor[member.role]}
-                    label={t(`roles.${member.role}`)}
-                  />
+                  <Label color={roleColor[member.role]} label={t(`roles.${member.role}`)} />
                   <Typography
                     variant="caption"
                     sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
@@ -36,7 +35,7 @@ import {
   useResendInvitationMutation,
   useRevokeInvitationMutation,
 } from '../api/team-api.ts';
-import { roleColor, TeamHeader } from '../components/team-header.tsx';
+import { Label, roleColor, TeamHeader } from '../components/team-header.tsx';
 import { formatWhen, fullName, relativeTime, teamErrorText } from '../utils/format.ts';
 
 export interface MembersListPageProps {
@@ -279,12 +278,7 @@ export function MembersListPage({ isAdmin, currentUserId }: MembersListPageProps
                       </Stack>
                     </TableCell>
                     <TableCell>
-                      <Chip
-                        size="small"
-                        color={roleColor[member.role]}
-                        variant="outlined"
-                        label={t(`roles.${member.role}`)}
-                      />
+                      <Label color={roleColor[member.role]} label={t(`roles.${member.role}`)} />
                       {member.recordVisibility === 'own' && (
                         <Typography variant="caption" sx={{ display: 'block', mt: 0.5 }}>
                           {t('visibility.ownShort')}
@@ -292,8 +286,7 @@ export function MembersListPage({ isAdmin, currentUserId }: MembersListPageProps
                       )}
                     </TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      <Chip
-                        size="small"
+                      <Label
                         color={member.status === 'active' ? 'success' : 'warning'}
                         label={t(`status.${member.status}`)}
                       />
@@ -399,8 +392,7 @@ function PendingInvitations() {
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{invitation.email}</TableCell>
                   <TableCell>{t(`roles.${invitation.role}`)}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                    <Chip
-                      size="small"
+                    <Label
                       color={invitation.status === 'pending' ? 'info' : 'warning'}
                       label={t(`invitations.status.${invitation.status}`)}
                     />

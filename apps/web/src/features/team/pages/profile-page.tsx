@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -39,7 +38,7 @@ import {
   useUpdateMyProfileMutation,
 } from '../api/team-api.ts';
 import { MemberCover } from '../components/member-cover.tsx';
-import { roleColor } from '../components/team-header.tsx';
+import { Label, roleColor } from '../components/team-header.tsx';
 import { formatWhen, fullName, relativeTime, teamErrorText } from '../utils/format.ts';
 
 /**
@@ -117,12 +116,10 @@ function ProfileView({ profile, own }: { profile: MemberProfile; own: boolean })
             </Typography>
           </Box>
           <Stack direction="row" spacing={1} sx={{ pb: { md: 7 } }}>
-            <Chip
-              color={roleColor[profile.role]}
-              variant="outlined"
-              label={t(`roles.${profile.role}`)}
-            />
-            {profile.status === 'disabled' && <Chip color="warning" label={t('status.disabled')} />}
+            <Label color={roleColor[profile.role]} label={t(`roles.${profile.role}`)} />
+            {profile.status === 'disabled' && (
+              <Label color="warning" label={t('status.disabled')} />
+            )}
           </Stack>
         </Stack>
       </Card>
