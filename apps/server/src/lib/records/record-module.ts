@@ -28,7 +28,7 @@ import {
   type ListQuery,
   type PreparedPage,
 } from './query.ts';
-import { requireVisible } from './scope.ts';
+import { ownerScope, requireVisible } from './scope.ts';
 import { columnReader, rowsOf, type ColumnReader } from './sql.ts';
 
 /**
@@ -179,8 +179,15 @@ export function recordRoutes<New, Patch, Bulk>(
 
     app.route({
       ...writeAt(ep.create, crmChange(name)),
-      handler: async (request, reply) =>
-        reply.status(201).send(await service.create(requireAuth(request), request.body as New)),
+      handler: async (request, reply) => {
+        const caller = requireAuth(request);
+        // A member who sees only their own records owns what they create without an owner, so
+        // it does not vanish from their view (record visibility, docs/decisions/045).
+        const body = request.body as New & { ownerId?: string | null };
+        const input =
+          ownerScope(caller) !== null && !body.ownerId ? { ...body, ownerId: caller.userId } : body;
+        return reply.status(201).send(await service.create(caller, input));
+      },
     });
 
     app.route({

@@ -81,8 +81,21 @@ describe('record visibility', () => {
     // A filter or a search cannot reach past it.
     const searched = await as('GET', `/api/people?${query({ q: 'Theirs' })}`);
     expect(ids(searched.body)).toEqual([]);
+    // A duplicate e-mail is refused without naming a person the member cannot see.
+    // What the member creates without an owner is theirs, so it stays in their view.
+    const created = await as('POST', '/api/people', { firstName: 'X', email: 'theirs@only.test' });
+    expect(created.status).toBe(201);
+    expect((await as('GET', `/api/people/${idOf(created.body)}`)).status).toBe(200);
+    await w.ok('POST', '/api/people', {
+      firstName: 'Secret',
+      email: 'hidden@only.test',
+      ownerId: w.userId,
+    });
+    const refused = await as('POST', '/api/people', { firstName: 'Y', email: 'hidden@only.test' });
+    expect(refused.status).toBe(409);
+    expect(refused.text).not.toContain('Secret');
     // The admin, who sees everything, still does.
-    expect(ids((await w.call('GET', '/api/people')).body)).toHaveLength(3);
+    expect(ids((await w.call('GET', '/api/people')).body)).toHaveLength(5);
     expect(theirs.unowned).toBeTruthy();
   });
 

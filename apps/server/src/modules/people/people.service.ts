@@ -71,7 +71,8 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
     const { allowDuplicate, ...input } = values;
     await checkOwner(this.db, caller, input.ownerId);
     return this.db.transaction(async (tx) => {
-      if (!allowDuplicate) await checkEmailFree(tx, caller.workspaceId, input.email, null);
+      if (!allowDuplicate)
+        await checkEmailFree(tx, caller.workspaceId, input.email, null, ownerScope(caller));
       const companyName = await this.companyName(tx, caller, input.companyId);
       const consent = input.consent;
       const known = consent && consent.status !== 'unknown';
@@ -119,7 +120,7 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
         patch.email.toLowerCase() !== old.email &&
         !patch.allowDuplicate
       ) {
-        await checkEmailFree(tx, caller.workspaceId, patch.email, id);
+        await checkEmailFree(tx, caller.workspaceId, patch.email, id, ownerScope(caller));
       }
       const wanted: Record<string, unknown> = { ...patch };
       if (patch.email !== undefined || patch.additionalEmails !== undefined) {
@@ -341,6 +342,8 @@ async function checkEmailFree(
   workspaceId: string,
   email: string,
   self: string | null,
+  /** Record visibility `own`: a person of another owner is not named to the caller. */
+  viewer: string | null = null,
 ) {
   const address = email.trim().toLowerCase();
   if (address === '') return;
@@ -348,7 +351,12 @@ async function checkEmailFree(
     sql`select pg_advisory_xact_lock(hashtext(${`person-email:${workspaceId}:${address}`}))`,
   );
   const [other] = await tx
-    .select({ id: people.id, firstName: people.firstName, lastName: people.lastName })
+    .select({
+      id: people.id,
+      firstName: people.firstName,
+      lastName: people.lastName,
+      ownerId: people.ownerId,
+    })
     .from(people)
     .where(
       and(
@@ -359,6 +367,13 @@ async function checkEmailFree(
     )
     .limit(1);
   if (!other) return;
+  if (viewer !== null && other.ownerId !== viewer) {
+    throw new AppError(
+      'DUPLICATE_EMAIL',
+      `Another person already has the e-mail ${address} in your workspace`,
+      { email: ['Another person already has this e-mail'] },
+    );
+  }
   const name = [other.firstName, other.lastName].filter(Boolean).join(' ') || address;
   throw new AppError(
     'DUPLICATE_EMAIL',
