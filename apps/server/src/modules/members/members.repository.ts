@@ -361,7 +361,7 @@ export async function recentActivity(
       ),
     )
     .orderBy(desc(activities.createdAt), desc(activities.id))
-    .limit(30);
+    .limit(20);
   return rows.map((row) => {
     const [subjectType, subjectId, subjectName] = row.personId
       ? (['person', row.personId, row.personName] as const)

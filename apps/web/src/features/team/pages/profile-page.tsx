@@ -108,10 +108,10 @@ function ProfileView({ profile, own }: { profile: MemberProfile; own: boolean })
             )}
           </Box>
           <Box sx={{ flex: 1, textAlign: { xs: 'center', md: 'start' }, pb: { md: 7 } }}>
-            <Typography component="h1" variant="h4" dir="auto">
+            <Typography component="h1" variant="h4">
               {fullName(profile)}
             </Typography>
-            <Typography sx={{ color: 'text.secondary' }} dir="auto">
+            <Typography sx={{ color: 'text.secondary' }}>
               {profile.title ?? t('profile.noTitle')}
             </Typography>
           </Box>
