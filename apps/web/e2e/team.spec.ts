@@ -42,7 +42,7 @@ test('an admin invites a member from the invite page, sees it pending, resends a
   await page.getByRole('textbox', { name: 'E-mail' }).fill(invitee);
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(/already has an invitation pending/)).toBeVisible();
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('link', { name: 'Cancel' }).click();
 
   await page.getByRole('button', { name: `Resend the invitation to ${invitee}` }).click();
   await expect(page.getByText(`Invitation sent again to ${invitee}`)).toBeVisible();
