@@ -70,7 +70,7 @@ await onEachDatabase(
     // The first page's query exactly as the server runs it (text, parameters, 51 rows), through
     // the same driver; without the server's decoding of the rows and its mapping to people.
     const { statement } = await new PeopleService(database.db).pageQuery(
-      { userId, workspaceId, role: 'admin' },
+      { userId, workspaceId, role: 'admin', visibility: 'all' },
       { limit: 50 },
     );
     const loadBefore = loadAverage();

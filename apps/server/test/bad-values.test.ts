@@ -5,7 +5,9 @@ import { companyFieldKinds, dealFieldKinds, personFieldKinds } from '@beacon/con
 import { enqueueJob } from '../src/lib/jobs.ts';
 import { DUE_TASKS_JOB } from '../src/modules/notifications/notifications.job.ts';
 import { crmWorkspace, query, type Call } from './crm.ts';
-import { authed, startTestServer, uniqueEmail, type TestServer } from './helpers.ts';
+import { eq } from 'drizzle-orm';
+import { outbox } from '../src/db/schema/index.ts';
+import { addMember, authed, startTestServer, uniqueEmail, type TestServer } from './helpers.ts';
 
 /**
  * Values a client can send that PostgreSQL cannot take: a lone UTF-16 surrogate (valid JSON, not
@@ -37,6 +39,8 @@ const FUZZED_PREFIXES = [
   '/api/imports',
   '/api/deals',
   '/api/pipelines',
+  '/api/members',
+  '/api/invitations',
 ];
 
 let server: TestServer;
@@ -380,9 +384,65 @@ describe('bad values in JSON bodies answer 400, never 500', () => {
       { filter: { q: 'zz-none', filters: filters(textField) } },
     ];
 
+    // The team's calls (issue 10): a member to remove, an invitation to accept.
+    const leaver = await addMember(server, w.admin.token, 'viewer');
+    const inviteeEmail = uniqueEmail('fuzzed');
+    await w.ok('POST', '/api/invitations', { email: inviteeEmail, role: 'viewer' });
+    const [invitationMail] = await server.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, inviteeEmail));
+    const invitationToken = decodeURIComponent(/token=([\w%-]+)/.exec(invitationMail!.text)![1]!);
+    const teamCases = [
+      {
+        method: 'PATCH',
+        route: '/api/members/me',
+        path: '',
+        bodies: [{ firstName: 'Ada', lastName: 'Admin', title: 'Lead', about: 'About me' }],
+      },
+      {
+        method: 'PATCH',
+        route: '/api/members/:id',
+        path: `/api/members/${userId}`,
+        bodies: [{ role: 'admin', status: 'active', recordVisibility: 'all' }],
+      },
+      {
+        method: 'POST',
+        route: '/api/members/bulk/role',
+        path: '',
+        bodies: [{ ids: [userId], role: 'admin' }],
+      },
+      {
+        method: 'POST',
+        route: '/api/invitations',
+        path: '',
+        bodies: [{ email: uniqueEmail('invited'), role: 'contributor' }],
+      },
+      {
+        method: 'POST',
+        route: '/api/members/:id/remove',
+        path: `/api/members/${leaver.id}/remove`,
+        bodies: [{ takeoverId: userId }],
+      },
+      {
+        method: 'POST',
+        route: '/api/invitations/accept',
+        path: '',
+        bodies: [
+          {
+            token: invitationToken,
+            first_name: 'Ines',
+            last_name: 'Invited',
+            password: 'a long enough password',
+          },
+        ],
+      },
+    ];
+
     type Case = { method: string; route: string; path: string; bodies: unknown[] };
     const cases: Case[] = [
       ...dealCases,
+      ...teamCases,
       { method: 'POST', route: '/meetings/events/new', path: '', bodies: [event] },
       { method: 'POST', route: '/meetings/events/update', path: '', bodies: [{ eventId, event }] },
       { method: 'POST', route: '/api/kanban/columns/new', path: '', bodies: [{ name: 'Doing' }] },

@@ -23,6 +23,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/public/contact',
   'POST /api/public/launch-signups',
   'POST /api/public/payment-requests',
+  // An invitation's link: the secret token in it is the credential.
+  'GET /api/invitations/preview',
+  'POST /api/invitations/accept',
 ]);
 /** The API reference and its assets are public documentation. */
 const PUBLIC_PREFIXES = ['GET /api/docs'];
@@ -97,6 +100,30 @@ type Owner = { token: string };
  * 404, exactly as for a record that does not exist.
  */
 const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Promise<Call>> = {
+  'GET /api/members/:id': async (server, owner) => ({
+    params: { id: await userIdOf(server, owner) },
+  }),
+  'GET /api/members/:id/:kind': async (server, owner) => ({
+    params: { id: await avatarOf(server, owner), kind: 'avatar' },
+  }),
+  'GET /api/members/:id/activity': async (server, owner) => ({
+    params: { id: await userIdOf(server, owner) },
+  }),
+  'PATCH /api/members/:id': async (server, owner) => ({
+    params: { id: await userIdOf(server, owner) },
+    body: { recordVisibility: 'own' },
+  }),
+  'POST /api/members/:id/remove': async (server, owner) => {
+    const { addMember } = await import('./helpers.ts');
+    const member = await addMember(server, owner.token, 'viewer');
+    return { params: { id: member.id }, body: { takeoverId: await userIdOf(server, owner) } };
+  },
+  'POST /api/invitations/:id/resend': async (server, owner) => ({
+    params: { id: await makeInvitation(server, owner) },
+  }),
+  'DELETE /api/invitations/:id': async (server, owner) => ({
+    params: { id: await makeInvitation(server, owner) },
+  }),
   'POST /meetings/events/update': async (server, owner) => ({
     body: { eventId: await makeEvent(server, owner), event: { title: 'Taken over' } },
   }),
@@ -359,6 +386,30 @@ async function makeNotification(server: TestServer, owner: Owner): Promise<strin
     .values({ workspaceId: user!.workspaceId, userId, kind: 'task_due', title: 'Private' })
     .returning({ id: notifications.id });
   return row!.id;
+}
+
+async function makeInvitation(server: TestServer, owner: Owner): Promise<string> {
+  const { uniqueEmail } = await import('./helpers.ts');
+  const response = await postJson(
+    `${server.url}/api/invitations`,
+    { email: uniqueEmail('invited'), role: 'viewer' },
+    authed(owner.token),
+  );
+  return response.body.id as string;
+}
+
+/** The owner's id, after giving them an avatar (a 1x1 PNG). */
+async function avatarOf(server: TestServer, owner: Owner): Promise<string> {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await fetch(`${server.url}/api/members/me/avatar`, {
+    method: 'PUT',
+    headers: { ...authed(owner.token), 'content-type': 'application/octet-stream' },
+    body: png,
+  });
+  return userIdOf(server, owner);
 }
 
 async function makeColumn(server: TestServer, owner: Owner): Promise<string> {

@@ -5,6 +5,7 @@ import { createWorkspace, insertUser } from '../modules/auth/auth.repository.ts'
 import type { Database } from './client.ts';
 import { seedDemoBoardAndCalendar } from './crm-seed/board-and-calendar.ts';
 import { seedDemoCrm } from './crm-seed/demo.ts';
+import { seedDemoTeam } from './crm-seed/team.ts';
 import { users, workspaces } from './schema/index.ts';
 
 /** The demo account the README and the sign-in page show. */
@@ -48,6 +49,7 @@ export async function seedDemo(db: Database): Promise<{ email: string; password:
   }
   await seedDemoRecords(db, workspaceId);
   await seedDemoBoard(db, workspaceId);
+  await seedDemoTeam(db, workspaceId);
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
 }
 

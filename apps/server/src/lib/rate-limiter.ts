@@ -19,6 +19,8 @@ export type RateLimits = {
   codesPerAccount: RateRule;
   /** The public pages' forms (contact, coming-soon sign-up, payment) from one address. */
   publicFormsPerIp: RateRule;
+  /** Invitations mailed (new and resent) by one workspace (issue 10). */
+  invitationsPerWorkspace: RateRule;
 };
 
 export const defaultRateLimits: RateLimits = {
@@ -28,6 +30,7 @@ export const defaultRateLimits: RateLimits = {
   codesPerIp: { max: 30, windowSeconds: 15 * 60 },
   codesPerAccount: { max: 10, windowSeconds: 15 * 60 },
   publicFormsPerIp: { max: 10, windowSeconds: 60 * 60 },
+  invitationsPerWorkspace: { max: 50, windowSeconds: 60 * 60 },
 };
 
 /**

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '@beacon/contract';
+import type { RecordVisibility, Role } from '@beacon/contract';
 import type { Database } from '../db/client.ts';
 import { activeUserLookup, type UserRow } from '../modules/auth/auth.repository.ts';
+import { touchLastActive } from '../modules/members/members.repository.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 import type { TokenService } from '../lib/tokens.ts';
 
@@ -11,6 +12,8 @@ export type AuthContext = {
   workspaceId: string;
   /** The role now in the database, which wins over the one in the token. */
   role: Role;
+  /** The member's record visibility now in the database (issue 10). */
+  visibility: RecordVisibility;
   user: UserRow;
   workspace: { id: string; name: string };
   /** When the token expires, in seconds since the epoch. */
@@ -58,10 +61,14 @@ export const authPlugin = fp(
         userId: row.user.id,
         workspaceId: row.user.workspaceId,
         role: row.user.role,
+        visibility: row.user.recordVisibility,
         user: row.user,
         workspace: row.workspace,
         expiresAt: claims.exp,
       };
+      // Last activity, written at most once a minute per member, never waited for.
+      const seen = row.user.lastActiveAt?.getTime() ?? 0;
+      if (Date.now() - seen > 60_000) void touchLastActive(opts.db, row.user.id).catch(() => {});
     };
 
     app.decorate('authenticate', authenticate);

@@ -59,6 +59,20 @@ const registerPage = (unprotected: boolean) => async () => {
   return { Component: () => <RegisterPage unprotected={unprotected} /> };
 };
 
+/** A screen of the team (issue 10), with its words. */
+const teamRoute =
+  (
+    name:
+      'TeamProfileRoute' | 'TeamCardsRoute' | 'TeamListRoute' | 'TeamInviteRoute' | 'TeamEditRoute',
+  ) =>
+  async () => {
+    const [routes] = await Promise.all([
+      import('./routes/team-routes.tsx'),
+      i18n.loadNamespaces(['team']),
+    ]);
+    return { Component: routes[name] };
+  };
+
 const errorPage = (page: 'ForbiddenPage' | 'NotFoundPage' | 'ServerErrorPage') => async () => ({
   Component: (await import('../features/general/components/error-page.tsx'))[page],
 });
@@ -119,6 +133,21 @@ export const routes: RouteObject[] = [
             children: [{ lazy: authLayout, children: authPages(false) }],
           },
           { lazy: authLayout, children: authPages(true) },
+          {
+            // An invitation's link works signed in or not: accepting signs in as the new member.
+            lazy: authLayout,
+            children: [
+              {
+                lazy: embeddedMuiScope,
+                children: [
+                  {
+                    path: 'accept-invitation',
+                    lazy: withWords(() => import('./routes/accept-invitation-route.tsx'), 'team'),
+                  },
+                ],
+              },
+            ],
+          },
         ],
       },
       {
@@ -274,6 +303,22 @@ export const routes: RouteObject[] = [
                       'records',
                       'tasks',
                     ),
+                  },
+                  {
+                    path: 'user',
+                    children: [
+                      { index: true, lazy: teamRoute('TeamProfileRoute') },
+                      { path: 'profile', lazy: teamRoute('TeamProfileRoute') },
+                      { path: 'cards', lazy: teamRoute('TeamCardsRoute') },
+                      { path: 'list', lazy: teamRoute('TeamListRoute') },
+                      {
+                        element: <RoleGuard roles={['admin']} />,
+                        children: [
+                          { path: 'new', lazy: teamRoute('TeamInviteRoute') },
+                          { path: ':id/edit', lazy: teamRoute('TeamEditRoute') },
+                        ],
+                      },
+                    ],
                   },
                   {
                     path: 'admin-panel',

@@ -344,3 +344,25 @@ describe('bulk deals (npm run seed:deals)', () => {
     expect(bad).toEqual({ history: 0, totals: 0 });
   });
 });
+
+describe('demo team', () => {
+  it('gives every demo member a title and an about, and leaves invitations pending', async () => {
+    const members = await rows<{ title: string | null; about: string | null }>(
+      sql`select title, about from users where workspace_id = ${demo}`,
+    );
+    expect(members.length).toBeGreaterThanOrEqual(4);
+    expect(members.every((m) => m.title && m.about)).toBe(true);
+    const invitations = await rows<{ pending: number; expired: number }>(
+      sql`select count(*) filter (where expires_at > now())::int as pending,
+                 count(*) filter (where expires_at <= now())::int as expired
+          from invitations where workspace_id = ${demo} and accepted_at is null and revoked_at is null`,
+    );
+    expect(invitations[0]).toEqual({ pending: 2, expired: 1 });
+    // Once: a second run adds nothing.
+    await seedDemo(database.db);
+    const again = await rows<{ n: number }>(
+      sql`select count(*)::int as n from invitations where workspace_id = ${demo}`,
+    );
+    expect(again[0]!.n).toBe(3);
+  });
+});

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { RECORD_VISIBILITIES } from '@beacon/contract';
 import { workspaces } from './workspaces.ts';
 
 export const userRole = pgEnum('user_role', ['admin', 'contributor', 'viewer']);
 export const userStatus = pgEnum('user_status', ['active', 'disabled']);
+/** Which records a member sees: every record of the workspace, or only those they own (issue 10). */
+export const recordVisibility = pgEnum('record_visibility', RECORD_VISIBILITIES);
 
 export const users = pgTable(
   'users',
@@ -26,6 +29,18 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true })
       .notNull()
       .defaultNow(),
+    // The team's columns (issue 10, docs/decisions/045): profile, visibility and last activity.
+    /** Every record of the workspace (`all`) or only the records the member owns (`own`). */
+    recordVisibility: recordVisibility('record_visibility').notNull().default('all'),
+    /** Job title shown on the profile and the member cards. */
+    title: text('title'),
+    /** A few lines about the member, as they wrote them. */
+    about: text('about'),
+    /** When the avatar and the cover image last changed (their bytes are in `member_images`). */
+    avatarUpdatedAt: timestamp('avatar_updated_at', { withTimezone: true }),
+    coverUpdatedAt: timestamp('cover_updated_at', { withTimezone: true }),
+    /** The last signed-in request, written at most once a minute (plugins/auth.ts). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

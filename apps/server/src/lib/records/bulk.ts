@@ -8,6 +8,7 @@ import { membersOf, type EntityDef } from './fields.ts';
 import { selectionFilter } from './filters.ts';
 import { addToList, removeFromList } from './membership.ts';
 import { checkLists } from './query.ts';
+import { scopePredicate } from './scope.ts';
 import { rowsOf, type Executor } from './sql.ts';
 
 /**
@@ -58,8 +59,10 @@ export async function runBulk(
   request: PersonBulkRequest | CompanyBulkRequest,
 ): Promise<{ affected: number }> {
   const selected = selectionFilter(entity, request.selection);
+  // Only the records the caller sees: the others are not matched, as another workspace's.
+  const where = [...selected.where, ...scopePredicate(entity, caller)];
   const table = sql.raw(`"${entity.table}"`);
-  const match = and(sql`${table}.workspace_id = ${caller.workspaceId}::uuid`, ...selected.where)!;
+  const match = and(sql`${table}.workspace_id = ${caller.workspaceId}::uuid`, ...where)!;
   const action = request.action;
   return database.transaction(async (db) => {
     await checkLists(db, caller.workspaceId, entity.name, selected.listIds);
@@ -69,7 +72,7 @@ export async function runBulk(
         const list = await getList(db, caller.workspaceId, action.listId);
         if (!list || list.kind !== entity.name) throw notFound('No such list');
         const run = action.type === 'add_to_list' ? addToList : removeFromList;
-        return { affected: await run(db, entity, caller, list, selected.where) };
+        return { affected: await run(db, entity, caller, list, where) };
       }
       case 'set_owner': {
         await checkOwner(db, caller, action.ownerId);

@@ -49,6 +49,11 @@ export type EntityDef = {
   /** Its column in `activities` and `notes`. */
   subjectKey: SubjectKey;
   table: string;
+  /**
+   * The column naming the member the record belongs to (`owner_id`; a task's `assignee_id`):
+   * record visibility `own` keeps a member to the records it names (lib/records/scope.ts).
+   */
+  ownerColumn: string;
   /** Every column the API names, filterable or sortable. */
   fields: Record<string, FieldDef>;
   /** The filter kind of each filterable field (from the contract). */

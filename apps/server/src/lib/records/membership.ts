@@ -1,6 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from './caller.ts';
 import { membersOf, type EntityDef } from './fields.ts';
+import { scopePredicate } from './scope.ts';
 import { rowsOf, type Executor } from './sql.ts';
 
 type ListRef = { id: string; name: string };
@@ -22,7 +23,11 @@ async function changeMembership(
   const { table: membersTable, column: membersColumn } = membersOf(entity);
   const members = sql.raw(`"${membersTable}"`);
   const fk = sql.raw(membersColumn);
-  const match = and(sql`${table}.workspace_id = ${caller.workspaceId}::uuid`, ...where);
+  const match = and(
+    sql`${table}.workspace_id = ${caller.workspaceId}::uuid`,
+    ...scopePredicate(entity, caller),
+    ...where,
+  );
   const change =
     kind === 'list_added'
       ? sql`insert into ${members} (list_id, ${fk})

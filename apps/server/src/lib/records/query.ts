@@ -3,8 +3,10 @@ import type { FilterCondition, ListKind, RecordCount, RecordEntityName } from '@
 import { recordLists } from '../../db/schema/index.ts';
 import { notFound } from '../errors.ts';
 import { afterCursor, encodeCursor, orderBy, parseSort, sortValue, type Sort } from './cursor.ts';
+import type { Caller } from '../caller.ts';
 import type { EntityDef } from './fields.ts';
 import { compileFilters, parseFilters, searchCondition } from './filters.ts';
+import { scopePredicate } from './scope.ts';
 import { column, rowsOf, type Executor } from './sql.ts';
 
 /**
@@ -32,18 +34,25 @@ export async function checkLists(
   if (found.length !== unique.length) throw notFound('No such list');
 }
 
-/** The WHERE of a filtered view: the workspace, the conditions and the search. */
+/** Whose view it is: the workspace, and the member with their record visibility. */
+export type Scope = Pick<Caller, 'workspaceId' | 'userId' | 'visibility'>;
+
+/**
+ * The WHERE of a filtered view: the workspace, the caller's record visibility, the conditions and
+ * the search.
+ */
 export async function filterWhere(
   db: Executor,
   entity: EntityDef,
-  workspaceId: string,
+  caller: Scope,
   filters: FilterCondition[],
   q: string | undefined,
 ): Promise<SQL> {
   const compiled = compileFilters(entity, filters);
-  await checkLists(db, workspaceId, entity.name, compiled.listIds);
+  await checkLists(db, caller.workspaceId, entity.name, compiled.listIds);
   return and(
-    sql`${column(entity.table, 'workspace_id')} = ${workspaceId}::uuid`,
+    sql`${column(entity.table, 'workspace_id')} = ${caller.workspaceId}::uuid`,
+    ...scopePredicate(entity, caller),
     ...compiled.where,
     ...searchCondition(entity, q),
   )!;
@@ -63,13 +72,13 @@ export type PreparedPage = { where: SQL; order: SQL[]; sort: Sort; sortValue: SQ
 export async function preparePage(
   db: Executor,
   entity: EntityDef,
-  workspaceId: string,
+  caller: Scope,
   query: ListQuery,
 ): Promise<PreparedPage> {
   const sort = parseSort(entity, query.sort);
   const filters = parseFilters(query.filters);
   const after = afterCursor(entity, sort, query.cursor);
-  const where = await filterWhere(db, entity, workspaceId, filters, query.q);
+  const where = await filterWhere(db, entity, caller, filters, query.q);
   return {
     where: and(where, ...after)!,
     order: orderBy(sort),

@@ -28,6 +28,7 @@ import {
   type ListQuery,
   type PreparedPage,
 } from './query.ts';
+import { ownerScope, requireVisible } from './scope.ts';
 import { columnReader, rowsOf, type ColumnReader } from './sql.ts';
 
 /**
@@ -81,7 +82,7 @@ export class RecordService<Row extends { id: string }, Item, Bulk extends BulkRe
     query: ListQuery,
   ): Promise<{ statement: SQL; prepared: PreparedPage }> {
     const { entity } = this.def;
-    const prepared = await preparePage(this.db, entity, caller.workspaceId, query);
+    const prepared = await preparePage(this.db, entity, caller, query);
     const statement = sql`select ${this.reader.list}, ${prepared.sortValue} as "sortValue"
       from ${sql.raw(`"${entity.table}"`)} where ${prepared.where}
       order by ${sql.join(prepared.order, sql.raw(', '))} limit ${prepared.limit + 1}`;
@@ -90,14 +91,13 @@ export class RecordService<Row extends { id: string }, Item, Bulk extends BulkRe
 
   async count(caller: Caller, query: CountQuery): Promise<RecordCount> {
     const { entity } = this.def;
-    const where = await filterWhere(
-      this.db,
-      entity,
-      caller.workspaceId,
-      parseFilters(query.filters),
-      query.q,
-    );
+    const where = await filterWhere(this.db, entity, caller, parseFilters(query.filters), query.q);
     return countWhere(this.db, entity, where);
+  }
+
+  /** 404 unless the records are the caller's to see (record visibility, lib/records/scope.ts). */
+  async requireVisible(caller: Caller, ids: string[]): Promise<void> {
+    await requireVisible(this.db, this.def.entity, caller, ids);
   }
 
   async bulk(caller: Caller, request: Bulk) {
@@ -133,6 +133,7 @@ export type RecordRoutesService<New, Patch, Bulk> = {
   list(caller: Caller, query: ListQuery): Promise<unknown>;
   count(caller: Caller, query: CountQuery): Promise<RecordCount>;
   create(caller: Caller, input: New): Promise<unknown>;
+  requireVisible(caller: Caller, ids: string[]): Promise<void>;
   detail(caller: Caller, id: string): Promise<unknown>;
   patch(caller: Caller, id: string, patch: Patch): Promise<unknown>;
   remove(caller: Caller, id: string): Promise<void>;
@@ -178,30 +179,44 @@ export function recordRoutes<New, Patch, Bulk>(
 
     app.route({
       ...writeAt(ep.create, crmChange(name)),
-      handler: async (request, reply) =>
-        reply.status(201).send(await service.create(requireAuth(request), request.body as New)),
+      handler: async (request, reply) => {
+        const caller = requireAuth(request);
+        // A member who sees only their own records owns what they create without an owner, so
+        // it does not vanish from their view (record visibility, docs/decisions/045).
+        const body = request.body as New & { ownerId?: string | null };
+        const input =
+          ownerScope(caller) !== null && !body.ownerId ? { ...body, ownerId: caller.userId } : body;
+        return reply.status(201).send(await service.create(caller, input));
+      },
     });
 
     app.route({
       ...readAt(ep.detail),
-      handler: async (request) =>
-        service.detail(requireAuth(request), (request.params as { id: string }).id),
+      handler: async (request) => {
+        const caller = requireAuth(request);
+        const { id } = request.params as { id: string };
+        await service.requireVisible(caller, [id]);
+        return service.detail(caller, id);
+      },
     });
 
     app.route({
       ...writeAt(ep.patch, crmChange(name, true)),
-      handler: async (request) =>
-        service.patch(
-          requireAuth(request),
-          (request.params as { id: string }).id,
-          request.body as Patch,
-        ),
+      handler: async (request) => {
+        const caller = requireAuth(request);
+        const { id } = request.params as { id: string };
+        await service.requireVisible(caller, [id]);
+        return service.patch(caller, id, request.body as Patch);
+      },
     });
 
     app.route({
       ...writeAt(ep.remove, crmChange(name, true)),
       handler: async (request, reply) => {
-        await service.remove(requireAuth(request), (request.params as { id: string }).id);
+        const caller = requireAuth(request);
+        const { id } = request.params as { id: string };
+        await service.requireVisible(caller, [id]);
+        await service.remove(caller, id);
         return reply.status(204).send(null);
       },
     });

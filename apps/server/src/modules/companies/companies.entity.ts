@@ -30,6 +30,7 @@ export const companiesEntity: EntityDef = {
   notFound: 'No such company',
   subjectKey: 'companyId',
   table: 'companies',
+  ownerColumn: 'owner_id',
   fields: {
     id: c('id', 'uuid'),
     name: c('name'),

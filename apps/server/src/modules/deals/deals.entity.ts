@@ -33,6 +33,7 @@ export const dealsEntity: EntityDef = {
   notFound: 'No such deal',
   subjectKey: 'dealId',
   table: 'deals',
+  ownerColumn: 'owner_id',
   fields: {
     id: d('id', 'uuid'),
     name: d('name'),

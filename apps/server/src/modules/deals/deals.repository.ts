@@ -382,6 +382,8 @@ export async function forecastSums(
   pipelineId: string,
   first: string,
   end: string,
+  /** Record visibility: only this member's deals, or every deal when null. */
+  ownerId: string | null = null,
 ): Promise<{ month: string; currency: string; count: number; amount: string; raw: string }[]> {
   const rows = await db
     .select({
@@ -398,6 +400,7 @@ export async function forecastSums(
         eq(deals.workspaceId, workspaceId),
         eq(deals.status, 'open'),
         eq(deals.pipelineId, pipelineId),
+        ownerId === null ? undefined : eq(deals.ownerId, ownerId),
         sql`${deals.expectedCloseDate} >= ${first}::date`,
         sql`${deals.expectedCloseDate} < ${end}::date`,
       ),

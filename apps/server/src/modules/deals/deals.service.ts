@@ -28,6 +28,7 @@ import { changedFields, checkUnchanged, display, type Caller } from '../../lib/r
 import { parseFilters, selectionFilter } from '../../lib/records/filters.ts';
 import { RecordService } from '../../lib/records/record-module.ts';
 import { checkLists, filterWhere, type ListQuery } from '../../lib/records/query.ts';
+import { ownerScope } from '../../lib/records/scope.ts';
 import { rowsOf, type Executor } from '../../lib/records/sql.ts';
 import { utcToWall } from '../../lib/time-zones.ts';
 import { getCompany } from '../companies/companies.repository.ts';
@@ -391,6 +392,7 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
    * Only the moved deal's key is written (but for a run of equal keys, see `place`).
    */
   async move(caller: Caller, id: string, request: DealMoveRequest): Promise<Deal> {
+    await this.requireVisible(caller, [id]);
     return this.db.transaction(async (tx) => {
       const old = await repo.getDealRow(tx, caller.workspaceId, id, true);
       if (!old) throw dealNotFound();
@@ -525,14 +527,14 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
     const pipeline = await getPipeline(this.db, caller.workspaceId, pipelineId);
     if (!pipeline) throw notFound('No such pipeline');
     const filters = parseFilters(query.filters);
-    const where = await filterWhere(this.db, dealsEntity, caller.workspaceId, filters, query.q);
+    const where = await filterWhere(this.db, dealsEntity, caller, filters, query.q);
     const stageIds = pipeline.stages.map((s) => s.id);
     // Unfiltered, the totals the triggers keep (drizzle/0008_deals.sql): a read of a few rows
     // whatever the number of deals. Filtered, one grouped query over the matching deals.
     const sums =
       stageIds.length === 0
         ? []
-        : filters.length === 0 && !query.q
+        : filters.length === 0 && !query.q && ownerScope(caller) === null
           ? await repo.keptStageSums(this.db, caller.workspaceId, stageIds)
           : await repo.stageSums(
               this.db,
@@ -602,6 +604,7 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
       pipelineId,
       `${months[0]}-01`,
       `${months[query.months]}-01`,
+      ownerScope(caller),
     );
     return {
       pipelineId,

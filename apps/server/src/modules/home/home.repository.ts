@@ -19,7 +19,7 @@ import {
   tasks,
   users,
 } from '../../db/schema/index.ts';
-import { keptStageSums } from '../deals/deals.repository.ts';
+import { keptStageSums, stageSums } from '../deals/deals.repository.ts';
 import {
   addMinor,
   amountSumSql,
@@ -41,7 +41,13 @@ export async function recentActivity(
   db: Executor,
   workspaceId: string,
   limit = HOME_ACTIVITY_LIMIT,
+  /** Record visibility `own`: only the entries on records this member owns. */
+  ownerId: string | null = null,
 ): Promise<HomeActivity[]> {
+  const owned =
+    ownerId === null
+      ? undefined
+      : sql`coalesce(${people.ownerId}, ${companies.ownerId}, ${deals.ownerId}) = ${ownerId}::uuid`;
   const rows = await db
     .select({
       id: activities.id,
@@ -67,7 +73,7 @@ export async function recentActivity(
     .leftJoin(users, eq(users.id, activities.actorId))
     // People's, companies' and deals' timelines; a task's own (its notes and changes) stays on
     // the task (docs/decisions/044): the home page's tasks card shows the work.
-    .where(and(eq(activities.workspaceId, workspaceId), isNull(activities.taskId)))
+    .where(and(eq(activities.workspaceId, workspaceId), isNull(activities.taskId), owned))
     .orderBy(desc(activities.createdAt), desc(activities.id))
     .limit(limit);
   return rows.map((row) => {
@@ -227,6 +233,8 @@ export async function openStages(
   db: Executor,
   workspaceId: string,
   pipelineId: string,
+  /** Record visibility `own`: only this member's deals. */
+  ownerId: string | null = null,
 ): Promise<HomeStage[]> {
   const stages = await db
     .select({
@@ -245,11 +253,21 @@ export async function openStages(
     )
     .orderBy(asc(pipelineStages.position), asc(pipelineStages.id));
   if (stages.length === 0) return [];
-  const sums = await keptStageSums(
-    db,
-    workspaceId,
-    stages.map((s) => s.id),
-  );
+  const sums =
+    ownerId === null
+      ? await keptStageSums(
+          db,
+          workspaceId,
+          stages.map((s) => s.id),
+        )
+      : await stageSums(
+          db,
+          and(
+            eq(deals.workspaceId, workspaceId),
+            eq(deals.pipelineId, pipelineId),
+            eq(deals.ownerId, ownerId),
+          )!,
+        );
   sums.sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
   return stages.map((stage) => {
     const rows = sums.filter((row) => row.stageId === stage.id);
@@ -275,9 +293,12 @@ export async function openDealsClosing(
   first: string,
   last: string,
   limit: number,
+  /** Record visibility `own`: only this member's deals. */
+  ownerId: string | null = null,
 ): Promise<Omit<HomeClosing, 'month'>> {
   const where = and(
     eq(deals.workspaceId, workspaceId),
+    ownerId === null ? undefined : eq(deals.ownerId, ownerId),
     eq(deals.status, 'open'),
     gte(deals.expectedCloseDate, first),
     lte(deals.expectedCloseDate, last),

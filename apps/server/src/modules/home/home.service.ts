@@ -10,6 +10,7 @@ import {
   type HomeWeek,
 } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
+import { ownerScope } from '../../lib/records/scope.ts';
 import type { Caller } from '../../lib/caller.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
 import * as repo from './home.repository.ts';
@@ -116,7 +117,10 @@ export class HomeService {
   async pipeline(caller: Caller): Promise<HomePipeline> {
     const pipeline = await repo.defaultPipeline(this.db, caller.workspaceId);
     if (!pipeline) return { pipeline: null, stages: [] };
-    return { pipeline, stages: await repo.openStages(this.db, caller.workspaceId, pipeline.id) };
+    return {
+      pipeline,
+      stages: await repo.openStages(this.db, caller.workspaceId, pipeline.id, ownerScope(caller)),
+    };
   }
 
   /** Open deals expected to close this month (in the member's zone), every pipeline. */
@@ -128,11 +132,14 @@ export class HomeService {
       month.first,
       month.last,
       HOME_LIST_LIMIT,
+      ownerScope(caller),
     );
     return { month: month.month, ...closing };
   }
 
   async activity(caller: Caller): Promise<HomeActivityList> {
-    return { items: await repo.recentActivity(this.db, caller.workspaceId) };
+    return {
+      items: await repo.recentActivity(this.db, caller.workspaceId, undefined, ownerScope(caller)),
+    };
   }
 }

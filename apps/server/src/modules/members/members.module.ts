@@ -1,9 +1,14 @@
 import { defineModule } from '../../lib/module.ts';
+import { InvitationsService } from './invitations.service.ts';
 import { membersRoutes } from './members.routes.ts';
+import { MembersService } from './members.service.ts';
 
 export const membersModule = defineModule({
   name: 'members',
-  async register(app, { db }) {
-    await app.register(membersRoutes, { db });
+  async register(app, { db, mailer, limiter, tokens }) {
+    await app.register(membersRoutes, {
+      members: new MembersService(db),
+      invitations: new InvitationsService(db, mailer, limiter, tokens),
+    });
   },
 });

@@ -1,15 +1,211 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { membersEndpoints } from '@beacon/contract';
-import type { Database } from '../../db/client.ts';
-import { signedInRoutes } from '../../lib/responses.ts';
+import {
+  MEMBER_IMAGE_MAX_BYTES,
+  errorBodySchema,
+  invitationsEndpoints,
+  membersEndpoints,
+} from '@beacon/contract';
+import type { FastifyRequest } from 'fastify';
+import { requireMediaType } from '../../lib/errors.ts';
+import { download, openAt, routeOf, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { listMembers } from './members.repository.ts';
+import { requestOrigin } from '../audit/audit.repository.ts';
+import type { InvitationsService } from './invitations.service.ts';
+import type { MembersService } from './members.service.ts';
 
-export const membersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const { readAt } = signedInRoutes(app, ['members']);
+/** Where the web app is served, as the browser that asked reached it: the invitation link's origin. */
+function baseUrl(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** Accepting an invitation: a small JSON body. */
+const ACCEPT_BODY_LIMIT = 16 * 1024;
+
+export const membersRoutes: FastifyPluginAsyncZod<{
+  members: MembersService;
+  invitations: InvitationsService;
+}> = async (app, { members, invitations }) => {
+  const { readAt, tags, security } = signedInRoutes(app, ['members']);
+  // Admin-only routes: any other role gets 403 before the handler.
+  const adminOnly = app.requireRole('admin');
+  const adminAt = <E extends Parameters<typeof readAt>[0]>(endpoint: E) => ({
+    ...readAt(endpoint),
+    onRequest: adminOnly,
+  });
+  const ep = membersEndpoints;
 
   app.route({
-    ...readAt(membersEndpoints.list),
-    handler: async (request) => listMembers(db, requireAuth(request).workspaceId),
+    ...readAt(ep.list),
+    handler: async (request) => members.list(requireAuth(request)),
+  });
+
+  app.route({
+    ...readAt(ep.directory),
+    handler: async (request) => members.directory(requireAuth(request), request.query),
+  });
+
+  app.route({
+    ...readAt(ep.me),
+    handler: async (request) => {
+      const caller = requireAuth(request);
+      return members.get(caller, caller.userId);
+    },
+  });
+
+  app.route({
+    ...readAt(ep.updateMe),
+    handler: async (request) => members.updateMe(requireAuth(request), request.body),
+  });
+
+  // Images: the body is the file, as application/octet-stream; its type is read from its bytes.
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: MEMBER_IMAGE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  const upload = readAt(ep.uploadImage);
+  app.route({
+    ...upload,
+    bodyLimit: MEMBER_IMAGE_MAX_BYTES,
+    preParsing: requireMediaType('application/octet-stream'),
+    schema: {
+      ...upload.schema,
+      consumes: ['application/octet-stream'],
+      response: { ...upload.schema.response, 413: errorBodySchema, 415: errorBodySchema },
+    },
+    handler: async (request) => {
+      const content = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return members.setImage(requireAuth(request), request.params.kind, content);
+    },
+  });
+
+  app.route({
+    ...readAt(ep.removeImage),
+    handler: async (request) => members.removeImage(requireAuth(request), request.params.kind),
+  });
+
+  app.route({
+    ...routeOf(ep.image),
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: ep.image.summary,
+      security,
+      params: ep.image.params,
+      produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+    },
+    handler: async (request, reply) => {
+      const image = await members.image(
+        requireAuth(request),
+        request.params.id,
+        request.params.kind,
+      );
+      // Only the four image types are ever stored (checked by their bytes), shown inline.
+      return download(reply, image.mimeType, 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .send(image.content);
+    },
+  });
+
+  app.route({
+    ...readAt(ep.get),
+    handler: async (request) => members.get(requireAuth(request), request.params.id),
+  });
+
+  app.route({
+    ...readAt(ep.activity),
+    handler: async (request) => members.activity(requireAuth(request), request.params.id),
+  });
+
+  app.route({
+    ...adminAt(ep.update),
+    handler: async (request) =>
+      members.update(requireAuth(request), request.params.id, request.body, requestOrigin(request)),
+  });
+
+  app.route({
+    ...adminAt(ep.bulkRole),
+    handler: async (request) =>
+      members.bulkRole(requireAuth(request), request.body, requestOrigin(request)),
+  });
+
+  app.route({
+    ...adminAt(ep.remove),
+    handler: async (request, reply) => {
+      await members.remove(
+        requireAuth(request),
+        request.params.id,
+        request.body.takeoverId,
+        requestOrigin(request),
+      );
+      return reply.status(204).send(null);
+    },
+  });
+
+  // Invitations.
+  const inv = invitationsEndpoints;
+
+  app.route({
+    ...adminAt(inv.list),
+    schema: { ...adminAt(inv.list).schema, tags: ['invitations'] },
+    handler: async (request) => invitations.list(requireAuth(request)),
+  });
+
+  app.route({
+    ...adminAt(inv.create),
+    schema: { ...adminAt(inv.create).schema, tags: ['invitations'] },
+    handler: async (request, reply) => {
+      const created = await invitations.create(
+        requireAuth(request),
+        request.body,
+        baseUrl(request),
+        requestOrigin(request),
+      );
+      return reply.status(201).send(created);
+    },
+  });
+
+  app.route({
+    ...adminAt(inv.resend),
+    schema: { ...adminAt(inv.resend).schema, tags: ['invitations'] },
+    handler: async (request) =>
+      invitations.resend(
+        requireAuth(request),
+        request.params.id,
+        baseUrl(request),
+        requestOrigin(request),
+      ),
+  });
+
+  app.route({
+    ...adminAt(inv.revoke),
+    schema: { ...adminAt(inv.revoke).schema, tags: ['invitations'] },
+    handler: async (request, reply) => {
+      await invitations.revoke(requireAuth(request), request.params.id, requestOrigin(request));
+      return reply.status(204).send(null);
+    },
+  });
+
+  const publicErrors = {
+    400: errorBodySchema,
+    409: errorBodySchema,
+    413: errorBodySchema,
+    415: errorBodySchema,
+    429: errorBodySchema,
+  };
+
+  app.route({
+    ...openAt(inv.preview, ['invitations'], publicErrors),
+    config: { ipRateLimit: 'codesPerIp' },
+    handler: async (request) => invitations.preview(request.query.token),
+  });
+
+  app.route({
+    ...openAt(inv.accept, ['invitations'], publicErrors),
+    bodyLimit: ACCEPT_BODY_LIMIT,
+    config: { ipRateLimit: 'codesPerIp' },
+    preParsing: requireMediaType('application/json'),
+    handler: async (request, reply) =>
+      reply.status(201).send(await invitations.accept(request.body, requestOrigin(request))),
   });
 };

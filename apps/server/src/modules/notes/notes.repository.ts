@@ -2,20 +2,27 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { notes } from '../../db/schema/index.ts';
 import { noteColumns, subjectColumns, type Subject } from '../../lib/records/activity.ts';
+import type { Scope } from '../../lib/records/query.ts';
+import { scopePredicate } from '../../lib/records/scope.ts';
 import { rowsOf } from '../../lib/records/sql.ts';
 import { records } from '../record-entities.ts';
 
-/** Whether the subject is a record of the workspace; `lock` holds it until the transaction ends. */
+/**
+ * Whether the subject is a record of the workspace that the caller sees (record visibility);
+ * `lock` holds it until the transaction ends.
+ */
 export async function recordExists(
   db: Executor,
-  workspaceId: string,
+  caller: Scope,
   subject: Subject,
   lock = false,
 ): Promise<boolean> {
-  const table = sql.raw(`"${records.ofSubject(subject.type).table}"`);
+  const entity = records.ofSubject(subject.type);
+  const table = sql.raw(`"${entity.table}"`);
+  const visible = scopePredicate(entity, caller).map((p) => sql` and ${p}`);
   const found = await rowsOf<{ id: string }>(
     db,
-    sql`select id from ${table} where workspace_id = ${workspaceId}::uuid and id = ${subject.id}::uuid${lock ? sql` for update` : sql``}`,
+    sql`select id from ${table} where workspace_id = ${caller.workspaceId}::uuid and id = ${subject.id}::uuid${sql.join(visible)}${lock ? sql` for update` : sql``}`,
   );
   return found.length > 0;
 }

@@ -24,7 +24,7 @@ export class NotesService {
 
   async add(caller: Caller, subject: Subject, body: string): Promise<Note> {
     return this.db.transaction(async (tx) => {
-      if (!(await recordExists(tx, caller.workspaceId, subject, true))) {
+      if (!(await recordExists(tx, caller, subject, true))) {
         throw notFound(records.ofSubject(subject.type).notFound);
       }
       const row = await insertNote(tx, {
@@ -63,7 +63,7 @@ export class NotesService {
     limit: number,
     cursor: string | undefined,
   ): Promise<ActivityPage> {
-    if (!(await recordExists(this.db, caller.workspaceId, subject))) {
+    if (!(await recordExists(this.db, caller, subject))) {
       throw notFound(records.ofSubject(subject.type).notFound);
     }
     return activityPage(this.db, caller.workspaceId, subject, limit, cursor);
@@ -71,7 +71,10 @@ export class NotesService {
 
   private async editable(tx: Executor, caller: Caller, id: string) {
     const note = await lockNote(tx, caller.workspaceId, id);
-    if (!note) throw notFound('No such note');
+    // A note on a record the caller does not see is as absent as another workspace's.
+    if (!note || !(await recordExists(tx, caller, records.subjectOf(note)))) {
+      throw notFound('No such note');
+    }
     if (note.authorId !== caller.userId && caller.role !== 'admin') {
       throw forbidden('Only its author or an admin can change a note');
     }

@@ -35,6 +35,7 @@ export const peopleEntity: EntityDef = {
   notFound: 'No such person',
   subjectKey: 'personId',
   table: 'people',
+  ownerColumn: 'owner_id',
   fields: {
     id: p('id', 'uuid'),
     firstName: p('first_name'),

@@ -26,6 +26,7 @@ import {
 import { peopleEntity } from './people.entity.ts';
 import { RecordService } from '../../lib/records/record-module.ts';
 import { rowsOf, uuidArray, type Executor } from '../../lib/records/sql.ts';
+import { ownerScope } from '../../lib/records/scope.ts';
 import { getPersonRow, personColumns, toPerson, type PersonRow } from './people.repository.ts';
 import { personVcard, vcardFileName } from './vcard.ts';
 
@@ -70,7 +71,8 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
     const { allowDuplicate, ...input } = values;
     await checkOwner(this.db, caller, input.ownerId);
     return this.db.transaction(async (tx) => {
-      if (!allowDuplicate) await checkEmailFree(tx, caller.workspaceId, input.email, null);
+      if (!allowDuplicate)
+        await checkEmailFree(tx, caller.workspaceId, input.email, null, ownerScope(caller));
       const companyName = await this.companyName(tx, caller, input.companyId);
       const consent = input.consent;
       const known = consent && consent.status !== 'unknown';
@@ -118,7 +120,7 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
         patch.email.toLowerCase() !== old.email &&
         !patch.allowDuplicate
       ) {
-        await checkEmailFree(tx, caller.workspaceId, patch.email, id);
+        await checkEmailFree(tx, caller.workspaceId, patch.email, id, ownerScope(caller));
       }
       const wanted: Record<string, unknown> = { ...patch };
       if (patch.email !== undefined || patch.additionalEmails !== undefined) {
@@ -186,6 +188,7 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
   }
 
   async vcard(caller: Caller, id: string) {
+    await this.requireVisible(caller, [id]);
     const { person, company } = await this.detail(caller, id);
     return { text: personVcard(person, company), fileName: vcardFileName(person) };
   }
@@ -196,18 +199,21 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
    */
   async duplicates(caller: Caller): Promise<{ groups: DuplicateGroup[] }> {
     const ws = caller.workspaceId;
+    // Record visibility: a member who sees only their own records compares only those.
+    const owner = ownerScope(caller);
+    const own = owner === null ? sql`` : sql` and owner_id = ${owner}::uuid`;
     const found = await rowsOf<{ reason: 'email' | 'name_company'; key: string; ids: string }>(
       this.db,
       sql`(select 'email' as reason, email as key,
                   string_agg(id::text, ',' order by created_at, id) as ids
-           from people where workspace_id = ${ws}::uuid and email <> ''
+           from people where workspace_id = ${ws}::uuid and email <> ''${own}
            group by email having count(*) > 1 order by email limit 100)
           union all
           (select 'name_company' as reason,
                   lower(first_name) || ' ' || lower(last_name) || ' @ ' || min(company_name) as key,
                   string_agg(id::text, ',' order by created_at, id) as ids
            from people
-           where workspace_id = ${ws}::uuid and company_id is not null
+           where workspace_id = ${ws}::uuid and company_id is not null${own}
              and (first_name <> '' or last_name <> '')
            group by lower(first_name), lower(last_name), company_id
            having count(*) > 1 order by 2 limit 100)`,
@@ -248,6 +254,7 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
         'duplicateIds: The primary cannot be its own duplicate',
       );
     }
+    await this.requireVisible(caller, [request.primaryId, ...duplicateIds]);
     await this.db.transaction(async (tx) => {
       const all = [request.primaryId, ...duplicateIds];
       const rows = await tx
@@ -335,6 +342,8 @@ async function checkEmailFree(
   workspaceId: string,
   email: string,
   self: string | null,
+  /** Record visibility `own`: a person of another owner is not named to the caller. */
+  viewer: string | null = null,
 ) {
   const address = email.trim().toLowerCase();
   if (address === '') return;
@@ -342,7 +351,12 @@ async function checkEmailFree(
     sql`select pg_advisory_xact_lock(hashtext(${`person-email:${workspaceId}:${address}`}))`,
   );
   const [other] = await tx
-    .select({ id: people.id, firstName: people.firstName, lastName: people.lastName })
+    .select({
+      id: people.id,
+      firstName: people.firstName,
+      lastName: people.lastName,
+      ownerId: people.ownerId,
+    })
     .from(people)
     .where(
       and(
@@ -353,6 +367,13 @@ async function checkEmailFree(
     )
     .limit(1);
   if (!other) return;
+  if (viewer !== null && other.ownerId !== viewer) {
+    throw new AppError(
+      'DUPLICATE_EMAIL',
+      `Another person already has the e-mail ${address} in your workspace`,
+      { email: ['Another person already has this e-mail'] },
+    );
+  }
   const name = [other.firstName, other.lastName].filter(Boolean).join(' ') || address;
   throw new AppError(
     'DUPLICATE_EMAIL',

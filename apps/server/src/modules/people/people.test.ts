@@ -374,14 +374,31 @@ describe('people: filters, sort, search, pagination', () => {
   });
 
   it('turns a count past the limit into an estimate', async () => {
-    const where = await filterWhere(server.database.db, peopleEntity, made[0]!.id, [], undefined);
+    const scope = (workspaceId: string) => ({
+      workspaceId,
+      userId: made[0]!.id,
+      visibility: 'all' as const,
+    });
+    const where = await filterWhere(
+      server.database.db,
+      peopleEntity,
+      scope(made[0]!.id),
+      [],
+      undefined,
+    );
     expect(await countWhere(server.database.db, peopleEntity, where, 3)).toEqual({
       count: 0,
       estimate: false,
     });
     const me = await w.ok('GET', '/user/me');
     const workspaceId = (me.workspace as { id: string }).id;
-    const all = await filterWhere(server.database.db, peopleEntity, workspaceId, [], undefined);
+    const all = await filterWhere(
+      server.database.db,
+      peopleEntity,
+      scope(workspaceId),
+      [],
+      undefined,
+    );
     expect(await countWhere(server.database.db, peopleEntity, all, 5)).toEqual({
       count: 5,
       estimate: false,

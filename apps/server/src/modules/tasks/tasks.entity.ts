@@ -72,6 +72,8 @@ export const tasksEntity: EntityDef = {
   notFound: 'No such task',
   subjectKey: 'taskId',
   table: 'tasks',
+  // Record visibility `own`: a member sees the tasks assigned to them (docs/decisions/045).
+  ownerColumn: 'assignee_id',
   fields: {
     id: t('id', 'uuid'),
     title: t('title'),

@@ -23,6 +23,7 @@ import { recordActivities } from '../../lib/records/activity.ts';
 import { changedFields } from '../../lib/records/caller.ts';
 import { compileFilters, parseFilters, selectionFilter } from '../../lib/records/filters.ts';
 import { countWhere, filterWhere, type ListQuery } from '../../lib/records/query.ts';
+import { requireVisible, scopePredicate } from '../../lib/records/scope.ts';
 import { RecordService, type ExportQuery } from '../../lib/records/record-module.ts';
 import { column, columnReader, iso, rowsOf, uuidArray } from '../../lib/records/sql.ts';
 import type { Realtime } from '../../lib/realtime.ts';
@@ -165,7 +166,7 @@ export class TasksService {
   /** The WHERE of the tasks a filter matches, as the list builds it. */
   private async filterWhere(db: Executor, caller: Caller, filter: TaskFilter): Promise<SQL> {
     const query = this.listQuery(caller, filter);
-    return filterWhere(db, tasksEntity, caller.workspaceId, parseFilters(query.filters), query.q);
+    return filterWhere(db, tasksEntity, caller, parseFilters(query.filters), query.q);
   }
 
   async list(caller: Caller, query: TaskQuery): Promise<TaskPage> {
@@ -208,8 +209,11 @@ export class TasksService {
       await rowsOf<Record<string, unknown>>(
         db,
         sql`select ${this.reader.list} from "tasks"
-          where ${column('tasks', 'workspace_id')} = ${caller.workspaceId}::uuid
-            and ${column('tasks', 'id')} = any(${uuidArray([id])})`,
+          where ${and(
+            sql`${column('tasks', 'workspace_id')} = ${caller.workspaceId}::uuid`,
+            ...scopePredicate(tasksEntity, caller),
+            sql`${column('tasks', 'id')} = any(${uuidArray([id])})`,
+          )}`,
       ),
     );
     if (!rows[0]) throw taskNotFound();
@@ -304,6 +308,8 @@ export class TasksService {
 
   async patch(caller: Caller, id: string, patch: TaskPatch): Promise<Task> {
     return this.db.transaction(async (tx) => {
+      // Record visibility: a task the caller does not see answers 404 as another workspace's.
+      await requireVisible(tx, tasksEntity, caller, [id]);
       const current = await repo.findTask(tx, caller.workspaceId, id);
       if (!current) throw taskNotFound();
       if (
@@ -350,6 +356,7 @@ export class TasksService {
 
   async remove(caller: Caller, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await requireVisible(tx, tasksEntity, caller, [id]);
       if (!(await repo.deleteTask(tx, caller.workspaceId, id))) throw taskNotFound();
       await this.publish(tx, caller, []);
     });
@@ -362,10 +369,13 @@ export class TasksService {
     request: TaskBulkRequest,
   ): Promise<SQL> {
     if ('filter' in request) return this.filterWhere(db, caller, request.filter);
+    // Record visibility: ids of tasks the caller does not see are not theirs to change (404).
+    if ('ids' in request) await requireVisible(db, tasksEntity, caller, request.ids);
     const selection = 'ids' in request ? { ids: request.ids } : request.selection;
     const selected = selectionFilter(tasksEntity, selection);
     return and(
       sql`${column('tasks', 'workspace_id')} = ${caller.workspaceId}::uuid`,
+      ...scopePredicate(tasksEntity, caller),
       ...selected.where,
     )!;
   }
