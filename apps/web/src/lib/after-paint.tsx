@@ -12,22 +12,47 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 
 /**
+ * A hidden tab paints no frames (and runs no `requestAnimationFrame` callbacks): what waits for a
+ * paint there goes ahead after this long instead.
+ */
+export const HIDDEN_TAB_WAIT_MS = 1000;
+
+/**
  * Calls `callback` once the browser has painted the current frame: a `requestAnimationFrame`
  * callback runs before the paint, a task queued from it runs after. Returns the cancel.
  */
 export function afterNextPaint(callback: () => void): () => void {
+  let done = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  if (typeof requestAnimationFrame !== 'function') {
-    timer = setTimeout(callback, 0);
-    return () => clearTimeout(timer);
-  }
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(callback, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
+  let frame: number | undefined;
+  const cancel = () => {
+    done = true;
     clearTimeout(timer);
+    clearTimeout(fallback);
+    if (frame !== undefined) cancelAnimationFrame(frame);
   };
+  const run = () => {
+    if (done) return;
+    cancel();
+    callback();
+  };
+  const fallback = setTimeout(run, HIDDEN_TAB_WAIT_MS);
+  if (typeof requestAnimationFrame === 'function') {
+    frame = requestAnimationFrame(() => {
+      frame = undefined;
+      timer = setTimeout(run, 0);
+    });
+  } else {
+    timer = setTimeout(run, 0);
+  }
+  return cancel;
+}
+
+/** A promise of `afterNextPaint`. */
+export function nextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    afterNextPaint(resolve);
+  });
 }
 
 /** False on the first render and until the browser has painted it, then true. */

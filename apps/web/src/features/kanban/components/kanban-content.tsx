@@ -27,7 +27,12 @@ export function KanbanContent({ canEdit }: { canEdit: boolean }) {
   const loaded = query.data !== undefined;
   const error = query.isError ? query.error : undefined;
   const { refetch } = query;
-  const { members } = useWorkspaceMembers();
+  const team = useWorkspaceMembers();
+  const { members } = team;
+  // The cards show their assignees' avatars, which make a card taller: the board waits for the
+  // members (asked for alongside it) so that its cards never grow under the reader (layout
+  // shift). If they cannot be read, the board shows without avatars.
+  const membersSettled = team.loaded !== null || team.error !== null;
   const [openCardId, setOpenCardId] = useState<string | null>(null);
   const closeCard = useCallback(() => setOpenCardId(null), []);
   const labels = useMemo(
@@ -47,7 +52,7 @@ export function KanbanContent({ canEdit }: { canEdit: boolean }) {
         <Alert severity="error" action={retry}>
           {kanbanErrorText(t, error)}
         </Alert>
-      ) : !loaded ? (
+      ) : !loaded || !membersSettled ? (
         <BoardSkeleton label={t('loading')} />
       ) : (
         <>
