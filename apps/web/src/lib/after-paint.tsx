@@ -48,13 +48,6 @@ export function afterNextPaint(callback: () => void): () => void {
   return cancel;
 }
 
-/** A promise of `afterNextPaint`. */
-export function nextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    afterNextPaint(resolve);
-  });
-}
-
 /** False on the first render and until the browser has painted it, then true. */
 export function useAfterPaint(): boolean {
   const [painted, setPainted] = useState(false);

@@ -15,7 +15,6 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { endpointPath, type Endpoint } from '@beacon/contract/endpoint';
 import { toAreaError, type AreaError } from '../utils/area-error.ts';
-import { nextPaint } from './after-paint.tsx';
 import { ApiError, request, type RequestOptions } from './http.ts';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -105,12 +104,7 @@ const httpBaseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (
         signal,
         ...(query ? { query } : {}),
         ...(body !== undefined ? { json: body } : {}),
-        // The schemas load once the screen that asked has painted (docs/decisions/049): the
-        // request is on its way meanwhile, and its answer is checked when both are there.
-        schema: () =>
-          nextPaint()
-            .then(() => endpoint.load())
-            .then((loaded) => loaded.response ?? anything),
+        schema: () => endpoint.load().then((loaded) => loaded.response ?? anything),
       });
       return { data: data ?? null };
     }
