@@ -17,6 +17,13 @@
  *   LIGHTHOUSE_URL=http://127.0.0.1:3000 npm run bench:lighthouse   (a server already running:
  *   no build, no server of its own; it must have the demo workspace)
  *   LIGHTHOUSE_SAVE=/tmp/lhr npm run bench:lighthouse   (also writes each run's report as JSON)
+ *   LIGHTHOUSE_CHUNKS=1 npm run bench:lighthouse   (also lists each page's scripts, last run)
+ *
+ * Beside the scores, each page prints what its largest paint waited for: the element (`LCP
+ * element`) and the gzip KiB of our scripts that had finished loading when it painted in the
+ * observed run (`JS<LCP`). Lighthouse's simulated LCP is built from exactly those requests and
+ * the main-thread work before the paint (its Lantern model): unlike the score, that figure
+ * hardly moves with the machine's load, so it compares builds.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -181,6 +188,12 @@ type Run = {
   tbt: number;
   cls: number;
   js: number;
+  /** Gzip bytes of our scripts that finished loading before the largest paint (observed run). */
+  jsBeforeLcp: number;
+  /** The largest paint's element, as Lighthouse labels it. */
+  lcpElement: string;
+  /** Our scripts: path, gzip bytes, whether they finished before the largest paint. */
+  scripts: { path: string; gzip: number; beforeLcp: boolean }[];
   /** The accessibility and best-practice audits that lost points. */
   failed: string[];
   details?: unknown;
@@ -229,10 +242,25 @@ for (const pagePath of pages) {
           items?: { url: string; resourceType?: string; transferSize?: number }[];
         }
       )?.items ?? [];
+    const observedLcp = (
+      lhr.audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] }
+    )?.items?.[0]?.observedLargestContentfulPaint;
+    const lcpNode = (
+      lhr.audits['largest-contentful-paint-element']?.details as {
+        items?: { items?: { node?: { nodeLabel?: string } }[] }[];
+      }
+    )?.items?.[0]?.items?.[0]?.node;
     let js = 0;
-    for (const request of requests) {
+    let jsBeforeLcp = 0;
+    const scripts: Run['scripts'] = [];
+    for (const request of requests as ((typeof requests)[number] & { networkEndTime?: number })[]) {
       if (request.resourceType !== 'Script' || !request.url.startsWith(base)) continue;
-      js += await gzipSize(request.url);
+      const size = await gzipSize(request.url);
+      js += size;
+      const beforeLcp =
+        observedLcp !== undefined && (request.networkEndTime ?? Infinity) <= observedLcp;
+      if (beforeLcp) jsBeforeLcp += size;
+      scripts.push({ path: new URL(request.url).pathname, gzip: size, beforeLcp });
       // A script of ours that came over no network (transferSize 0) came from a cache.
       if (!request.transferSize)
         throw new Error(`${pagePath}: ${request.url} came from a cache; the run is not cold`);
@@ -245,6 +273,9 @@ for (const pagePath of pages) {
       tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
       js,
+      jsBeforeLcp,
+      lcpElement: (lcpNode?.nodeLabel ?? '?').replace(/\s+/g, ' ').slice(0, 60),
+      scripts,
       details: lhr.audits['inspector-issues']?.details,
       failed: (['accessibility', 'best-practices'] as const).flatMap((category) =>
         (lhr.categories[category]?.auditRefs ?? [])
@@ -282,7 +313,7 @@ console.log(
     : `figures taken on a quiet machine (load average ${busiest.toFixed(2)} on ${availableParallelism()} cores)`,
 );
 console.log(
-  'page                    perf target  a11y    bp   LCP ms  TBT ms    CLS  JS gzip KiB  load  meets',
+  'page                    perf target  a11y    bp   LCP ms  TBT ms    CLS  JS gzip KiB  JS<LCP  load  meets',
 );
 for (const { page, runs, load: pageLoad } of results) {
   const m = {
@@ -293,6 +324,7 @@ for (const { page, runs, load: pageLoad } of results) {
     tbt: median(runs.map((r) => r.tbt)),
     cls: median(runs.map((r) => r.cls)),
     js: median(runs.map((r) => r.js)) / 1024,
+    jsBeforeLcp: median(runs.map((r) => r.jsBeforeLcp)) / 1024,
   };
   const target = targetPerf(page);
   const meets = m.perf >= target && m.a11y >= 100;
@@ -300,8 +332,18 @@ for (const { page, runs, load: pageLoad } of results) {
     `${page.padEnd(22)} ${String(m.perf).padStart(5)} ${(target ? String(target) : '-').padStart(6)}` +
       ` ${String(m.a11y).padStart(5)} ${String(m.bp).padStart(5)}` +
       ` ${m.lcp.toFixed(0).padStart(8)} ${m.tbt.toFixed(0).padStart(7)} ${m.cls.toFixed(3).padStart(6)}` +
-      ` ${m.js.toFixed(1).padStart(12)} ${pageLoad.toFixed(2).padStart(5)}  ${meets ? 'yes' : 'NO'}`,
+      ` ${m.js.toFixed(1).padStart(12)} ${m.jsBeforeLcp.toFixed(1).padStart(7)}` +
+      ` ${pageLoad.toFixed(2).padStart(5)}  ${meets ? 'yes' : 'NO'}`,
   );
+  const elements = [...new Set(runs.map((r) => r.lcpElement))];
+  console.log(`${''.padEnd(22)} LCP element: ${elements.map((e) => JSON.stringify(e)).join(', ')}`);
+  if (process.env.LIGHTHOUSE_CHUNKS) {
+    for (const script of runs.at(-1)?.scripts ?? []) {
+      console.log(
+        `${''.padEnd(24)}${(script.gzip / 1024).toFixed(1).padStart(6)} KiB ${script.beforeLcp ? 'before' : 'after '} LCP  ${script.path}`,
+      );
+    }
+  }
   const failed = [...new Set(runs.flatMap((r) => r.failed))];
   if (failed.length > 0) console.log(`${''.padEnd(22)} audits losing points: ${failed.join(', ')}`);
   if (process.env.LIGHTHOUSE_DETAILS)

@@ -65,7 +65,7 @@ export const PRELOADED_ROUTES: Record<string, PreloadedRoute> = {
     modules: [MUI_SCOPE, MINIMAL_LAYOUT, 'src/features/general/components/maintenance-page.tsx'],
     namespaces: ['general'],
   },
-  '/dashboard/app': dashboard('dashboard-app-route', 'dashboard'),
+  '/dashboard/app': dashboard('dashboard-app-route', 'dashboard', 'home', 'deals'),
   '/dashboard/people': dashboard('people-route', 'crm', 'records'),
   '/dashboard/companies': dashboard('companies-route', 'crm', 'records'),
   '/dashboard/calendar': dashboard('calendar-route', 'calendar'),

@@ -235,8 +235,14 @@ export const routes: RouteObject[] = [
                       'deals',
                     ),
                   },
-                  { path: 'calendar', lazy: () => import('./routes/calendar-route.tsx') },
-                  { path: 'kanban', lazy: () => import('./routes/kanban-route.tsx') },
+                  {
+                    path: 'calendar',
+                    lazy: withWords(() => import('./routes/calendar-route.tsx'), 'calendar'),
+                  },
+                  {
+                    path: 'kanban',
+                    lazy: withWords(() => import('./routes/kanban-route.tsx'), 'kanban'),
+                  },
                   {
                     path: 'tasks',
                     lazy: withWords(() => import('./routes/tasks-route.tsx'), 'tasks', 'crm'),

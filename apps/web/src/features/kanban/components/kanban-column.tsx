@@ -21,8 +21,9 @@ import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { KanbanCardItem } from './kanban-card-item.tsx';
 import { InlineAddForm } from './inline-add-form.tsx';
 import { EditIcon, EraserIcon, GripIcon, MoreIcon, TrashIcon } from './kanban-icons.tsx';
+import { COLUMN_WIDTH } from './kanban-sizes.ts';
 
-export const COLUMN_WIDTH = 296;
+export { COLUMN_WIDTH };
 const COLUMN_NAME_MAX = kanbanColumnInputSchema.shape.name.maxLength ?? undefined;
 /** A card added from its column gives only its name. */
 const quickCardSchema = kanbanCardInputSchema.pick({ name: true });
