@@ -186,7 +186,14 @@ describe('home: my tasks', () => {
       { ...mine, title: 'Done late', dueAt: at(-2), status: 'done', completedAt: new Date() },
       { ...mine, title: 'Skipped', dueAt: at(2), status: 'skipped' },
       { ...mine, title: 'No date' },
-      { workspaceId: wsId, assigneeId: mate.id, title: 'Not mine', dueAt: at(3) },
+      // The teammate has no zone of their own: their day is UTC's, which is not always Los
+      // Angeles' date (between 00:00 and 08:00 UTC it is the next one).
+      {
+        workspaceId: wsId,
+        assigneeId: mate.id,
+        title: 'Not mine',
+        dueAt: new Date(dayOf(Date.now(), 'UTC').start.getTime() + 3 * HOUR),
+      },
     ]);
     const answer = (await ws.ok('GET', '/api/home/tasks?tz=Asia/Tokyo')) as HomeTasks;
     // The answer says which day and zone it was read in (the page reads again when that day ends).
