@@ -209,6 +209,14 @@ export const routes: RouteObject[] = [
                   { path: 'calendar', lazy: () => import('./routes/calendar-route.tsx') },
                   { path: 'kanban', lazy: () => import('./routes/kanban-route.tsx') },
                   {
+                    path: 'chat',
+                    lazy: withWords(() => import('./routes/chat-route.tsx'), 'chat'),
+                  },
+                  {
+                    path: 'chat/:id',
+                    lazy: withWords(() => import('./routes/chat-route.tsx'), 'chat'),
+                  },
+                  {
                     path: 'tasks',
                     lazy: withWords(() => import('./routes/tasks-route.tsx'), 'tasks'),
                   },
