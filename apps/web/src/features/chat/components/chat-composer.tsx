@@ -201,7 +201,7 @@ export function ChatComposer({
       )}
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>
         <EmojiButton disabled={disabled} onPick={(emoji) => insert(emoji, caret, caret)} />
-        <Tooltip title={t('composer.attach')}>
+        <Tooltip describeChild title={t('composer.attach')}>
           <span>
             <IconButton
               aria-label={t('composer.attach')}
@@ -228,7 +228,7 @@ export function ChatComposer({
           disabled={disabled}
           sx={{ flex: 1, px: 1, py: 1 }}
         />
-        <Tooltip title={t('composer.send')}>
+        <Tooltip describeChild title={t('composer.send')}>
           <span>
             <IconButton
               color="primary"

@@ -184,7 +184,13 @@ export const ChatMessageItem = memo(function ChatMessageItem(props: ChatMessageP
         </Box>
         <Typography
           variant="caption"
-          sx={{ color: 'text.disabled', mt: 0.25, display: 'flex', alignItems: 'center', gap: 0.5 }}
+          sx={{
+            color: 'text.secondary',
+            mt: 0.25,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.5,
+          }}
         >
           {time}
           {message.editedAt && !deleted && ` · ${t('message.edited')}`}
@@ -193,7 +199,7 @@ export const ChatMessageItem = memo(function ChatMessageItem(props: ChatMessageP
               component="span"
               role="img"
               aria-label={readByAll ? t('message.read') : t('message.sent')}
-              sx={{ display: 'inline-flex', color: readByAll ? 'primary.main' : 'text.disabled' }}
+              sx={{ display: 'inline-flex', color: readByAll ? 'primary.main' : 'text.secondary' }}
             >
               {readByAll ? (
                 <CheckAllIcon sx={{ fontSize: 16 }} />

@@ -244,7 +244,7 @@ export function ChatRoom({
               </Typography>
             </Box>
             {thread.type === 'group' && canEdit && (
-              <Tooltip title={t('room.leave')}>
+              <Tooltip describeChild title={t('room.leave')}>
                 <IconButton aria-label={t('room.leave')} onClick={() => setLeaving(true)}>
                   <LogoutIcon />
                 </IconButton>

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { useChatUnreadQuery } from '../api/chat-api.ts';
 
 /** The unread total on the navigation's chat item, live. */
@@ -11,7 +12,6 @@ export function ChatUnreadBadge() {
     <Box
       component="span"
       data-testid="chat-unread-total"
-      aria-label={t('chatUnread', { count: data })}
       sx={{
         minWidth: 20,
         height: 20,
@@ -26,7 +26,10 @@ export function ChatUnreadBadge() {
         justifyContent: 'center',
       }}
     >
-      {data > 99 ? '99+' : data}
+      <span aria-hidden="true">{data > 99 ? '99+' : data}</span>
+      <Box component="span" sx={visuallyHidden}>
+        {t('chatUnread', { count: data })}
+      </Box>
     </Box>
   );
 }

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ChatConversationSummary } from '@beacon/contract';
 import { PlusIcon, SearchIcon } from '../../../components/icons.tsx';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { paths } from '../../../utils/paths.ts';
 import { useChatConversationsQuery } from '../api/chat-api.ts';
 import { useChatState } from '../state/chat-actions.ts';
@@ -137,80 +138,88 @@ export function ConversationList({
                   : last.body || t('list.attachment')
                 : t('list.noMessages');
               return (
-                <ListItemButton
-                  key={c.id}
-                  component={RouterLink}
-                  to={`${paths.dashboard.chat}/${c.id}`}
-                  selected={c.id === activeId}
-                  aria-current={c.id === activeId ? 'page' : undefined}
-                  sx={{ px: 2, py: 1.25, gap: 0 }}
-                >
-                  <ListItemAvatar>
-                    <Badge
-                      overlap="circular"
-                      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-                      invisible={!other}
-                      badgeContent={
-                        other ? (
-                          <PresenceDot
-                            status={other.status}
-                            label={t(`presence.${other.status}`)}
-                          />
-                        ) : null
-                      }
-                    >
-                      <Avatar>{title.slice(0, 1).toUpperCase()}</Avatar>
-                    </Badge>
-                  </ListItemAvatar>
-                  <ListItemText
-                    primary={title}
-                    secondary={preview}
-                    slotProps={{
-                      primary: { noWrap: true, sx: { fontWeight: unread > 0 ? 700 : 500 } },
-                      secondary: {
-                        noWrap: true,
-                        dir: 'auto',
-                        sx: unread > 0 ? { color: 'text.primary', fontWeight: 600 } : undefined,
-                      },
-                    }}
-                  />
-                  <Box
+                <Box component="li" key={c.id} sx={{ listStyle: 'none' }}>
+                  <ListItemButton
+                    component={RouterLink}
+                    to={`${paths.dashboard.chat}/${c.id}`}
+                    selected={c.id === activeId}
+                    aria-current={c.id === activeId ? 'page' : undefined}
                     sx={{
-                      display: 'flex',
-                      flexDirection: 'column',
-                      alignItems: 'flex-end',
-                      gap: 0.5,
-                      marginInlineStart: 1,
-                      flexShrink: 0,
+                      px: 2,
+                      py: 1.25,
+                      gap: 0,
+                      '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'action.selected' },
                     }}
                   >
-                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                      {when.format(new Date(last?.createdAt ?? c.updatedAt))}
-                    </Typography>
-                    {unread > 0 && (
-                      <Box
-                        component="span"
-                        data-testid="unread-count"
-                        aria-label={t('list.unread', { count: unread })}
-                        sx={{
-                          minWidth: 20,
-                          height: 20,
-                          px: 0.75,
-                          borderRadius: 10,
-                          bgcolor: 'error.main',
-                          color: 'error.contrastText',
-                          typography: 'caption',
-                          fontWeight: 700,
-                          display: 'inline-flex',
-                          alignItems: 'center',
-                          justifyContent: 'center',
-                        }}
+                    <ListItemAvatar>
+                      <Badge
+                        overlap="circular"
+                        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+                        invisible={!other}
+                        badgeContent={
+                          other ? (
+                            <PresenceDot
+                              status={other.status}
+                              label={t(`presence.${other.status}`)}
+                            />
+                          ) : null
+                        }
                       >
-                        {unread > 99 ? '99+' : unread}
-                      </Box>
-                    )}
-                  </Box>
-                </ListItemButton>
+                        <Avatar>{title.slice(0, 1).toUpperCase()}</Avatar>
+                      </Badge>
+                    </ListItemAvatar>
+                    <ListItemText
+                      primary={title}
+                      secondary={preview}
+                      slotProps={{
+                        primary: { noWrap: true, sx: { fontWeight: unread > 0 ? 700 : 500 } },
+                        secondary: {
+                          noWrap: true,
+                          dir: 'auto',
+                          sx: unread > 0 ? { color: 'text.primary', fontWeight: 600 } : undefined,
+                        },
+                      }}
+                    />
+                    <Box
+                      sx={{
+                        display: 'flex',
+                        flexDirection: 'column',
+                        alignItems: 'flex-end',
+                        gap: 0.5,
+                        marginInlineStart: 1,
+                        flexShrink: 0,
+                      }}
+                    >
+                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                        {when.format(new Date(last?.createdAt ?? c.updatedAt))}
+                      </Typography>
+                      {unread > 0 && (
+                        <Box
+                          component="span"
+                          data-testid="unread-count"
+                          sx={{
+                            minWidth: 20,
+                            height: 20,
+                            px: 0.75,
+                            borderRadius: 10,
+                            bgcolor: 'error.main',
+                            color: 'error.contrastText',
+                            typography: 'caption',
+                            fontWeight: 700,
+                            display: 'inline-flex',
+                            alignItems: 'center',
+                            justifyContent: 'center',
+                          }}
+                        >
+                          <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+                          <Box component="span" sx={visuallyHidden}>
+                            {t('list.unread', { count: unread })}
+                          </Box>
+                        </Box>
+                      )}
+                    </Box>
+                  </ListItemButton>
+                </Box>
               );
             })}
           </List>

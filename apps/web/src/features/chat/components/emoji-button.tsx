@@ -71,7 +71,7 @@ export function EmojiButton({
 
   return (
     <>
-      <Tooltip title={t('composer.emoji')}>
+      <Tooltip describeChild title={t('composer.emoji')}>
         <span>
           <IconButton
             aria-label={t('composer.emoji')}
