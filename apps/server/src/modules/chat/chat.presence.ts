@@ -49,10 +49,15 @@ export class ChatPresence {
     this.enqueue(async () => {
       await repo.setPresence(this.db, connection, this.instanceId, count);
       const status = await repo.presenceOfMember(this.db, connection);
-      await this.realtime.publish(this.db, connection.workspaceId, {
-        type: 'chat.presence',
-        data: { userId: connection.userId, status },
-      });
+      // To the others of the workspace: a member's own screens know they are there.
+      const others = await repo.otherMemberIds(this.db, connection);
+      if (others.length === 0) return;
+      await this.realtime.publish(
+        this.db,
+        connection.workspaceId,
+        { type: 'chat.presence', data: { userId: connection.userId, status } },
+        { to: others },
+      );
     });
   }
 

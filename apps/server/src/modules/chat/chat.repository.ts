@@ -103,6 +103,16 @@ export async function listContacts(db: Executor, workspaceId: string): Promise<C
   }));
 }
 
+/** The workspace's active members but `owner` (who hear a member's presence). */
+export async function otherMemberIds(db: Executor, owner: Owner): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from users where workspace_id = ${owner.workspaceId} and status = 'active'
+      and id <> ${owner.userId}`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** The status of one member now (for the presence event). */
 export async function presenceOfMember(db: Executor, owner: Owner): Promise<ChatPresence> {
   const [row] = await rowsOf<{ online: boolean; recent: boolean }>(

@@ -11,7 +11,6 @@ export function ChatUnreadBadge() {
   return (
     <Box
       component="span"
-      data-testid="chat-unread-total"
       sx={{
         minWidth: 20,
         height: 20,
@@ -26,7 +25,9 @@ export function ChatUnreadBadge() {
         justifyContent: 'center',
       }}
     >
-      <span aria-hidden="true">{data > 99 ? '99+' : data}</span>
+      <span aria-hidden="true" data-testid="chat-unread-total">
+        {data > 99 ? '99+' : data}
+      </span>
       <Box component="span" sx={visuallyHidden}>
         {t('chatUnread', { count: data })}
       </Box>

@@ -196,7 +196,6 @@ export function ConversationList({
                       {unread > 0 && (
                         <Box
                           component="span"
-                          data-testid="unread-count"
                           sx={{
                             minWidth: 20,
                             height: 20,
@@ -211,7 +210,9 @@ export function ConversationList({
                             justifyContent: 'center',
                           }}
                         >
-                          <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+                          <span aria-hidden="true" data-testid="unread-count">
+                            {unread > 99 ? '99+' : unread}
+                          </span>
                           <Box component="span" sx={visuallyHidden}>
                             {t('list.unread', { count: unread })}
                           </Box>
