@@ -57,7 +57,7 @@ const conversation: ChatConversation = {
   updatedAt: '2026-11-24T10:00:00.000Z',
 };
 
-async function setup(send: Route) {
+async function setup(send: Route | Response) {
   const i18n = await initTestI18n('en');
   const api = stubApi({
     'GET /api/chat/conversation': json(200, { conversation }),
