@@ -26,6 +26,7 @@ import {
 } from '../api/chat-api.ts';
 import {
   loadOlder,
+  markAsSeen,
   openConversation,
   retryMessage,
   sendMessage,
@@ -81,6 +82,17 @@ export function ChatRoom({
       dispatch(reset());
     };
   }, [open, dispatch]);
+
+  // Messages that came while the tab was hidden are read when it shows again.
+  const unread = thread?.unreadCount ?? 0;
+  useEffect(() => {
+    if (unread === 0) return;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void dispatch(markAsSeen(conversationId));
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [unread, dispatch, conversationId]);
 
   // Typing indicators fade.
   const typingIds = Object.entries(thread?.typing ?? {})

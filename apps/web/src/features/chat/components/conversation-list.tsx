@@ -148,7 +148,12 @@ export function ConversationList({
                       px: 2,
                       py: 1.25,
                       gap: 0,
-                      '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'action.selected' },
+                      borderInlineStart: '3px solid transparent',
+                      // The open one is marked by a bar, keeping its texts' contrast.
+                      '&.Mui-selected, &.Mui-selected:hover': {
+                        bgcolor: 'transparent',
+                        borderInlineStartColor: (theme) => theme.palette.primary.main,
+                      },
                     }}
                   >
                     <ListItemAvatar>
@@ -201,8 +206,8 @@ export function ConversationList({
                             height: 20,
                             px: 0.75,
                             borderRadius: 10,
-                            bgcolor: 'error.main',
-                            color: 'error.contrastText',
+                            bgcolor: 'error.dark',
+                            color: 'common.white',
                             typography: 'caption',
                             fontWeight: 700,
                             display: 'inline-flex',
