@@ -13,6 +13,7 @@ import type { LocalMessage } from '../state/chat-slice.ts';
 import { ChatAttachmentView } from './chat-attachment.tsx';
 import { CheckAllIcon, MoreIcon } from './chat-icons.tsx';
 import { MessageText } from './message-text.tsx';
+import { avatarSx } from './presence.tsx';
 
 export interface ChatMessageProps {
   message: LocalMessage;

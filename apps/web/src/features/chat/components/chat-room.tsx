@@ -36,7 +36,7 @@ import {
 import { messageDiscarded, messageSent, reset } from '../state/chat-slice.ts';
 import { ChatComposer, type ComposerMessage } from './chat-composer.tsx';
 import { ChatMessageItem } from './chat-message.tsx';
-import { PresenceDot, conversationTitle } from './presence.tsx';
+import { PresenceDot, avatarSx, conversationTitle } from './presence.tsx';
 
 /** How long a "typing" lasts without another. */
 const TYPING_SHOWN_MS = 5000;
@@ -384,12 +384,15 @@ function RoomAvatars({ others }: { others: ChatParticipant[] }) {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         badgeContent={<PresenceDot status={other.status} />}
       >
-        <Avatar>{other.name.slice(0, 1).toUpperCase()}</Avatar>
+        <Avatar sx={avatarSx}>{other.name.slice(0, 1).toUpperCase()}</Avatar>
       </Badge>
     );
   }
   return (
-    <AvatarGroup max={3} sx={{ '& .MuiAvatar-root': { width: 32, height: 32, fontSize: 13 } }}>
+    <AvatarGroup
+      max={3}
+      sx={{ '& .MuiAvatar-root': { ...avatarSx, width: 32, height: 32, fontSize: 13 } }}
+    >
       {others.map((p) => (
         <Avatar key={p.id}>{p.name.slice(0, 1).toUpperCase()}</Avatar>
       ))}

@@ -20,7 +20,7 @@ import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { paths } from '../../../utils/paths.ts';
 import { useChatConversationsQuery } from '../api/chat-api.ts';
 import { useChatState } from '../state/chat-actions.ts';
-import { PresenceDot, conversationTitle } from './presence.tsx';
+import { PresenceDot, avatarSx, conversationTitle } from './presence.tsx';
 
 /** The member's conversations, latest first, with unread counts; a search by name or text. */
 export function ConversationList({
@@ -170,7 +170,7 @@ export function ConversationList({
                           ) : null
                         }
                       >
-                        <Avatar>{title.slice(0, 1).toUpperCase()}</Avatar>
+                        <Avatar sx={avatarSx}>{title.slice(0, 1).toUpperCase()}</Avatar>
                       </Badge>
                     </ListItemAvatar>
                     <ListItemText

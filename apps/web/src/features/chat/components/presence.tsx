@@ -40,3 +40,6 @@ export function conversationTitle(
   const names = conversation.participants.filter((p) => p.id !== myId).map((p) => p.name);
   return names.length ? names.join(', ') : t('list.onlyYou');
 }
+
+/** A member's initials on a colour dark enough for white text (WCAG AA). */
+export const avatarSx = { bgcolor: 'grey.600', color: 'common.white' } as const;
