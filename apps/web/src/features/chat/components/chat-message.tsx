@@ -79,6 +79,7 @@ export const ChatMessageItem = memo(function ChatMessageItem(props: ChatMessageP
       {!mine && (
         <Avatar
           sx={{
+            ...avatarSx,
             width: 32,
             height: 32,
             fontSize: 13,
