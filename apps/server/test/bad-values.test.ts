@@ -41,6 +41,7 @@ const FUZZED_PREFIXES = [
   '/api/pipelines',
   '/api/members',
   '/api/invitations',
+  '/api/chat',
 ];
 
 let server: TestServer;
@@ -440,9 +441,78 @@ describe('bad values in JSON bodies answer 400, never 500', () => {
     ];
 
     type Case = { method: string; route: string; path: string; bodies: unknown[] };
+    // Chat (issue 10): a colleague, a direct conversation and a group, an upload to attach.
+    const colleague = await addMember(server, w.admin.token, 'contributor');
+    const startChat = async (group: boolean) =>
+      (
+        (
+          await w.ok('POST', '/api/chat/conversation/new', {
+            participantIds: [colleague.id],
+            group,
+          })
+        ).conversation as { id: string }
+      ).id;
+    const chatId = await startChat(false);
+    const chatUpload = await fetch(
+      `${server.url}/api/chat/attachments/new?${query({ conversationId: chatId, name: 'a.png' })}`,
+      {
+        method: 'POST',
+        headers: { ...authed(w.admin.token), 'content-type': 'application/octet-stream' },
+        body: 'hello',
+      },
+    );
+    expect(chatUpload.status).toBe(201);
+    const chatAttachmentId = ((await chatUpload.json()) as { attachment: { id: string } })
+      .attachment.id;
+    const chatMessageId = (
+      (await w.ok('POST', '/api/chat/messages/new', { conversationId: chatId, body: 'Hi' }))
+        .message as { id: string }
+    ).id;
+    const chatCases: Case[] = [
+      {
+        method: 'POST',
+        route: '/api/chat/conversation/new',
+        path: '',
+        bodies: [{ participantIds: [colleague.id], group: true, name: 'Room' }],
+      },
+      {
+        method: 'POST',
+        route: '/api/chat/messages/new',
+        path: '',
+        bodies: [
+          {
+            conversationId: chatId,
+            body: 'Hello @Colleague',
+            attachmentIds: [chatAttachmentId],
+            mentionIds: [colleague.id],
+            clientId: randomUUID(),
+          },
+        ],
+      },
+      {
+        method: 'POST',
+        route: '/api/chat/messages/update',
+        path: '',
+        bodies: [{ messageId: chatMessageId, body: 'Changed' }],
+      },
+      { method: 'POST', route: '/api/chat/typing', path: '', bodies: [{ conversationId: chatId }] },
+      {
+        method: 'POST',
+        route: '/api/chat/messages/delete',
+        path: '',
+        bodies: [{ messageId: chatMessageId }],
+      },
+      {
+        method: 'POST',
+        route: '/api/chat/conversation/leave',
+        path: '',
+        bodies: [{ conversationId: await startChat(true) }],
+      },
+    ];
     const cases: Case[] = [
       ...dealCases,
       ...teamCases,
+      ...chatCases,
       { method: 'POST', route: '/meetings/events/new', path: '', bodies: [event] },
       { method: 'POST', route: '/meetings/events/update', path: '', bodies: [{ eventId, event }] },
       { method: 'POST', route: '/api/kanban/columns/new', path: '', bodies: [{ name: 'Doing' }] },

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
-import { authed, postJson, register, startTestServer, type TestServer } from './helpers.ts';
+import {
+  addMember,
+  authed,
+  postJson,
+  register,
+  startTestServer,
+  type TestServer,
+} from './helpers.ts';
 
 /**
  * Every route the server registers must be on this list or answer 401 without a token. A new
@@ -254,7 +261,86 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'POST /api/imports/:id/start': importProbe({ mapping: { Email: 'email' } }),
   'POST /api/imports/:id/cancel': importProbe(),
   'GET /api/imports/:id/errors.csv': importProbe(),
+  // Chat (issue 10): a conversation of the owner's, its messages and attachments.
+  'GET /api/chat/conversation': async (server, owner) => ({
+    query: { conversationKey: await makeConversation(server, owner) },
+  }),
+  'GET /api/chat/participants': async (server, owner) => ({
+    query: { conversationKey: await makeConversation(server, owner) },
+  }),
+  'GET /api/chat/conversation/mark-as-seen': async (server, owner) => ({
+    query: { conversationId: await makeConversation(server, owner) },
+  }),
+  'GET /api/chat/messages': async (server, owner) => ({
+    query: { conversationId: await makeConversation(server, owner) },
+  }),
+  'POST /api/chat/messages/new': async (server, owner) => ({
+    body: { conversationId: await makeConversation(server, owner), body: 'Planted' },
+  }),
+  'POST /api/chat/messages/update': async (server, owner) => ({
+    body: { messageId: await makeChatMessage(server, owner), body: 'Taken over' },
+  }),
+  'POST /api/chat/messages/delete': async (server, owner) => ({
+    body: { messageId: await makeChatMessage(server, owner) },
+  }),
+  'POST /api/chat/typing': async (server, owner) => ({
+    body: { conversationId: await makeConversation(server, owner) },
+  }),
+  'POST /api/chat/conversation/leave': async (server, owner) => ({
+    body: { conversationId: await makeConversation(server, owner, true) },
+  }),
+  'POST /api/chat/conversation/new': async (server, owner) => ({
+    body: { participantIds: [await userIdOf(server, owner)] },
+  }),
+  'POST /api/chat/attachments/new': async (server, owner) => ({
+    query: { conversationId: await makeConversation(server, owner), name: 'planted.txt' },
+    raw: { type: 'application/octet-stream', body: 'planted' },
+  }),
+  'GET /api/chat/attachments/:attachmentId': async (server, owner) => ({
+    params: { attachmentId: await makeChatAttachment(server, owner) },
+  }),
 };
+
+/** A conversation of the owner's with a colleague of theirs (a group when asked). */
+async function makeConversation(server: TestServer, owner: Owner, group = false) {
+  const colleague = await addMember(server, owner.token, 'contributor');
+  const response = await postJson(
+    `${server.url}/api/chat/conversation/new`,
+    { participantIds: [colleague.id], group },
+    authed(owner.token),
+  );
+  if (response.status !== 201) throw new Error(`chat: ${JSON.stringify(response.body)}`);
+  return (response.body.conversation as { id: string }).id;
+}
+
+async function makeChatMessage(server: TestServer, owner: Owner): Promise<string> {
+  const conversationId = await makeConversation(server, owner);
+  const response = await postJson(
+    `${server.url}/api/chat/messages/new`,
+    { conversationId, body: 'Private' },
+    authed(owner.token),
+  );
+  return (response.body.message as { id: string }).id;
+}
+
+async function makeChatAttachment(server: TestServer, owner: Owner): Promise<string> {
+  const conversationId = await makeConversation(server, owner);
+  const response = await fetch(
+    `${server.url}/api/chat/attachments/new?conversationId=${conversationId}&name=secret.txt`,
+    {
+      method: 'POST',
+      headers: { ...authed(owner.token), 'content-type': 'application/octet-stream' },
+      body: 'secret',
+    },
+  );
+  const { attachment } = (await response.json()) as { attachment: { id: string } };
+  await postJson(
+    `${server.url}/api/chat/messages/new`,
+    { conversationId, body: '', attachmentIds: [attachment.id] },
+    authed(owner.token),
+  );
+  return attachment.id;
+}
 
 async function makeRecord(
   server: TestServer,

@@ -3,9 +3,9 @@ import { id } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 
 // Notifications (issue 9): what the header's drawer shows a member. The first kind is a task that
-// became due; later areas add theirs.
+// became due; a member mentioned in a chat message is the second (issue 10).
 
-export const notificationKinds = ['task_due'] as const;
+export const notificationKinds = ['task_due', 'chat_mention'] as const;
 export const notificationKindSchema = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -16,6 +16,8 @@ export const notificationSchema = z
     /** What it is about, as it was when raised (the task's title). */
     title: z.string(),
     taskId: z.string().nullable(),
+    /** The conversation a `chat_mention` is in. */
+    conversationId: z.string().nullable(),
     /** When the task was due, for `task_due`. */
     at: z.string().nullable(),
     readAt: z.string().nullable(),

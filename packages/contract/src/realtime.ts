@@ -1,4 +1,5 @@
 import type { CalendarRealtime } from './calendar.ts';
+import type { ChatRealtime } from './chat.ts';
 import type { DealsRealtime } from './deals.ts';
 import type { ImportRealtime } from './imports.ts';
 import type { KanbanRealtime } from './kanban.ts';
@@ -18,4 +19,5 @@ export type RealtimeEvent =
   | ImportRealtime
   | TasksRealtime
   | NotificationsRealtime
-  | DealsRealtime;
+  | DealsRealtime
+  | ChatRealtime;

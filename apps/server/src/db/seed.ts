@@ -4,6 +4,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { createWorkspace, insertUser } from '../modules/auth/auth.repository.ts';
 import type { Database } from './client.ts';
 import { seedDemoBoardAndCalendar } from './crm-seed/board-and-calendar.ts';
+import { seedDemoChat } from './crm-seed/chat.ts';
 import { seedDemoCrm } from './crm-seed/demo.ts';
 import { seedDemoTeam } from './crm-seed/team.ts';
 import { users, workspaces } from './schema/index.ts';
@@ -50,6 +51,7 @@ export async function seedDemo(db: Database): Promise<{ email: string; password:
   await seedDemoRecords(db, workspaceId);
   await seedDemoBoard(db, workspaceId);
   await seedDemoTeam(db, workspaceId);
+  await seedDemoChatOnce(db, workspaceId);
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
 }
 
@@ -107,6 +109,36 @@ async function seedDemoBoard(db: Database, workspaceId: string): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('beacon:demo-board-seed'))`);
     if (!(await isEmpty(tx))) return;
     await seedDemoBoardAndCalendar(tx, { workspaceId, members });
+  });
+}
+
+/**
+ * The demo team's conversations, added when the demo workspace has none (which also fills a demo
+ * workspace created before the chat existed).
+ */
+async function seedDemoChatOnce(db: Database, workspaceId: string): Promise<void> {
+  const isEmpty = async (executor: Pick<Database, 'execute'>) =>
+    rowsOf<{ empty: boolean }>(
+      await executor.execute(sql`
+        select not exists (select 1 from chat_conversations where workspace_id = ${workspaceId}) as empty`),
+    )[0]?.empty === true;
+  if (!(await isEmpty(db))) return;
+  const team = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(and(eq(users.workspaceId, workspaceId), eq(users.status, 'active')))
+    .orderBy(users.email);
+  // The demo account first: the conversations are seen from its side.
+  team.sort((a, b) => Number(b.email === DEMO_EMAIL) - Number(a.email === DEMO_EMAIL));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('beacon:demo-chat-seed'))`);
+    if (!(await isEmpty(tx))) return;
+    await seedDemoChat(tx, { workspaceId, members: team });
   });
 }
 

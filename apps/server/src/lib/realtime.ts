@@ -9,9 +9,14 @@ const MAX_PAYLOAD = 7900;
 
 /** What a client receives: `refetch` stands in for data too large to travel by NOTIFY. */
 export type RealtimeMessage = { type: string; data: unknown; refetch?: boolean };
-type Envelope = { w: string; m: RealtimeMessage };
+/** `u`: the only members who receive it (a chat message goes to its participants); all when absent. */
+type Envelope = { w: string; m: RealtimeMessage; u?: readonly string[] };
 type Executor = Pick<Database, 'execute'>;
 export type Subscriber = (message: RealtimeMessage) => void;
+/** A member's realtime connection, as the chat's presence counts them. */
+export type Connection = { workspaceId: string; userId: string };
+type ConnectionListener = (connection: Connection, open: boolean) => void;
+type Entry = { subscriber: Subscriber; userId: string | undefined };
 
 /**
  * Workspace-scoped real-time events. A write publishes with `pg_notify` inside its own
@@ -19,7 +24,8 @@ export type Subscriber = (message: RealtimeMessage) => void;
  * each event to its own subscribers of that workspace, so processes on one database stay in step.
  */
 export class Realtime {
-  private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private readonly subscribers = new Map<string, Set<Entry>>();
+  private readonly connectionListeners = new Set<ConnectionListener>();
   private stopListening: (() => Promise<void>) | undefined;
 
   constructor(
@@ -33,29 +39,58 @@ export class Realtime {
     );
   }
 
-  /** Publishes one of the contract's realtime events (`RealtimeEvent`) to the workspace. */
-  async publish(executor: Executor, workspaceId: string, message: RealtimeEvent): Promise<void> {
-    let payload = JSON.stringify({ w: workspaceId, m: message } satisfies Envelope);
+  /**
+   * Publishes one of the contract's realtime events (`RealtimeEvent`) to the workspace, or only to
+   * the members `to` names (their subscribers that gave their user id).
+   */
+  async publish(
+    executor: Executor,
+    workspaceId: string,
+    message: RealtimeEvent,
+    options: { to?: readonly string[] } = {},
+  ): Promise<void> {
+    const to = options.to ? { u: options.to } : {};
+    let payload = JSON.stringify({ w: workspaceId, m: message, ...to } satisfies Envelope);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
       payload = JSON.stringify({
         w: workspaceId,
         m: { type: message.type, data: null, refetch: true },
+        ...to,
       } satisfies Envelope);
     }
     await executor.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
   }
 
-  subscribe(workspaceId: string, subscriber: Subscriber): () => void {
+  /** `userId`: the member listening, who then also hears the events addressed to them. */
+  subscribe(workspaceId: string, subscriber: Subscriber, userId?: string): () => void {
     let set = this.subscribers.get(workspaceId);
     if (!set) {
       set = new Set();
       this.subscribers.set(workspaceId, set);
     }
-    set.add(subscriber);
+    const entry: Entry = { subscriber, userId };
+    set.add(entry);
     return () => {
-      set.delete(subscriber);
+      set.delete(entry);
       if (set.size === 0) this.subscribers.delete(workspaceId);
     };
+  }
+
+  /** Hears every member's realtime connection open and close in this process (presence). */
+  onConnection(listener: ConnectionListener): () => void {
+    this.connectionListeners.add(listener);
+    return () => this.connectionListeners.delete(listener);
+  }
+
+  /** Called by the WebSocket route as a member's socket opens and closes. */
+  connectionChanged(connection: Connection, open: boolean): void {
+    for (const listener of this.connectionListeners) {
+      try {
+        listener(connection, open);
+      } catch (error) {
+        this.log.error({ err: error }, 'realtime connection listener failed');
+      }
+    }
   }
 
   get connectionCount(): number {
@@ -72,7 +107,8 @@ export class Realtime {
       this.log.warn('ignored a malformed realtime payload');
       return;
     }
-    for (const subscriber of this.subscribers.get(envelope.w) ?? []) {
+    for (const { subscriber, userId } of this.subscribers.get(envelope.w) ?? []) {
+      if (envelope.u && (userId === undefined || !envelope.u.includes(userId))) continue;
       try {
         subscriber(envelope.m);
       } catch (error) {

@@ -1,5 +1,6 @@
 import type { AppModule } from '../lib/module.ts';
 import { authModule } from './auth/auth.module.ts';
+import { chatModule } from './chat/chat.module.ts';
 import { calendarModule } from './calendar/calendar.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
 import { dealsModule } from './deals/deals.module.ts';
@@ -37,4 +38,5 @@ export const modules: AppModule[] = [
   tasksModule,
   notificationsModule,
   homeModule,
+  chatModule,
 ];

@@ -57,9 +57,15 @@ export const realtimePlugin = fp(
         const auth = requireAuth(request);
         sockets.add(socket);
         let alive = true;
-        const unsubscribe = opts.realtime.subscribe(auth.workspaceId, (message) => {
-          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-        });
+        const unsubscribe = opts.realtime.subscribe(
+          auth.workspaceId,
+          (message) => {
+            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+          },
+          auth.userId,
+        );
+        const connection = { workspaceId: auth.workspaceId, userId: auth.userId };
+        opts.realtime.connectionChanged(connection, true);
         const heartbeat = setInterval(() => {
           if (!alive) {
             socket.terminate();
@@ -80,6 +86,7 @@ export const realtimePlugin = fp(
         socket.on('close', () => {
           sockets.delete(socket);
           unsubscribe();
+          opts.realtime.connectionChanged(connection, false);
           clearInterval(heartbeat);
           clearTimeout(expiry);
         });

@@ -244,6 +244,14 @@ export const routes: RouteObject[] = [
                     lazy: withWords(() => import('./routes/kanban-route.tsx'), 'kanban'),
                   },
                   {
+                    path: 'chat',
+                    lazy: withWords(() => import('./routes/chat-route.tsx'), 'chat'),
+                  },
+                  {
+                    path: 'chat/:id',
+                    lazy: withWords(() => import('./routes/chat-route.tsx'), 'chat'),
+                  },
+                  {
                     path: 'tasks',
                     lazy: withWords(() => import('./routes/tasks-route.tsx'), 'tasks', 'crm'),
                   },

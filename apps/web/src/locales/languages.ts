@@ -81,6 +81,7 @@ export const NAMESPACES = [
   'tasks',
   'home',
   'team',
+  'chat',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

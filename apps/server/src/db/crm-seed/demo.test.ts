@@ -366,3 +366,44 @@ describe('demo team', () => {
     expect(again[0]!.n).toBe(3);
   });
 });
+
+describe('demo chat', () => {
+  it('gives the team group and direct conversations with a few hundred messages, once', async () => {
+    const [counts] = await rows<{ groups: number; directs: number; messages: number }>(sql`
+      select
+        (select count(*)::int from chat_conversations where workspace_id = ${demo} and type = 'group') as groups,
+        (select count(*)::int from chat_conversations where workspace_id = ${demo} and type = 'direct') as directs,
+        (select count(*)::int from chat_messages where workspace_id = ${demo}) as messages`);
+    expect(counts!.groups).toBeGreaterThanOrEqual(2);
+    expect(counts!.directs).toBeGreaterThanOrEqual(3);
+    expect(counts!.messages).toBeGreaterThanOrEqual(300);
+    await seedDemo(database.db);
+    const [again] = await rows<{ messages: number }>(
+      sql`select count(*)::int as messages from chat_messages where workspace_id = ${demo}`,
+    );
+    expect(again!.messages).toBe(counts!.messages);
+  });
+
+  it('numbers each conversation 1..n in time order, sent by its participants, some unread', async () => {
+    const [bad] = await rows<{
+      gaps: number;
+      order: number;
+      strangers: number;
+      unread: number;
+    }>(sql`
+      select
+        (select count(*)::int from chat_conversations c where c.workspace_id = ${demo}
+          and c.last_seq <> (select count(*) from chat_messages m where m.conversation_id = c.id)) as gaps,
+        (select count(*)::int from chat_messages a join chat_messages b
+          on b.conversation_id = a.conversation_id and b.seq = a.seq + 1
+          where a.workspace_id = ${demo} and b.created_at < a.created_at) as "order",
+        (select count(*)::int from chat_messages m where m.workspace_id = ${demo}
+          and not exists (select 1 from chat_participants p
+            where p.conversation_id = m.conversation_id and p.user_id = m.sender_id)) as strangers,
+        (select count(*)::int from chat_participants p join users u on u.id = p.user_id
+          join chat_messages m on m.conversation_id = p.conversation_id and m.seq > p.last_read_seq
+          where u.email = 'demo@beacon.local' and m.sender_id <> u.id) as unread`);
+    expect(bad).toMatchObject({ gaps: 0, order: 0, strangers: 0 });
+    expect(bad!.unread).toBeGreaterThan(0);
+  });
+});

@@ -11,3 +11,4 @@ export * from './deals.ts';
 export * from './tasks.ts';
 export * from './audit.ts';
 export * from './team.ts';
+export * from './chat.ts';

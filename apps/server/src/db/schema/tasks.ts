@@ -73,6 +73,8 @@ export const notifications = pgTable(
     kind: notificationKind('kind').notNull(),
     title: text('title').notNull(),
     taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'cascade' }),
+    /** A `chat_mention`'s conversation (its foreign key is written in migration 0018). */
+    conversationId: uuid('conversation_id'),
     at: timestamp('at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

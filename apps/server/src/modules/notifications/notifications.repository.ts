@@ -12,6 +12,7 @@ const columns = {
   kind: notifications.kind,
   title: notifications.title,
   taskId: notifications.taskId,
+  conversationId: notifications.conversationId,
   at: notifications.at,
   readAt: notifications.readAt,
   createdAt: notifications.createdAt,
@@ -133,4 +134,32 @@ export async function raiseDueNotifications(
     rows: RaisedNotification[];
   };
   return result.rows;
+}
+
+/**
+ * Raises one `chat_mention` notification for each member a chat message mentions (issue 10),
+ * titled with what the message said (cut short).
+ */
+export async function raiseChatMentions(
+  db: Executor,
+  values: { workspaceId: string; conversationId: string; userIds: string[]; title: string },
+): Promise<RaisedNotification[]> {
+  if (values.userIds.length === 0) return [];
+  const rows = await db
+    .insert(notifications)
+    .values(
+      values.userIds.map((userId) => ({
+        workspaceId: values.workspaceId,
+        userId,
+        kind: 'chat_mention' as const,
+        title: values.title,
+        conversationId: values.conversationId,
+      })),
+    )
+    .returning({
+      id: notifications.id,
+      workspaceId: notifications.workspaceId,
+      userId: notifications.userId,
+    });
+  return rows;
 }

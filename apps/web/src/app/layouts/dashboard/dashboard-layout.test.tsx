@@ -151,6 +151,7 @@ describe('the dashboard shell', () => {
       kind: 'task_due',
       title: 'Call Grace',
       taskId: '7d0c5b1e-0000-4000-8000-0000000000aa',
+      conversationId: null,
       at: '2026-11-24T09:00:00.000Z',
       readAt: null,
       createdAt: '2026-11-24T09:00:10.000Z',

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -55,6 +55,16 @@ interface NavGroupConfig {
 
 const d = paths.dashboard;
 
+/** The chat's unread total, loaded apart so the menu's first load carries none of the chat. */
+const ChatUnreadBadge = lazy(() =>
+  import('../../../features/chat/index.ts').then((m) => ({ default: m.ChatUnreadBadge })),
+);
+const chatUnread = (
+  <Suspense fallback={null}>
+    <ChatUnreadBadge />
+  </Suspense>
+);
+
 export const NAV_CONFIG: NavGroupConfig[] = [
   {
     subheader: 'sections.general',
@@ -99,7 +109,7 @@ export const NAV_CONFIG: NavGroupConfig[] = [
             caption: 'captions.calendar',
           },
           { title: 'items.kanban', path: d.kanban, icon: <KanbanIcon /> },
-          { title: 'items.chat', path: d.chat, icon: <ChatIcon /> },
+          { title: 'items.chat', path: d.chat, icon: <ChatIcon />, info: chatUnread },
           { title: 'items.mail', path: d.mail, icon: <MailIcon /> },
           { title: 'items.filesManager', path: d.filesManager, icon: <FolderIcon /> },
         ],

@@ -80,7 +80,11 @@ export function NotificationsList({
             onClick={() => {
               if (!n.readAt) void markRead({ id: n.id, userId });
               onClose();
-              void navigate(`${paths.dashboard.tasks}?task=${n.taskId ?? ''}`);
+              void navigate(
+                n.kind === 'chat_mention'
+                  ? `${paths.dashboard.chat}/${n.conversationId ?? ''}`
+                  : `${paths.dashboard.tasks}?task=${n.taskId ?? ''}`,
+              );
             }}
             sx={{
               alignItems: 'flex-start',
@@ -116,7 +120,9 @@ export function NotificationsList({
                       {t('notifications.unread')}{' '}
                     </Box>
                   )}
-                  {t('notifications.taskDue', { title: n.title })}
+                  {n.kind === 'chat_mention'
+                    ? t('notifications.chatMention', { title: n.title })
+                    : t('notifications.taskDue', { title: n.title })}
                 </>
               }
               secondary={

@@ -1,0 +1,1 @@
+export { ChatUnreadBadge } from './components/chat-unread-badge.tsx';
