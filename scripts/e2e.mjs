@@ -6,6 +6,8 @@
 // With `--screenshots` first (`npm run screenshots`), it runs apps/web/screenshots instead: the
 // PNGs for a person to look at, written to SCREENSHOTS_DIR (default: screenshots/ at the root).
 // E2E_SKIP_BUILD=1 reuses the last build (when only the specs changed).
+// The server sends its mail over SMTP to a catcher started here (scripts/e2e-mail.mjs); the specs
+// read what it received from E2E_MAIL_DIR (e2e/fixtures.ts `waitForMail`).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +16,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMailCatcher } from './e2e-mail.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const screenshots = process.argv[2] === '--screenshots';
@@ -101,7 +104,7 @@ async function freePort() {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function startServer({ port, dataDir, jwtSecret }) {
+function startServer({ port, dataDir, jwtSecret, smtpPort }) {
   const env = {
     ...process.env,
     PORT: String(port),
@@ -110,6 +113,8 @@ function startServer({ port, dataDir, jwtSecret }) {
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
     JWT_SECRET: jwtSecret,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Beacon <beacon@e2e.test>',
     // The tests' API calls give each account its own X-Forwarded-For address (e2e/fixtures.ts),
     // so the run stays within the per-address rate limits, which keep their shipped values.
     TRUST_PROXY: 'true',
@@ -196,7 +201,10 @@ async function main() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const jwtSecret = randomBytes(32).toString('base64url');
-  const server = startServer({ port, dataDir, jwtSecret });
+  const mailDir = path.join(dataDir, 'e2e-mail');
+  mkdirSync(mailDir, { recursive: true });
+  const mail = await startMailCatcher(mailDir);
+  const server = startServer({ port, dataDir, jwtSecret, smtpPort: mail.port });
 
   let playwright = null;
   let interrupted = null;
@@ -229,6 +237,7 @@ async function main() {
         CHROME_PATH: chromium,
         DEMO_EMAIL,
         DEMO_PASSWORD,
+        E2E_MAIL_DIR: mailDir,
         ...(screenshots ? { SCREENSHOTS_DIR: screenshotsDir } : {}),
       },
     });
@@ -253,6 +262,7 @@ async function main() {
         `e2e: the server stopped with code ${stopped.code} (signal ${stopped.signal})\n${server.output()}`,
       );
     }
+    await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
   process.exit(exitCode);

@@ -5,6 +5,8 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { SignJWT, decodeJwt } from 'jose';
 
 /**
@@ -194,4 +196,51 @@ export async function drag(page: Page, from: Locator, to: Locator) {
   });
   await page.waitForTimeout(500);
   await page.mouse.up();
+}
+
+export type CaughtMail = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  date: string;
+};
+
+/**
+ * The newest message the server sent to `address`, as the e2e mail catcher received it over SMTP
+ * (scripts/e2e-mail.mjs writes each to E2E_MAIL_DIR). Waits for it to arrive.
+ */
+export async function waitForMail(
+  address: string,
+  { subject, timeout = 30_000 }: { subject?: RegExp; timeout?: number } = {},
+): Promise<CaughtMail> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run the browser tests with npm run test:e2e');
+  const wanted = address.toLowerCase();
+  let found: CaughtMail | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = readdirSync(dir)
+          .filter((name) => name.endsWith('.json'))
+          .sort()
+          .map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as CaughtMail)
+          .filter((mail) => mail.to.includes(wanted) && (!subject || subject.test(mail.subject)));
+        found = mails.at(-1);
+        return found !== undefined;
+      },
+      { timeout, message: `no mail to ${address}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The first link in a mail's text that goes to `pathname` on the app. */
+export function linkIn(mail: CaughtMail, pathname: string): string {
+  const link = mail.text
+    .match(/https?:\/\/\S+/g)
+    ?.find((url) => new URL(url).pathname === pathname);
+  if (!link) throw new Error(`no link to ${pathname} in "${mail.subject}":\n${mail.text}`);
+  return link;
 }

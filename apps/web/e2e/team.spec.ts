@@ -1,6 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, newAccount, newWorkspace, openWithToken, test } from './fixtures.ts';
+import {
+  expect,
+  linkIn,
+  newAccount,
+  newWorkspace,
+  openWithToken,
+  test,
+  waitForMail,
+} from './fixtures.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -49,6 +57,58 @@ test('an admin invites a member from the invite page, sees it pending, resends a
   await page.getByRole('button', { name: `Revoke the invitation to ${invitee}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('No invitation is pending.')).toBeVisible();
+});
+
+test('the invited person follows the mailed link in a second context, joins, and lands in the workspace', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { token } = await newWorkspace(request);
+  const invitee = newAccount();
+  await openWithToken(page, token, '/dashboard/user/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Invite a member' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(invitee.email);
+  await page.getByRole('combobox', { name: /Role/ }).click();
+  await page.getByRole('option', { name: /^Contributor/ }).click();
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+
+  // The invitation arrives by e-mail (over SMTP, to the run's mail catcher).
+  const mail = await waitForMail(invitee.email);
+  const link = linkIn(mail, '/auth/accept-invitation');
+
+  // The invited person, signed out in their own browser, follows it.
+  const guest = await browser.newContext();
+  const invited = await guest.newPage();
+  await invited.goto(link);
+  await expect(invited.getByRole('heading', { name: 'Join your team on Beacon' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(invited.getByText(/as Contributor/)).toBeVisible();
+  expect(await seriousViolations(invited)).toEqual([]);
+  await invited.getByRole('textbox', { name: 'First name' }).fill('Ines');
+  await invited.getByRole('textbox', { name: 'Last name' }).fill('Invited');
+  await invited.getByLabel('Password').fill(invitee.password);
+  await invited.getByRole('button', { name: 'Join the workspace' }).click();
+  await expect(invited).toHaveURL(/\/dashboard/, { timeout: 30_000 });
+
+  // They are a member of the admin's workspace: the admin's list shows them, no longer pending.
+  await page.reload();
+  const members = page.getByRole('table', { name: 'Members' });
+  await expect(members.getByRole('row').filter({ hasText: invitee.email })).toContainText(
+    'Contributor',
+    { timeout: 30_000 },
+  );
+  await expect(
+    page.getByRole('table', { name: 'Pending invitations' }).getByText(invitee.email),
+  ).toHaveCount(0);
+  // And the link, once used, is refused.
+  await invited.goto(link);
+  await expect(invited.getByRole('alert')).toContainText('This invitation link is no longer valid');
+  await guest.close();
 });
 
 test('a link that is not valid is refused on the accept page, signed out, in a second context', async ({
