@@ -20,3 +20,6 @@ export * from './tasks.ts';
 export * from './notifications.ts';
 export * from './home.ts';
 export * from './audit.ts';
+export * from './workspace.ts';
+export * from './templates.ts';
+export * from './tags.ts';

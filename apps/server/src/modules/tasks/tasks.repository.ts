@@ -8,7 +8,7 @@ import type {
   TaskStatus,
 } from '@beacon/contract';
 import type { Executor } from '../../db/client.ts';
-import { companies, deals, people, tasks, users } from '../../db/schema/index.ts';
+import { companies, deals, people, tasks, users, workspaces } from '../../db/schema/index.ts';
 import { todayStartSql, tomorrowStartSql } from '../../lib/time-zones.ts';
 
 // Every SQL statement over the tasks table. Each takes the workspace id and filters by it.
@@ -279,6 +279,15 @@ export async function timeZoneOf(db: Executor, userId: string): Promise<string |
     .from(users)
     .where(eq(users.id, userId));
   return row?.timeZone ?? null;
+}
+
+/** The zone of a member who has not set their own: the workspace's (admin panel). */
+export async function workspaceTimeZone(db: Executor, workspaceId: string): Promise<string> {
+  const [row] = await db
+    .select({ timeZone: workspaces.timeZone })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.timeZone ?? 'UTC';
 }
 
 export async function setTimeZone(db: Executor, userId: string, zone: string): Promise<void> {

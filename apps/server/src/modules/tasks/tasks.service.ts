@@ -78,7 +78,10 @@ export class TasksService {
   ) {}
 
   private async scope(caller: Caller, db: Executor = this.db) {
-    const timeZone = (await repo.timeZoneOf(db, caller.userId)) ?? 'UTC';
+    // A member without a zone of their own counts days in the workspace's (admin panel).
+    const timeZone =
+      (await repo.timeZoneOf(db, caller.userId)) ??
+      (await repo.workspaceTimeZone(db, caller.workspaceId));
     return { workspaceId: caller.workspaceId, userId: caller.userId, timeZone };
   }
 
