@@ -30,7 +30,7 @@ export async function tagUsage(db: Executor, workspaceId: string): Promise<TagUs
         select 'deals', unnest(tags) from deals where workspace_id = ${workspaceId}
       ) t
       group by tag
-      order by lower(tag), tag`,
+      order by lower(tag), tag collate "C"`,
   );
   return rows.map((row) => ({
     ...row,
