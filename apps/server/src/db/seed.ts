@@ -5,6 +5,7 @@ import { createWorkspace, insertUser } from '../modules/auth/auth.repository.ts'
 import type { Database } from './client.ts';
 import { seedDemoBoardAndCalendar } from './crm-seed/board-and-calendar.ts';
 import { seedDemoCrm } from './crm-seed/demo.ts';
+import { panelsEmpty, seedDemoPanels } from './crm-seed/panels.ts';
 import { users, workspaces } from './schema/index.ts';
 
 /** The demo account the README and the sign-in page show. */
@@ -48,6 +49,7 @@ export async function seedDemo(db: Database): Promise<{ email: string; password:
   }
   await seedDemoRecords(db, workspaceId);
   await seedDemoBoard(db, workspaceId);
+  await seedPanels(db, workspaceId);
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
 }
 
@@ -111,4 +113,19 @@ async function seedDemoBoard(db: Database, workspaceId: string): Promise<void> {
 /** Both drivers answer `execute` with `{ rows }`. */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** The demo's workspace settings, templates and snippets and audit history (issue 10's panels). */
+async function seedPanels(db: Database, workspaceId: string): Promise<void> {
+  if (!(await panelsEmpty(db, workspaceId))) return;
+  const members = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.workspaceId, workspaceId))
+    .orderBy(users.email);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('beacon:demo-panels-seed'))`);
+    if (!(await panelsEmpty(tx, workspaceId))) return;
+    await seedDemoPanels(tx, { workspaceId, members });
+  });
 }

@@ -42,7 +42,7 @@ describe('e-mail templates and snippets', () => {
       subject: 'Hi {{firstName}}',
     });
     expect(changed).toMatchObject({ name: 'Welcome', subject: 'Hi {{firstName}}' });
-    expect(changed.updatedAt > (template.updatedAt as string)).toBe(true);
+    expect((changed.updatedAt as string) > (template.updatedAt as string)).toBe(true);
     expect((await w.call('DELETE', `/api/templates/${template.id as string}`)).status).toBe(204);
     expect((await w.call('DELETE', `/api/templates/${template.id as string}`)).status).toBe(404);
   });
@@ -104,6 +104,6 @@ describe('e-mail templates and snippets', () => {
     expect((await b.call('PATCH', path, { name: 'Mine' })).status).toBe(404);
     expect((await b.call('DELETE', path)).status).toBe(404);
     expect(await b.ok('GET', '/api/templates')).toEqual([]);
-    expect((await a.ok('GET', '/api/templates')) as unknown[]).toHaveLength(1);
+    expect(await a.ok('GET', '/api/templates')).toHaveLength(1);
   });
 });
