@@ -5,7 +5,9 @@ import { tagsField } from './fields.ts';
 // ---------------------------------------------------------------------------------------------
 // The workspace's tags across people, companies and deals (contributor panel, issue 10).
 
-const tagName = tagsField.element;
+/** One tag: 1 to 40 characters once trimmed, as on people, companies and deals. */
+export const tagNameSchema = tagsField.element;
+const tagName = tagNameSchema;
 
 export const tagUsageSchema = z
   .object({

@@ -283,6 +283,20 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    path: 'contributor-panel',
+                    element: <RoleGuard roles={['admin', 'contributor']} />,
+                    children: [
+                      {
+                        index: true,
+                        lazy: withWords(
+                          () => import('./routes/contributor-panel-route.tsx'),
+                          'panels',
+                          'deals',
+                        ),
+                      },
+                    ],
+                  },
+                  {
                     path: 'permission-denied',
                     lazy: () => import('./routes/permission-denied-route.tsx'),
                   },
