@@ -1,5 +1,6 @@
 import { z } from './z.ts';
 import { endpoint } from './endpoint.ts';
+import { instantSchema } from './instant.ts';
 
 /**
  * Every kind of event the workspace's audit log holds (issue 10). The server writes them with
@@ -59,9 +60,8 @@ export const auditEntrySchema = z
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const dateTimeFilter = z.iso
-  .datetime({ offset: true, message: 'Use an ISO 8601 date and time such as 2026-01-31T00:00:00Z' })
-  .optional();
+/** An instant the database can store (years 100 to 9999, offsets within ±15:59). */
+const dateTimeFilter = instantSchema.optional();
 
 /** The filters of the list and the export: kind, actor, and a date range (from inclusive, to exclusive). */
 export const auditFilterSchema = z.object({

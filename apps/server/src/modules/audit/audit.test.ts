@@ -198,3 +198,20 @@ describe('audit log', () => {
     }
   });
 });
+
+describe('audit log date filters', () => {
+  it('refuses instants the database cannot store, in the list and the export', async () => {
+    const w = await workspace();
+    for (const from of [
+      '0000-01-01T00:00:00Z',
+      '2026-01-01T00:00:00+16:00',
+      '10000-01-01T00:00:00Z',
+    ]) {
+      for (const path of ['/api/audit', '/api/audit/export.csv']) {
+        const response = await w.call('GET', `${path}?${query({ from })}`);
+        expect(response.status, `${path} ${from}`).toBe(400);
+        expect(response.body).toMatchObject({ code: expect.any(String) });
+      }
+    }
+  });
+});
