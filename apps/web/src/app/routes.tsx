@@ -288,11 +288,7 @@ export const routes: RouteObject[] = [
                     children: [
                       {
                         index: true,
-                        lazy: withWords(
-                          () => import('./routes/contributor-panel-route.tsx'),
-                          'panels',
-                          'deals',
-                        ),
+                        lazy: () => import('./routes/contributor-panel-route.tsx'),
                       },
                     ],
                   },

@@ -15,6 +15,8 @@ const PipelineEditor = lazy(async () => ({
 /** Composes the signed-in user (auth) and the deals' pipelines and editor with the panel. */
 export function Component() {
   const { user } = useAuth();
+  // Waits for the words of the panel and of the pipelines (Suspense), as the admin panel does.
+  useTranslation(['panels', 'deals']);
   return <ContributorPanelPage userId={user?.id} role={user?.role} pipelines={<Pipelines />} />;
 }
 

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -132,12 +131,13 @@ export function AuditLogCard({ members }: AuditLogCardProps) {
           label={t('audit.kind')}
           value={kind}
           onChange={(event) => setKind(event.target.value)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <MenuItem value="">{t('audit.allKinds')}</MenuItem>
+          <option value="">{t('audit.allKinds')}</option>
           {auditKinds.map((name) => (
-            <MenuItem key={name} value={name}>
+            <option key={name} value={name}>
               {t(`audit.kinds.${name}`)}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
         <TextField
@@ -146,12 +146,13 @@ export function AuditLogCard({ members }: AuditLogCardProps) {
           label={t('audit.actor')}
           value={actorId}
           onChange={(event) => setActorId(event.target.value)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <MenuItem value="">{t('audit.allActors')}</MenuItem>
+          <option value="">{t('audit.allActors')}</option>
           {(members ?? []).map((member) => (
-            <MenuItem key={member.id} value={member.id}>
+            <option key={member.id} value={member.id}>
               {`${member.firstName} ${member.lastName}`.trim() || member.email}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
         <TextField
