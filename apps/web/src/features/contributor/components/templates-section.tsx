@@ -90,8 +90,7 @@ export function TemplatesSection({ canEdit }: { canEdit: boolean }) {
                   <Chip
                     size="small"
                     label={t(`templates.kinds.${template.kind}`)}
-                    color={template.kind === 'template' ? 'primary' : 'default'}
-                    variant="outlined"
+                    variant={template.kind === 'template' ? 'filled' : 'outlined'}
                   />
                   <Typography
                     component="span"

@@ -92,8 +92,7 @@ export function TransfersSection({ members }: { members: Member[] | null }) {
                 <TableCell>
                   <Chip
                     size="small"
-                    variant="outlined"
-                    color={row.type === 'import' ? 'info' : 'secondary'}
+                    variant={row.type === 'import' ? 'filled' : 'outlined'}
                     label={t(`transfers.types.${row.type}`)}
                   />
                 </TableCell>
