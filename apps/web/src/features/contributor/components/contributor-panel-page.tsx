@@ -45,8 +45,8 @@ export function ContributorPanelPage({ userId, role, pipelines }: ContributorPan
       >
         <TagsSection canEdit={canEdit} />
         {pipelines}
-        <TemplatesSection canEdit={canEdit} />
         <SharedViewsSection members={members} userId={userId} role={role} />
+        <TemplatesSection canEdit={canEdit} />
       </Box>
       <TransfersSection members={members} />
     </Stack>

@@ -20,6 +20,8 @@ export interface PanelSectionProps {
   onRetry: () => void;
   /** Shown when loaded with nothing in it. */
   empty: string | null;
+  /** Takes the whole width of the panel's grid (a table with many columns). */
+  wide?: boolean;
   children: ReactNode;
 }
 
@@ -33,12 +35,13 @@ export function PanelSection({
   error,
   onRetry,
   empty,
+  wide = false,
   children,
 }: PanelSectionProps) {
   const { t } = useTranslation('panels');
   const heading = `${id}-heading`;
   return (
-    <Card component="section" aria-labelledby={heading}>
+    <Card component="section" aria-labelledby={heading} sx={wide ? { gridColumn: '1 / -1' } : {}}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}

@@ -69,6 +69,7 @@ export function TagsSection({ canEdit }: { canEdit: boolean }) {
   return (
     <PanelSection
       id="tags"
+      wide
       title={t('tags.title')}
       hint={t('tags.hint')}
       action={
@@ -120,7 +121,7 @@ export function TagsSection({ canEdit }: { canEdit: boolean }) {
                     />
                   </TableCell>
                 )}
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                <TableCell sx={{ minWidth: 160, overflowWrap: 'break-word' }}>
                   <bdi>{usage.tag}</bdi>
                 </TableCell>
                 <TableCell align="right">{usage.people}</TableCell>

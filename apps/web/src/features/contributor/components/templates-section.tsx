@@ -51,6 +51,7 @@ export function TemplatesSection({ canEdit }: { canEdit: boolean }) {
   return (
     <PanelSection
       id="templates"
+      wide
       title={t('templates.title')}
       hint={t('templates.hint', { example: '{{firstName}}' })}
       action={
@@ -102,7 +103,7 @@ export function TemplatesSection({ canEdit }: { canEdit: boolean }) {
                 </Stack>
               }
               secondary={template.subject || template.body.split('\n')[0]}
-              slotProps={{ secondary: { noWrap: true } }}
+              slotProps={{ secondary: { noWrap: true, dir: 'auto' } }}
             />
           </ListItem>
         ))}
