@@ -299,6 +299,11 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'GET /api/chat/attachments/:attachmentId': async (server, owner) => ({
     params: { attachmentId: await makeChatAttachment(server, owner) },
   }),
+  // The panels (issue 10): the audit log's actor filter, and e-mail templates.
+  'GET /api/audit': actorProbe(),
+  'GET /api/audit/export.csv': actorProbe(),
+  'PATCH /api/templates/:id': templateProbe({ name: 'Taken over' }),
+  'DELETE /api/templates/:id': templateProbe(),
 };
 
 /** A conversation of the owner's with a colleague of theirs (a group when asked). */
@@ -340,6 +345,29 @@ async function makeChatAttachment(server: TestServer, owner: Owner): Promise<str
     authed(owner.token),
   );
   return attachment.id;
+}
+
+/** A query naming the owner as the actor to filter by. */
+function actorProbe() {
+  return async (server: TestServer, owner: Owner): Promise<Call> => {
+    const me = await fetch(`${server.url}/user/me`, { headers: authed(owner.token) });
+    return { query: { actorId: ((await me.json()) as { id: string }).id } };
+  };
+}
+
+/** A call on `/:id` with a fresh e-mail template of the owner's. */
+function templateProbe(body?: unknown) {
+  return async (server: TestServer, owner: Owner): Promise<Call> => {
+    const response = await postJson(
+      `${server.url}/api/templates`,
+      { kind: 'template', name: `Private ${Math.random()}`, subject: 'Hi', body: 'Hello' },
+      authed(owner.token),
+    );
+    return {
+      params: { id: response.body.id as string },
+      ...(body === undefined ? {} : { body }),
+    };
+  };
 }
 
 async function makeRecord(

@@ -280,7 +280,8 @@ export const newDealSchema = z
     pipelineId: dealFields.pipelineId.optional(),
     stageId: dealFields.stageId.optional(),
     amount: dealFields.amount.default(0),
-    currency: dealFields.currency.default('EUR'),
+    /** The workspace's default currency when left out (admin panel). */
+    currency: dealFields.currency.optional(),
     expectedCloseDate: dealFields.expectedCloseDate.default(null),
     ownerId: dealFields.ownerId.default(null),
     companyId: dealFields.companyId.default(null),

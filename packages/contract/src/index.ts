@@ -21,3 +21,6 @@ export * from './notifications.ts';
 export * from './home.ts';
 export * from './audit.ts';
 export * from './chat.ts';
+export * from './workspace.ts';
+export * from './templates.ts';
+export * from './tags.ts';

@@ -7,6 +7,7 @@ import { seedDemoBoardAndCalendar } from './crm-seed/board-and-calendar.ts';
 import { seedDemoChat } from './crm-seed/chat.ts';
 import { seedDemoCrm } from './crm-seed/demo.ts';
 import { seedDemoTeam } from './crm-seed/team.ts';
+import { panelsEmpty, seedDemoPanels } from './crm-seed/panels.ts';
 import { users, workspaces } from './schema/index.ts';
 
 /** The demo account the README and the sign-in page show. */
@@ -52,6 +53,7 @@ export async function seedDemo(db: Database): Promise<{ email: string; password:
   await seedDemoBoard(db, workspaceId);
   await seedDemoTeam(db, workspaceId);
   await seedDemoChatOnce(db, workspaceId);
+  await seedPanels(db, workspaceId);
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
 }
 
@@ -145,4 +147,19 @@ async function seedDemoChatOnce(db: Database, workspaceId: string): Promise<void
 /** Both drivers answer `execute` with `{ rows }`. */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** The demo's workspace settings, templates and snippets and audit history (issue 10's panels). */
+async function seedPanels(db: Database, workspaceId: string): Promise<void> {
+  if (!(await panelsEmpty(db, workspaceId))) return;
+  const members = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.workspaceId, workspaceId))
+    .orderBy(users.email);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('beacon:demo-panels-seed'))`);
+    if (!(await panelsEmpty(tx, workspaceId))) return;
+    await seedDemoPanels(tx, { workspaceId, members });
+  });
 }

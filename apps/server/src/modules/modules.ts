@@ -1,4 +1,5 @@
 import type { AppModule } from '../lib/module.ts';
+import { auditModule } from './audit/audit.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { chatModule } from './chat/chat.module.ts';
 import { calendarModule } from './calendar/calendar.module.ts';
@@ -14,8 +15,11 @@ import { notesModule } from './notes/notes.module.ts';
 import { notificationsModule } from './notifications/notifications.module.ts';
 import { peopleModule } from './people/people.module.ts';
 import { publicModule } from './public/public.module.ts';
+import { tagsModule } from './tags/tags.module.ts';
 import { tasksModule } from './tasks/tasks.module.ts';
+import { templatesModule } from './templates/templates.module.ts';
 import { viewsModule } from './views/views.module.ts';
+import { workspaceModule } from './workspace/workspace.module.ts';
 
 /**
  * Every module of the server, registered by app.ts in this order (the order of the paths in the
@@ -39,4 +43,8 @@ export const modules: AppModule[] = [
   notificationsModule,
   homeModule,
   chatModule,
+  workspaceModule,
+  auditModule,
+  tagsModule,
+  templatesModule,
 ];

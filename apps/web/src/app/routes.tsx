@@ -342,6 +342,16 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    path: 'contributor-panel',
+                    element: <RoleGuard roles={['admin', 'contributor']} />,
+                    children: [
+                      {
+                        index: true,
+                        lazy: () => import('./routes/contributor-panel-route.tsx'),
+                      },
+                    ],
+                  },
+                  {
                     path: 'permission-denied',
                     lazy: () => import('./routes/permission-denied-route.tsx'),
                   },

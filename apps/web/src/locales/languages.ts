@@ -82,6 +82,7 @@ export const NAMESPACES = [
   'home',
   'team',
   'chat',
+  'panels',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -407,3 +407,33 @@ describe('demo chat', () => {
     expect(bad!.unread).toBeGreaterThan(0);
   });
 });
+
+describe('demo panels', () => {
+  it('has workspace settings, templates and snippets, and a month of audit history, once', async () => {
+    const count = async () =>
+      (
+        await rows<{ templates: number; snippets: number; audit: number; kinds: number }>(sql`
+          select
+            (select count(*)::int from email_templates where workspace_id = ${demo} and kind = 'template') as templates,
+            (select count(*)::int from email_templates where workspace_id = ${demo} and kind = 'snippet') as snippets,
+            (select count(*)::int from audit_log where workspace_id = ${demo}) as audit,
+            (select count(distinct kind)::int from audit_log where workspace_id = ${demo}) as kinds`)
+      )[0]!;
+    const first = await count();
+    expect(first.templates).toBeGreaterThanOrEqual(3);
+    expect(first.snippets).toBeGreaterThanOrEqual(2);
+    expect(first.audit).toBeGreaterThan(30);
+    expect(first.kinds).toBeGreaterThanOrEqual(5);
+    const [workspace] = await rows<{ time_zone: string; default_currency: string }>(
+      sql`select time_zone, default_currency from workspaces where id = ${demo}`,
+    );
+    expect(workspace).toEqual({ time_zone: 'Europe/Paris', default_currency: 'EUR' });
+    const [span] = await rows<{ days: number }>(
+      sql`select extract(day from max(created_at) - min(created_at))::int as days
+          from audit_log where workspace_id = ${demo}`,
+    );
+    expect(span!.days).toBeGreaterThanOrEqual(25);
+    await seedDemo(database.db);
+    expect(await count()).toEqual(first);
+  });
+});

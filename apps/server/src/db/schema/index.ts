@@ -12,3 +12,4 @@ export * from './tasks.ts';
 export * from './audit.ts';
 export * from './team.ts';
 export * from './chat.ts';
+export * from './panels.ts';

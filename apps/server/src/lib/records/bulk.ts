@@ -1,4 +1,5 @@
 import { and, sql, type SQL } from 'drizzle-orm';
+import { recordAudit } from '../../modules/audit/audit.repository.ts';
 import type { CompanyBulkRequest, PersonBulkRequest } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../errors.ts';
@@ -110,8 +111,19 @@ export async function runBulk(
             newText: sql`array_to_string(array_append(${table}.tags, ${action.tag}::text), ', ')`,
           }),
         };
-      case 'delete':
-        return { affected: await entity.deleteWhere(db, match) };
+      case 'delete': {
+        const affected = await entity.deleteWhere(db, match);
+        if (affected > 0) {
+          await recordAudit(db, {
+            workspaceId: caller.workspaceId,
+            actorId: caller.userId,
+            kind: 'records.deleted',
+            subject: entity.name,
+            detail: { entity: entity.name, count: affected, bulk: true },
+          });
+        }
+        return { affected };
+      }
     }
   });
 }

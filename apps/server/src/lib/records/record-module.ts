@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { recordAudit } from '../../modules/audit/audit.repository.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -110,6 +111,19 @@ export class RecordService<Row extends { id: string }, Item, Bulk extends BulkRe
     const columns = pickColumns(this.def.csvColumns, query.columns);
     const pageQuery = { q: query.q, filters: query.filters, sort: query.sort, limit: 1000 };
     const first = await this.list(caller, pageQuery);
+    // The export is in the audit log once its filter is known to be good, whatever the download does.
+    await recordAudit(this.db, {
+      workspaceId: caller.workspaceId,
+      actorId: caller.userId,
+      kind: 'records.exported',
+      subject: this.def.entity.name,
+      detail: {
+        entity: this.def.entity.name,
+        ...(query.q ? { q: query.q } : {}),
+        ...(query.filters ? { filters: query.filters } : {}),
+        columns: columns.map((column) => column.name),
+      },
+    });
     const next = (cursor: string) => this.list(caller, { ...pageQuery, cursor });
     async function* pages() {
       let page = first;

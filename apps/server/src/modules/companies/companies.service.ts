@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { recordDeletion } from '../audit/audit.repository.ts';
 import {
   companyFields,
   type Company,
@@ -133,6 +134,7 @@ export class CompaniesService extends RecordService<CompanyRow, Company, Company
         .where(and(eq(companies.workspaceId, caller.workspaceId), eq(companies.id, id)))
         .returning({ id: companies.id });
       if (!row) throw companyNotFound();
+      await recordDeletion(tx, caller, 'companies', id);
     });
   }
 }

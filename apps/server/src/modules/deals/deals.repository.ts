@@ -8,6 +8,7 @@ import {
   dealStageChanges,
   people,
   pipelineStages,
+  workspaces,
 } from '../../db/schema/index.ts';
 import { rowsOf, uuidArray, type Executor } from '../../lib/records/sql.ts';
 import { positionExpr, staleExpr } from './deals.entity.ts';
@@ -407,4 +408,13 @@ export async function forecastSums(
     )
     .groupBy(sql`1`, deals.currency);
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+/** A new deal's currency when none is given: the workspace's default (admin panel). */
+export async function workspaceCurrency(db: Executor, workspaceId: string): Promise<string> {
+  const [row] = await db
+    .select({ currency: workspaces.defaultCurrency })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.currency ?? 'EUR';
 }

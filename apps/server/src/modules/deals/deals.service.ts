@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { recordDeletion } from '../audit/audit.repository.ts';
 import type { dealFields } from '@beacon/contract';
 import {
   type Deal,
@@ -228,7 +229,7 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
           pipelineId: stage.pipelineId,
           stageId: stage.id,
           amount: input.amount,
-          currency: input.currency,
+          currency: input.currency ?? (await repo.workspaceCurrency(tx, caller.workspaceId)),
           expectedCloseDate: input.expectedCloseDate,
           ownerId: input.ownerId,
           companyId: input.companyId,
@@ -463,11 +464,14 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
   }
 
   async remove(caller: Caller, id: string): Promise<void> {
-    const [row] = await this.db
-      .delete(deals)
-      .where(and(eq(deals.workspaceId, caller.workspaceId), eq(deals.id, id)))
-      .returning({ id: deals.id });
-    if (!row) throw dealNotFound();
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(deals)
+        .where(and(eq(deals.workspaceId, caller.workspaceId), eq(deals.id, id)))
+        .returning({ id: deals.id });
+      if (!row) throw dealNotFound();
+      await recordDeletion(tx, caller, 'deals', id);
+    });
   }
 
   // -------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import {
   type CrmChange,
   type DuplicateMode,
 } from '@beacon/contract';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -528,6 +529,20 @@ export function importJobHandler(db: Database, realtime: Realtime): JobHandler {
           finishedAt: new Date(),
         });
         if (!row) return;
+        await recordAudit(tx, {
+          workspaceId,
+          actorId: row.createdBy,
+          kind: 'records.imported',
+          subject: `import:${row.id}`,
+          detail: {
+            entity: row.entity,
+            fileName: row.fileName,
+            rows: row.processedRows,
+            created: row.created,
+            updated: row.updated,
+            skipped: row.skipped,
+          },
+        });
         await announce(tx, row);
         await publish(tx, row);
       });

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { recordDeletion } from '../audit/audit.repository.ts';
 import type {
   DuplicateGroup,
   MergeRequest,
@@ -184,6 +185,7 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
         .returning({ companyId: people.companyId });
       if (!row) throw personNotFound();
       await adjustPeopleCount(tx, row.companyId, -1);
+      await recordDeletion(tx, caller, 'people', id);
     });
   }
 

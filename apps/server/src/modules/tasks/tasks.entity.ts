@@ -15,11 +15,12 @@ const t = fieldsOf('tasks');
 
 /**
  * The zone a task's day is counted in: its assignee's (`users.time_zone`), its creator's when
- * unassigned, UTC when neither has set one. Read per row, so one query serves a workspace whose
+ * unassigned, the workspace's (admin panel) when that member has set none, else UTC. Read per row, so one query serves a workspace whose
  * members live in many zones (docs/decisions/031, 044).
  */
 export const taskZoneExpr = sql`coalesce((select z.time_zone from users z
-  where z.id = coalesce("tasks"."assignee_id", "tasks"."created_by")), 'UTC')`;
+  where z.id = coalesce("tasks"."assignee_id", "tasks"."created_by")),
+  (select w.time_zone from workspaces w where w.id = "tasks"."workspace_id"), 'UTC')`;
 
 /**
  * Where an open task stands against its assignee's day (the contract's `taskDueStates`): a

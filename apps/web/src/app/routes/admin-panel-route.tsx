@@ -3,6 +3,12 @@ import { AdminPanelPage } from '../../features/admin/components/admin-panel-page
 
 /** Composes the signed-in user (auth) with the admin panel (admin). */
 export function Component() {
-  const { user } = useAuth();
-  return <AdminPanelPage workspaceName={user?.workspace?.name} currentEmail={user?.email} />;
+  const { user, refreshUser } = useAuth();
+  return (
+    <AdminPanelPage
+      workspaceName={user?.workspace?.name}
+      currentEmail={user?.email}
+      onRenamed={() => void refreshUser()}
+    />
+  );
 }

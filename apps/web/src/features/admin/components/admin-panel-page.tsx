@@ -21,13 +21,19 @@ import { ShieldIcon, UsersIcon } from '../../../components/icons.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { LockKeyIcon, UserIcon } from '../../../components/shell-icons.tsx';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../utils/paths.ts';
+import { AuditLogCard } from './audit-log-card.tsx';
 import { RoleChip } from './role-chip.tsx';
+import { WorkspaceSettingsCard } from './workspace-settings-card.tsx';
 
 export interface AdminPanelPageProps {
   /** The workspace's name (from `/user/me`); a skeleton while it loads. */
   workspaceName?: string;
   /** The signed-in user's e-mail, to mark their row. */
   currentEmail?: string;
+  /** After the workspace's name changed: the shell reads it again. */
+  onRenamed?: () => void;
 }
 
 const ROLE_ORDER: Record<Role, number> = { admin: 0, contributor: 1, viewer: 2 };
@@ -42,7 +48,11 @@ export function sortMembers(members: readonly Member[]): Member[] {
 }
 
 /** `/dashboard/admin-panel` (admins only): the workspace's members and what their roles allow. */
-export function AdminPanelPage({ workspaceName, currentEmail }: AdminPanelPageProps) {
+export function AdminPanelPage({
+  workspaceName,
+  currentEmail,
+  onRenamed = () => undefined,
+}: AdminPanelPageProps) {
   const { t } = useTranslation('admin');
   const { loaded: members, loading, error, reload } = useWorkspaceMembers();
   const sorted = members ? sortMembers(members) : null;
@@ -58,7 +68,7 @@ export function AdminPanelPage({ workspaceName, currentEmail }: AdminPanelPagePr
         </Typography>
         <Typography sx={{ color: 'text.secondary' }}>
           {workspaceName ? (
-            t('panel.subtitle', { workspace: workspaceName })
+            t('panel.settingsSubtitle', { workspace: workspaceName })
           ) : (
             <Skeleton width={240} />
           )}
@@ -100,6 +110,8 @@ export function AdminPanelPage({ workspaceName, currentEmail }: AdminPanelPagePr
         />
       </Box>
 
+      <WorkspaceSettingsCard onRenamed={onRenamed} />
+
       <Box
         sx={{
           display: 'grid',
@@ -109,14 +121,25 @@ export function AdminPanelPage({ workspaceName, currentEmail }: AdminPanelPagePr
         }}
       >
         <Card component="section" aria-labelledby="members-heading">
-          <Box sx={{ px: 3, pt: 3, pb: 2 }}>
-            <Typography id="members-heading" component="h2" variant="h6">
-              {t('panel.members')}
-            </Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('panel.membersHint')}
-            </Typography>
-          </Box>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ px: 3, pt: 3, pb: 2, justifyContent: 'space-between' }}
+          >
+            <Box>
+              <Typography id="members-heading" component="h2" variant="h6">
+                {t('panel.members')}
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('panel.membersHint')}
+              </Typography>
+            </Box>
+            <Box>
+              <Button component={RouterLink} to={paths.dashboard.user.list} variant="outlined">
+                {t('panel.manageMembers')}
+              </Button>
+            </Box>
+          </Stack>
           {error ? (
             <Box sx={{ px: 3, pb: 3 }}>
               <Alert
@@ -189,6 +212,8 @@ export function AdminPanelPage({ workspaceName, currentEmail }: AdminPanelPagePr
           </Stack>
         </Card>
       </Box>
+
+      <AuditLogCard members={sorted} />
     </Stack>
   );
 }

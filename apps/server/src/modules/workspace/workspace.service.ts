@@ -1,0 +1,111 @@
+import {
+  WORKSPACE_LOGO_MAX_BYTES,
+  type WorkspacePatch,
+  type WorkspaceSettings,
+} from '@beacon/contract';
+import type { Database } from '../../db/client.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { imageTypeOf } from './image-type.ts';
+import * as repo from './workspace.repository.ts';
+
+type Origin = { ip: string; userAgent: string | null };
+
+const toSettings = (row: repo.WorkspaceRow): WorkspaceSettings => ({
+  id: row.id,
+  name: row.name,
+  defaultCurrency: row.defaultCurrency,
+  timeZone: row.timeZone,
+  logoUrl: row.logoUpdatedAt
+    ? `/api/workspace/logo?v=${row.logoUpdatedAt.getTime().toString(36)}`
+    : null,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The workspace's settings (admin panel): any member reads them, admins change them. */
+export class WorkspaceService {
+  constructor(private readonly db: Database) {}
+
+  async get(caller: Caller): Promise<WorkspaceSettings> {
+    return toSettings(await repo.getWorkspace(this.db, caller.workspaceId));
+  }
+
+  /** Changes what differs, and writes the old and new values to the audit log. */
+  async patch(caller: Caller, patch: WorkspacePatch, origin: Origin): Promise<WorkspaceSettings> {
+    return this.db.transaction(async (tx) => {
+      const old = await repo.lockWorkspace(tx, caller.workspaceId);
+      const changes: Record<string, { from: string; to: string }> = {};
+      const values: Partial<typeof old> = {};
+      for (const key of ['name', 'defaultCurrency', 'timeZone'] as const) {
+        const next = patch[key];
+        if (next !== undefined && next !== old[key]) {
+          changes[key] = { from: old[key], to: next };
+          values[key] = next;
+        }
+      }
+      if (Object.keys(values).length > 0) {
+        await repo.updateWorkspace(tx, caller.workspaceId, values);
+        await recordAudit(tx, {
+          workspaceId: caller.workspaceId,
+          actorId: caller.userId,
+          kind: 'workspace.settings_changed',
+          subject: 'workspace',
+          detail: { changes },
+          ...origin,
+        });
+      }
+      return toSettings(await repo.getWorkspace(tx, caller.workspaceId));
+    });
+  }
+
+  /** Sets the logo: an image by its bytes (PNG, JPEG, GIF, WebP), up to the size limit. */
+  async setLogo(caller: Caller, content: Buffer, origin: Origin): Promise<WorkspaceSettings> {
+    if (content.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty');
+    if (content.length > WORKSPACE_LOGO_MAX_BYTES) {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The logo may be 1 MB at most');
+    }
+    const mimeType = imageTypeOf(content);
+    if (!mimeType) {
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'The logo must be a PNG, JPEG, GIF or WebP image',
+      );
+    }
+    return this.db.transaction(async (tx) => {
+      await repo.lockWorkspace(tx, caller.workspaceId);
+      await repo.putLogo(tx, caller.workspaceId, { mimeType, content });
+      await recordAudit(tx, {
+        workspaceId: caller.workspaceId,
+        actorId: caller.userId,
+        kind: 'workspace.settings_changed',
+        subject: 'workspace',
+        detail: { changes: { logo: { to: mimeType, size: content.length } } },
+        ...origin,
+      });
+      return toSettings(await repo.getWorkspace(tx, caller.workspaceId));
+    });
+  }
+
+  async removeLogo(caller: Caller, origin: Origin): Promise<WorkspaceSettings> {
+    return this.db.transaction(async (tx) => {
+      await repo.lockWorkspace(tx, caller.workspaceId);
+      if (!(await repo.deleteLogo(tx, caller.workspaceId))) throw notFound('There is no logo');
+      await recordAudit(tx, {
+        workspaceId: caller.workspaceId,
+        actorId: caller.userId,
+        kind: 'workspace.settings_changed',
+        subject: 'workspace',
+        detail: { changes: { logo: { to: null } } },
+        ...origin,
+      });
+      return toSettings(await repo.getWorkspace(tx, caller.workspaceId));
+    });
+  }
+
+  async logo(caller: Caller): Promise<{ mimeType: string; content: Buffer }> {
+    const logo = await repo.getLogo(this.db, caller.workspaceId);
+    if (!logo) throw notFound('There is no logo');
+    return logo;
+  }
+}

@@ -1,0 +1,117 @@
+import { z } from './z.ts';
+import { endpoint } from './endpoint.ts';
+import { id } from './fields.ts';
+
+// ---------------------------------------------------------------------------------------------
+// E-mail templates and snippets (contributor panel, issue 10), used by mail and sequences later.
+
+export const templateKinds = ['template', 'snippet'] as const;
+export const templateKindSchema = z.enum(templateKinds);
+export type TemplateKind = z.infer<typeof templateKindSchema>;
+
+/** The variables a body or subject may hold, as `{{firstName}}`; mail fills them when it sends. */
+export const templateVariables = [
+  'firstName',
+  'lastName',
+  'fullName',
+  'email',
+  'jobTitle',
+  'companyName',
+  'senderFirstName',
+  'senderLastName',
+  'senderEmail',
+  'workspaceName',
+] as const;
+export type TemplateVariable = (typeof templateVariables)[number];
+
+const VARIABLE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The variables `text` names that are not known (each once, in order). */
+export function unknownTemplateVariables(text: string): string[] {
+  const unknown = new Set<string>();
+  for (const match of text.matchAll(VARIABLE)) {
+    const name = match[1] ?? '';
+    if (!(templateVariables as readonly string[]).includes(name)) unknown.add(name);
+  }
+  return [...unknown];
+}
+
+const knownVariables = (text: string) => unknownTemplateVariables(text).length === 0;
+const variablesMessage = `Unknown variable: use ${templateVariables.map((v) => `{{${v}}}`).join(', ')}`;
+
+export const TEMPLATE_BODY_MAX = 20_000;
+
+export const templateFields = {
+  kind: templateKindSchema,
+  name: z.string().trim().min(1, { message: 'Required' }).max(100),
+  subject: z.string().trim().max(200).refine(knownVariables, { message: variablesMessage }),
+  body: z
+    .string()
+    .max(TEMPLATE_BODY_MAX)
+    .refine((body) => body.trim().length > 0, { message: 'Required' })
+    .refine(knownVariables, { message: variablesMessage }),
+};
+
+export const emailTemplateSchema = z
+  .object({
+    id: z.string(),
+    kind: templateKindSchema,
+    name: z.string(),
+    subject: z.string(),
+    body: z.string(),
+    createdBy: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'EmailTemplate' });
+export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
+export const emailTemplatesSchema = z.array(emailTemplateSchema).meta({ id: 'EmailTemplates' });
+
+export const newTemplateSchema = z
+  .object({ ...templateFields, subject: templateFields.subject.default('') })
+  .meta({ id: 'NewEmailTemplate' });
+export type NewTemplate = z.input<typeof newTemplateSchema>;
+export const templatePatchSchema = z
+  .object(templateFields)
+  .omit({ kind: true })
+  .partial()
+  .meta({ id: 'EmailTemplatePatch' });
+export type TemplatePatch = z.input<typeof templatePatchSchema>;
+export const templateParamsSchema = z.object({ id: id('template') });
+export const templatesQuerySchema = z.object({ kind: templateKindSchema.optional() });
+
+export const templatesEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/templates',
+    summary: "The workspace's e-mail templates and snippets, by name",
+    query: templatesQuerySchema,
+    response: emailTemplatesSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/templates',
+    summary: 'Add an e-mail template or snippet (admins and contributors)',
+    body: newTemplateSchema,
+    status: 201,
+    response: emailTemplateSchema,
+    errors: [409],
+  }),
+  patch: endpoint({
+    method: 'PATCH',
+    path: '/api/templates/:id',
+    summary: 'Change an e-mail template or snippet (admins and contributors)',
+    params: templateParamsSchema,
+    body: templatePatchSchema,
+    response: emailTemplateSchema,
+    errors: [409],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/templates/:id',
+    summary: 'Delete an e-mail template or snippet (admins and contributors)',
+    params: templateParamsSchema,
+    status: 204,
+    response: null,
+  }),
+};
