@@ -91,7 +91,7 @@ test('the invited person follows the mailed link in a second context, joins, and
   expect(await seriousViolations(invited)).toEqual([]);
   await invited.getByRole('textbox', { name: 'First name' }).fill('Ines');
   await invited.getByRole('textbox', { name: 'Last name' }).fill('Invited');
-  await invited.getByLabel('Password').fill(invitee.password);
+  await invited.getByRole('textbox', { name: 'Password' }).fill(invitee.password);
   await invited.getByRole('button', { name: 'Join the workspace' }).click();
   await expect(invited).toHaveURL(/\/dashboard/, { timeout: 30_000 });
 
