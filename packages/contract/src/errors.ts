@@ -29,6 +29,8 @@ export const errorCodes = [
   'DEFAULT_PIPELINE',
   'LAST_STAGE',
   'INVALID_CODE',
+  'MFA_REQUIRED',
+  'INVALID_MFA_CODE',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'NOT_READY',

@@ -20,3 +20,4 @@ export * from './tasks.ts';
 export * from './notifications.ts';
 export * from './home.ts';
 export * from './audit.ts';
+export * from './account.ts';

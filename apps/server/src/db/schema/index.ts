@@ -10,3 +10,4 @@ export * from './crm.ts';
 export * from './deals.ts';
 export * from './tasks.ts';
 export * from './audit.ts';
+export * from './account.ts';

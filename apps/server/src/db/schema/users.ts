@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces.ts';
 
 export const userRole = pgEnum('user_role', ['admin', 'contributor', 'viewer']);
@@ -26,6 +35,20 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true })
       .notNull()
       .defaultNow(),
+    // Account and security (issue 10, docs/decisions/046-account-and-security.md).
+    /** E.164 (`+33612345678`), checked with libphonenumber-js; null when not given. */
+    phone: text('phone'),
+    /** The interface language the member chose (`en`, `fr`, `vi`, `cn`, `ar`); null: detected. */
+    language: text('language'),
+    /** Plain text added below the member's outgoing e-mails. */
+    emailSignature: text('email_signature'),
+    /** Base32 TOTP secret, set while two-factor sign-in is on. */
+    twoFactorSecret: text('two_factor_secret'),
+    /** A secret being set up: it becomes `twoFactorSecret` once a code made with it is given. */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The TOTP time step of the last code accepted: a code of that step or older is refused. */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
