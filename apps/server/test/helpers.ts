@@ -17,6 +17,7 @@ export const relaxedLimits: AppOptions['rateLimits'] = {
   codesPerIp: { max: 100_000, windowSeconds: 60 },
   codesPerAccount: { max: 100_000, windowSeconds: 60 },
   publicFormsPerIp: { max: 100_000, windowSeconds: 60 },
+  accountChangesPerAccount: { max: 100_000, windowSeconds: 60 },
 };
 
 export type TestServer = {

@@ -225,6 +225,10 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'POST /api/imports/:id/start': importProbe({ mapping: { Email: 'email' } }),
   'POST /api/imports/:id/cancel': importProbe(),
   'GET /api/imports/:id/errors.csv': importProbe(),
+  // Account (issue 10): a session is its owner's alone.
+  'DELETE /api/account/sessions/:id': async (_server, owner) => ({
+    params: { id: JSON.parse(Buffer.from(owner.token.split('.')[1]!, 'base64url').toString()).sid },
+  }),
 };
 
 async function makeRecord(

@@ -214,7 +214,7 @@ export const accountEndpoints = {
   revokeSession: endpoint({
     method: 'DELETE',
     path: '/api/account/sessions/:id',
-    summary: 'Sign one of your devices out',
+    summary: 'Sign one of your devices out (this one too: that is signing out)',
     params: accountSessionParamsSchema,
     status: 204,
     response: null,
@@ -224,13 +224,6 @@ export const accountEndpoints = {
     path: '/api/account/sessions/revoke-others',
     summary: 'Sign every other device out, keeping this one',
     response: revokedSessionsSchema,
-  }),
-  signOut: endpoint({
-    method: 'POST',
-    path: '/api/account/sign-out',
-    summary: 'Sign this device out (its token stops working)',
-    status: 204,
-    response: null,
   }),
   twoFactorSetup: endpoint({
     method: 'POST',
@@ -248,14 +241,6 @@ export const accountEndpoints = {
     response: recoveryCodesSchema,
     errors: [409],
   }),
-  twoFactorDisable: endpoint({
-    method: 'POST',
-    path: '/api/account/two-factor/disable',
-    summary: 'Turn off two-factor sign-in (asks for the password)',
-    body: passwordConfirmSchema,
-    status: 204,
-    response: null,
-  }),
   recoveryCodes: endpoint({
     method: 'POST',
     path: '/api/account/two-factor/recovery-codes',
@@ -263,6 +248,14 @@ export const accountEndpoints = {
     body: passwordConfirmSchema,
     response: recoveryCodesSchema,
     errors: [409],
+  }),
+  twoFactorDisable: endpoint({
+    method: 'POST',
+    path: '/api/account/two-factor/disable',
+    summary: 'Turn off two-factor sign-in (asks for the password)',
+    body: passwordConfirmSchema,
+    status: 204,
+    response: null,
   }),
   notifications: endpoint({
     method: 'GET',
@@ -284,7 +277,6 @@ export const accountEndpoints = {
     body: emailChangeRequestSchema,
     status: 202,
     response: accountMessageSchema,
-    errors: [409],
   }),
   confirmEmail: endpoint({
     method: 'POST',
@@ -292,6 +284,5 @@ export const accountEndpoints = {
     summary: 'Confirm a new e-mail address with the token of its link',
     body: emailChangeConfirmSchema,
     response: accountSchema,
-    errors: [409],
   }),
 };

@@ -75,7 +75,8 @@ export const tokenRequestSchema = z
   })
   .superRefine((body, ctx) => {
     const required = (field: keyof typeof body) => {
-      if (body[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'Required' });
+      if (body[field] === undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'Required' });
     };
     if (body.grant_type === MFA_GRANT) {
       required('mfa_token');

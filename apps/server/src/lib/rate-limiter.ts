@@ -17,6 +17,8 @@ export type RateLimits = {
   codesPerIp: RateRule;
   /** The same, for one account: codes e-mailed or guessed. */
   codesPerAccount: RateRule;
+  /** Password changes, e-mail changes and two-factor changes of one signed-in account. */
+  accountChangesPerAccount: RateRule;
   /** The public pages' forms (contact, coming-soon sign-up, payment) from one address. */
   publicFormsPerIp: RateRule;
 };
@@ -28,6 +30,7 @@ export const defaultRateLimits: RateLimits = {
   codesPerIp: { max: 30, windowSeconds: 15 * 60 },
   codesPerAccount: { max: 10, windowSeconds: 15 * 60 },
   publicFormsPerIp: { max: 10, windowSeconds: 60 * 60 },
+  accountChangesPerAccount: { max: 10, windowSeconds: 15 * 60 },
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { AppModule } from '../lib/module.ts';
+import { accountModule } from './account/account.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { calendarModule } from './calendar/calendar.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
@@ -23,6 +24,7 @@ import { viewsModule } from './views/views.module.ts';
 export const modules: AppModule[] = [
   healthModule,
   authModule,
+  accountModule,
   publicModule,
   membersModule,
   calendarModule,

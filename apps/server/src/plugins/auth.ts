@@ -2,11 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@beacon/contract';
 import type { Database } from '../db/client.ts';
-import {
-  activeUserLookup,
-  touchSession,
-  type UserRow,
-} from '../modules/auth/auth.repository.ts';
+import { activeUserLookup, touchSession, type UserRow } from '../modules/auth/auth.repository.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 import type { TokenService } from '../lib/tokens.ts';
 
