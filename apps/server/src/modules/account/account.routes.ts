@@ -7,8 +7,11 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { requestOrigin } from '../audit/audit.repository.ts';
 import type { AccountCaller, AccountService } from './account.service.ts';
 
-/** Account bodies are small (the longest is a 2,000-character e-mail signature). */
-const ACCOUNT_BODY_LIMIT = 16 * 1024;
+/**
+ * Account bodies are small (the longest is a 2,000-character e-mail signature): 64 KiB leaves
+ * room for a field too long to be refused by its own limit (400), and no more.
+ */
+const ACCOUNT_BODY_LIMIT = 64 * 1024;
 
 function callerOf(request: FastifyRequest): AccountCaller {
   const auth = requireAuth(request);
