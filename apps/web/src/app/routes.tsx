@@ -209,6 +209,14 @@ export const routes: RouteObject[] = [
                   { path: 'calendar', lazy: () => import('./routes/calendar-route.tsx') },
                   { path: 'kanban', lazy: () => import('./routes/kanban-route.tsx') },
                   {
+                    path: 'user/account',
+                    lazy: withWords(() => import('./routes/account-route.tsx'), 'account'),
+                  },
+                  {
+                    path: 'user/account/confirm-email',
+                    lazy: withWords(() => import('./routes/confirm-email-route.tsx'), 'account'),
+                  },
+                  {
                     path: 'tasks',
                     lazy: withWords(() => import('./routes/tasks-route.tsx'), 'tasks'),
                   },

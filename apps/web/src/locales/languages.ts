@@ -80,6 +80,7 @@ export const NAMESPACES = [
   'deals',
   'tasks',
   'home',
+  'account',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
