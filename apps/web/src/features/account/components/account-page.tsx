@@ -41,6 +41,11 @@ export function AccountPage() {
         variant="scrollable"
         allowScrollButtonsMobile
         aria-label={t('title')}
+        sx={{
+          // Tabs in the text colour (the brand green is too light for text on white).
+          '& .MuiTab-root.Mui-selected': { color: 'text.primary' },
+          '& .MuiTabs-indicator': { bgcolor: 'text.primary' },
+        }}
       >
         {ACCOUNT_TABS.map((name) => (
           <Tab

@@ -45,6 +45,9 @@ export function SecurityTab({ account }: { account: Account }) {
   );
 }
 
+/** A chip that says "on": dark green text on light green, readable in both modes. */
+const ON_CHIP = { bgcolor: 'success.lighter', color: 'success.darker', fontWeight: 600 } as const;
+
 function SectionHeading({ title, hint }: { title: string; hint: string }) {
   return (
     <Box sx={{ mb: 2.5 }}>
@@ -243,7 +246,7 @@ function SessionsCard() {
                     />
                   )}
                   {session.current && (
-                    <Chip size="small" color="success" label={t('sessions.thisDevice')} />
+                    <Chip size="small" sx={ON_CHIP} label={t('sessions.thisDevice')} />
                   )}
                 </Stack>
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -445,7 +448,7 @@ function TwoFactorCard({ account }: { account: Account }) {
           <SectionHeading title={t('twoFactor.title')} hint={t('twoFactor.hint')} />
         </Box>
         <Chip
-          color={account.twoFactorEnabled ? 'success' : 'default'}
+          sx={account.twoFactorEnabled ? ON_CHIP : undefined}
           label={account.twoFactorEnabled ? t('twoFactor.on') : t('twoFactor.off')}
         />
       </Stack>
