@@ -23,14 +23,17 @@ test('change the password on the Security tab, then sign in with it', async ({ p
   const { account, token } = await newWorkspace(request);
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': addressFor(account.email) });
   await openWithToken(page, token, '/dashboard/user/account?tab=security');
-  await expect(page.getByRole('heading', { name: 'Signed-in devices' })).toBeVisible();
+  // A loaded machine can take a while to draw the first dashboard page.
+  await expect(page.getByRole('heading', { name: 'Signed-in devices' })).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(page.getByText('This device')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
   const newPassword = `${account.password}-changed`;
-  await page.getByLabel('Current password', { exact: true }).fill(account.password);
-  await page.getByLabel('New password', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByLabel(/^Current password/).fill(account.password);
+  await page.getByLabel(/^New password/).fill(newPassword);
+  await page.getByLabel(/^Confirm new password/).fill(newPassword);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(
     page.getByText('Password changed. Your other devices were signed out.'),
@@ -51,7 +54,7 @@ test('turn on two-factor sign-in, then sign in with a code from the app', async 
   const { account, token } = await newWorkspace(request);
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': addressFor(account.email) });
   await openWithToken(page, token, '/dashboard/user/account?tab=security');
-  await page.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByRole('button', { name: 'Turn on' }).click({ timeout: 60_000 });
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.locator('code').first().textContent())!.trim();
   const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
