@@ -51,8 +51,8 @@ export function EmailTab({ account }: { account: Account }) {
           <Typography variant="overline" sx={{ color: 'text.secondary' }}>
             {t('email.current')}
           </Typography>
-          <Typography dir="ltr" sx={{ textAlign: 'start', wordBreak: 'break-all' }}>
-            {account.email}
+          <Typography sx={{ wordBreak: 'break-all' }}>
+            <bdi dir="ltr">{account.email}</bdi>
           </Typography>
         </Box>
         {pending && <Alert severity="info">{t('email.pending', { email: pending })}</Alert>}

@@ -168,6 +168,7 @@ export function GeneralTab({ account }: { account: Account }) {
                   {...field}
                   select
                   label={t('general.language')}
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                   error={Boolean(errors.language)}
                   helperText={message('language')}
                 >
