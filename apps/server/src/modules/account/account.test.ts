@@ -163,7 +163,7 @@ describe('GET and PATCH /api/account', () => {
       if (field) expect(Object.keys(response.body.errors as object)).toContain(field);
     }
     const huge = await call('PATCH', '/api/account', me.token, {
-      emailSignature: 'x'.repeat(20_000),
+      emailSignature: 'x'.repeat(100_000),
     });
     expect(huge.status).toBe(413);
     const after = await call('GET', '/api/account', me.token);
