@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { companyFieldKinds, dealFieldKinds, personFieldKinds } from '@beacon/contract';
+import { desc, eq } from 'drizzle-orm';
+import { outbox, users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
 import { enqueueJob } from '../src/lib/jobs.ts';
+import { totpCode } from '../src/modules/auth/two-factor.ts';
 import { DUE_TASKS_JOB } from '../src/modules/notifications/notifications.job.ts';
 import { crmWorkspace, query, type Call } from './crm.ts';
-import { eq } from 'drizzle-orm';
-import { outbox } from '../src/db/schema/index.ts';
 import { addMember, authed, startTestServer, uniqueEmail, type TestServer } from './helpers.ts';
 
 /**
@@ -885,6 +887,8 @@ const OPENAPI_FUZZED = [
   '/api/audit',
   '/api/templates',
   '/api/tags',
+  // The account (issue 10).
+  '/api/account',
 ];
 /** Operations whose body is not JSON: their bad bodies are tested in their own files. */
 const OPENAPI_NOT_JSON = new Set([
@@ -1221,6 +1225,76 @@ describe('tasks, notifications and home: every parameter and field, from the Ope
       'GET /api/home/pipeline': {},
       'GET /api/home/activity': {},
       ...(await panelCases(w, userId)),
+      // Account (issue 10). The valid calls run in this order and leave the caller signed in:
+      // the password is changed to itself, two-factor sign-in is turned on, then off again.
+      'GET /api/account': {},
+      'PATCH /api/account': {
+        bodies: [
+          async () => ({
+            firstName: 'Ada',
+            lastName: 'Fuzz',
+            phone: '+33 6 12 34 56 78',
+            timeZone: 'Europe/Paris',
+            language: 'fr',
+            emailSignature: 'Best,\nAda',
+          }),
+        ],
+      },
+      'POST /api/account/password': {
+        bodies: [
+          async () => {
+            // A fuzzed new password can be a valid one: put the caller's back before each call.
+            await server.database.db
+              .update(users)
+              .set({ passwordHash: await hashPassword(w.admin.password) })
+              .where(eq(users.id, userId));
+            return { currentPassword: w.admin.password, newPassword: w.admin.password };
+          },
+        ],
+      },
+      'GET /api/account/sessions': {},
+      // Nobody's session: a near miss of a real one could end the caller's own.
+      'DELETE /api/account/sessions/{id}': { params: { id: randomUUID() } },
+      'POST /api/account/sessions/revoke-others': {},
+      'POST /api/account/two-factor/setup': {},
+      'POST /api/account/two-factor/enable': {
+        bodies: [
+          async () => {
+            const setup = (await w.ok('POST', '/api/account/two-factor/setup')) as {
+              secret: string;
+            };
+            return { code: totpCode(setup.secret) };
+          },
+        ],
+      },
+      'POST /api/account/two-factor/recovery-codes': {
+        bodies: [async () => ({ password: w.admin.password })],
+      },
+      'POST /api/account/two-factor/disable': {
+        bodies: [async () => ({ password: w.admin.password })],
+      },
+      'GET /api/account/notifications': {},
+      'PUT /api/account/notifications': {
+        bodies: [async () => ({ items: [{ kind: 'task_due', inApp: true, email: false }] })],
+      },
+      'POST /api/account/email': {
+        bodies: [async () => ({ email: uniqueEmail('fuzz'), password: w.admin.password })],
+      },
+      'POST /api/account/email/confirm': {
+        bodies: [
+          async () => {
+            const email = uniqueEmail('fuzz');
+            await w.ok('POST', '/api/account/email', { email, password: w.admin.password });
+            const [mail] = await server.database.db
+              .select({ text: outbox.text })
+              .from(outbox)
+              .where(eq(outbox.to, email))
+              .orderBy(desc(outbox.createdAt))
+              .limit(1);
+            return { token: /token=([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '' };
+          },
+        ],
+      },
     };
 
     const operations = Object.entries(doc.paths)

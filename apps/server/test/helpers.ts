@@ -18,6 +18,7 @@ export const relaxedLimits: AppOptions['rateLimits'] = {
   codesPerAccount: { max: 100_000, windowSeconds: 60 },
   publicFormsPerIp: { max: 100_000, windowSeconds: 60 },
   invitationsPerWorkspace: { max: 100_000, windowSeconds: 60 },
+  accountChangesPerAccount: { max: 100_000, windowSeconds: 60 },
 };
 
 export type TestServer = {

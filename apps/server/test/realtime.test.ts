@@ -150,7 +150,7 @@ describe('realtime', () => {
     const admin = await register(server);
     const claims = decodeJwt(admin.token);
     const now = Math.floor(Date.now() / 1000);
-    const shortLived = await new SignJWT({ wid: claims.wid, role: claims.role })
+    const shortLived = await new SignJWT({ wid: claims.wid, role: claims.role, sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.sub!)
       .setIssuer('beacon')

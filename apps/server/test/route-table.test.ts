@@ -304,6 +304,10 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'GET /api/audit/export.csv': actorProbe(),
   'PATCH /api/templates/:id': templateProbe({ name: 'Taken over' }),
   'DELETE /api/templates/:id': templateProbe(),
+  // Account (issue 10): a session is its owner's alone.
+  'DELETE /api/account/sessions/:id': async (_server, owner) => ({
+    params: { id: JSON.parse(Buffer.from(owner.token.split('.')[1]!, 'base64url').toString()).sid },
+  }),
 };
 
 /** A conversation of the owner's with a colleague of theirs (a group when asked). */

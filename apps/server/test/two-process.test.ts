@@ -132,4 +132,42 @@ describe('two server processes on one PostgreSQL', () => {
     expect((await me(b)).status).toBe(401);
     expect((await me(a)).status).toBe(401);
   });
+
+  it('refuse a signed-out session at once on the other process', async () => {
+    const env = { DATABASE_URL: databaseUrl.toString(), DATA_DIR: dataDir };
+    const a = await startServer(dataDir, env);
+    const b = await startServer(dataDir, env);
+    servers.push(a, b);
+    const email = `revoked-${Date.now()}@example.test`;
+    const registered = await fetch(`${a.url}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.7' },
+      body: JSON.stringify({ email, password: 'two processes', first_name: 'R', last_name: 'V' }),
+    });
+    const { access_token: here } = (await registered.json()) as { access_token: string };
+    const signedIn = await fetch(`${b.url}/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': '10.9.9.7',
+      },
+      body: new URLSearchParams({ username: email, password: 'two processes' }).toString(),
+    });
+    const { access_token: there } = (await signedIn.json()) as { access_token: string };
+    const me = (server: ServerProcess, token: string) =>
+      fetch(`${server.url}/user/me`, { headers: { authorization: `Bearer ${token}` } });
+    // Both processes know the token (and have checked it once: it is in their caches).
+    expect((await me(a, there)).status).toBe(200);
+    expect((await me(b, there)).status).toBe(200);
+
+    const sessionId = JSON.parse(Buffer.from(there.split('.')[1]!, 'base64url').toString()).sid;
+    const revoked = await fetch(`${a.url}/api/account/sessions/${sessionId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${here}` },
+    });
+    expect(revoked.status).toBe(204);
+    expect((await me(b, there)).status).toBe(401);
+    expect((await me(a, there)).status).toBe(401);
+    expect((await me(b, here)).status).toBe(200);
+  });
 });

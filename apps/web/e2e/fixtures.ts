@@ -144,7 +144,7 @@ export async function shortLivedToken(token: string, seconds: number) {
     throw new Error('JWT_SECRET is not set: run the browser tests with npm run test:e2e');
   const claims = decodeJwt(token);
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ wid: claims.wid, role: claims.role })
+  return new SignJWT({ wid: claims.wid, role: claims.role, sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.sub))
     .setIssuer('beacon')

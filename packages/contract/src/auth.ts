@@ -50,15 +50,41 @@ export const registerResponseSchema = z
   .meta({ id: 'RegisterResponse' });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-/** POST /token: form-encoded OAuth2 password grant. */
+/**
+ * The grant of POST /token's second step when two-factor sign-in is on: the `mfa_token` of the
+ * first step's `mfa_required` answer, with an authenticator code (`otp`) or a recovery code
+ * (docs/decisions/046-account-and-security.md).
+ */
+export const MFA_GRANT = 'mfa_otp';
+
+/**
+ * POST /token: form-encoded OAuth2 password grant (`username`, `password`), or its second step
+ * (`grant_type=mfa_otp`, `mfa_token` and `otp` or `recovery_code`).
+ */
 export const tokenRequestSchema = z
   .object({
-    username: z.string(textError).max(254),
-    password: z.string(textError).max(PASSWORD_MAX),
-    grant_type: z.literal('password').optional(),
+    username: z.string(textError).max(254).optional(),
+    password: z.string(textError).max(PASSWORD_MAX).optional(),
+    grant_type: z.enum(['password', MFA_GRANT]).optional(),
+    mfa_token: z.string(textError).max(2000).optional(),
+    otp: z.string(textError).max(20).optional(),
+    recovery_code: z.string(textError).max(40).optional(),
     scope: z.string().max(200).optional(),
     client_id: z.string().max(200).optional(),
     client_secret: z.string().max(200).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const required = (field: keyof typeof body) => {
+      if (body[field] === undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'Required' });
+    };
+    if (body.grant_type === MFA_GRANT) {
+      required('mfa_token');
+      if (body.otp === undefined && body.recovery_code === undefined) required('otp');
+    } else {
+      required('username');
+      required('password');
+    }
   })
   .meta({ id: 'TokenRequest' });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
@@ -78,6 +104,7 @@ export const tokenErrorCodes = [
   'invalid_request',
   'invalid_grant',
   'unsupported_grant_type',
+  'mfa_required',
 ] as const;
 
 /**
@@ -85,7 +112,11 @@ export const tokenErrorCodes = [
  * clients know a bad password (`invalid_grant`) from a bad request.
  */
 export const tokenErrorSchema = errorBodySchema
-  .extend({ error: z.enum(tokenErrorCodes).optional() })
+  .extend({
+    error: z.enum(tokenErrorCodes).optional(),
+    /** With `mfa_required`: the short-lived token of the second step (five minutes). */
+    mfa_token: z.string().optional(),
+  })
   .meta({ id: 'TokenError' });
 export type TokenError = z.infer<typeof tokenErrorSchema>;
 

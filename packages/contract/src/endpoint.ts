@@ -36,7 +36,7 @@ export interface Endpoint {
    * The error answers of its own (each `{ detail, code }`) besides those of every signed-in route
    * (400, 401, 403, 404): a 409 for a clash, a 413 for too much.
    */
-  errors?: readonly (409 | 413 | 415 | 422)[];
+  errors?: readonly (409 | 413 | 415 | 422 | 429)[];
 }
 
 /** Declares an endpoint, keeping its exact types (method, path and schemas). */

@@ -33,6 +33,8 @@ export const errorCodes = [
   'ALREADY_INVITED',
   'LAST_ADMIN',
   'INVALID_CODE',
+  'MFA_REQUIRED',
+  'INVALID_MFA_CODE',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'NOT_READY',

@@ -24,3 +24,4 @@ export * from './chat.ts';
 export * from './workspace.ts';
 export * from './templates.ts';
 export * from './tags.ts';
+export * from './account.ts';

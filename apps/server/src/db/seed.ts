@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@beacon/contract';
 import { hashPassword } from '../lib/passwords.ts';
+import { normalisePhone } from '../modules/account/account.service.ts';
 import { createWorkspace, insertUser } from '../modules/auth/auth.repository.ts';
 import type { Database } from './client.ts';
 import { seedDemoBoardAndCalendar } from './crm-seed/board-and-calendar.ts';
@@ -54,7 +55,43 @@ export async function seedDemo(db: Database): Promise<{ email: string; password:
   await seedDemoTeam(db, workspaceId);
   await seedDemoChatOnce(db, workspaceId);
   await seedPanels(db, workspaceId);
+  await seedDemoAccounts(db, workspaceId);
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
+}
+
+/**
+ * The demo team's account details (issue 10): phones, time zones, e-mail signatures and the
+ * demo admin's notification choices, filled where a member has none yet.
+ */
+async function seedDemoAccounts(db: Database, workspaceId: string): Promise<void> {
+  const details = [
+    ['+33 6 12 34 56 78', 'Europe/Paris'],
+    ['+44 20 7946 0958', 'Europe/London'],
+    ['+1 415 555 0132', 'America/Los_Angeles'],
+    ['+84 28 3822 1234', 'Asia/Ho_Chi_Minh'],
+    ['+249 912 345 678', 'Africa/Khartoum'],
+  ] as const;
+  await db.transaction(async (tx) => {
+    const rows = rowsOf<{ id: string; first_name: string; last_name: string; email: string }>(
+      await tx.execute(sql`
+        select id, first_name, last_name, email from users
+        where workspace_id = ${workspaceId} and phone is null
+        order by email = ${DEMO_EMAIL} desc, email`),
+    );
+    for (const [index, user] of rows.entries()) {
+      const [phone, timeZone] = details[index % details.length]!;
+      await tx.execute(sql`
+        update users set
+          phone = ${normalisePhone(phone)},
+          time_zone = coalesce(time_zone, ${timeZone}),
+          email_signature = ${`${user.first_name} ${user.last_name}\nNorthwind Sales\n${phone}`}
+        where id = ${user.id}`);
+      await tx.execute(sql`
+        insert into notification_preferences (workspace_id, user_id, kind, in_app, email)
+        values (${workspaceId}, ${user.id}, 'task_due', true, ${user.email === DEMO_EMAIL})
+        on conflict do nothing`);
+    }
+  });
 }
 
 async function seedDemoRecords(db: Database, workspaceId: string): Promise<void> {

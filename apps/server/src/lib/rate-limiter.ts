@@ -17,6 +17,8 @@ export type RateLimits = {
   codesPerIp: RateRule;
   /** The same, for one account: codes e-mailed or guessed. */
   codesPerAccount: RateRule;
+  /** Password changes, e-mail changes and two-factor changes of one signed-in account. */
+  accountChangesPerAccount: RateRule;
   /** The public pages' forms (contact, coming-soon sign-up, payment) from one address. */
   publicFormsPerIp: RateRule;
   /** Invitations mailed (new and resent) by one workspace (issue 10). */
@@ -31,6 +33,7 @@ export const defaultRateLimits: RateLimits = {
   codesPerAccount: { max: 10, windowSeconds: 15 * 60 },
   publicFormsPerIp: { max: 10, windowSeconds: 60 * 60 },
   invitationsPerWorkspace: { max: 50, windowSeconds: 60 * 60 },
+  accountChangesPerAccount: { max: 10, windowSeconds: 15 * 60 },
 };
 
 /**

@@ -4,17 +4,35 @@ import { AppError, unauthenticated } from './errors.ts';
 
 export const TOKEN_ISSUER = 'beacon';
 export const TOKEN_AUDIENCE = 'beacon';
+/** The audience of the second step's token: never accepted where an access token is asked. */
+export const MFA_AUDIENCE = 'beacon-mfa';
+/** How long the second step of a two-factor sign-in may take. */
+export const MFA_TOKEN_TTL_SECONDS = 5 * 60;
 
 /** How many checked tokens a process remembers. */
 const VERIFIED_TOKENS = 10_000;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type TokenClaims = { sub: string; wid: string; role: Role; iat: number; exp: number };
+/** `sid`: the session the token belongs to (table `sessions`), checked on every request. */
+export type TokenClaims = {
+  sub: string;
+  wid: string;
+  sid: string;
+  role: Role;
+  iat: number;
+  exp: number;
+};
 
 export type TokenService = {
-  sign(user: { id: string; workspaceId: string; role: Role }): Promise<string>;
+  sign(user: { id: string; workspaceId: string; role: Role }, sessionId: string): Promise<string>;
   verify(token: string): Promise<TokenClaims>;
+  /** The short-lived token of a two-factor sign-in's second step. */
+  signMfa(user: { id: string }): Promise<string>;
+  /** The user id of a second step's token; 401 when it is not one, or expired. */
+  verifyMfa(token: string): Promise<string>;
+  /** The access token's lifetime (JWT_TTL). */
+  ttlSeconds: number;
 };
 
 /** HS256 JWTs with sub, wid, role, iat, exp, iss and aud (docs/decisions/003-tokens-and-sign-in.md). */
@@ -24,8 +42,9 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   // alone, so only the expiry is looked at again (decision 027). Emptied when full.
   const verified = new Map<string, TokenClaims>();
   return {
-    async sign(user) {
-      return new SignJWT({ wid: user.workspaceId, role: user.role })
+    ttlSeconds,
+    async sign(user, sessionId) {
+      return new SignJWT({ wid: user.workspaceId, role: user.role, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(TOKEN_ISSUER)
@@ -47,19 +66,21 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
           audience: TOKEN_AUDIENCE,
           requiredClaims: ['sub', 'exp', 'iat'],
         });
-        const { sub, wid, role, iat, exp } = payload;
+        const { sub, wid, sid, role, iat, exp } = payload;
         if (
           typeof sub !== 'string' ||
           !uuidPattern.test(sub) ||
           typeof wid !== 'string' ||
           !uuidPattern.test(wid) ||
+          typeof sid !== 'string' ||
+          !uuidPattern.test(sid) ||
           (role !== 'admin' && role !== 'contributor' && role !== 'viewer') ||
           typeof iat !== 'number' ||
           typeof exp !== 'number'
         ) {
           throw unauthenticated('Invalid token');
         }
-        const claims: TokenClaims = Object.freeze({ sub, wid, role, iat, exp });
+        const claims: TokenClaims = Object.freeze({ sub, wid, sid, role, iat, exp });
         if (verified.size >= VERIFIED_TOKENS) verified.clear();
         verified.set(token, claims);
         return claims;
@@ -71,6 +92,33 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
           });
         }
         throw unauthenticated('Invalid token');
+      }
+    },
+    async signMfa(user) {
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(MFA_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + MFA_TOKEN_TTL_SECONDS)
+        .sign(key);
+    },
+    async verifyMfa(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: TOKEN_ISSUER,
+          audience: MFA_AUDIENCE,
+          requiredClaims: ['sub', 'exp'],
+        });
+        if (typeof payload.sub !== 'string' || !uuidPattern.test(payload.sub)) throw new Error();
+        return payload.sub;
+      } catch {
+        throw new AppError(
+          'INVALID_MFA_CODE',
+          'The sign-in step has expired or is not valid: sign in again',
+        );
       }
     },
   };

@@ -1,5 +1,6 @@
 import type { AppModule } from '../lib/module.ts';
 import { auditModule } from './audit/audit.module.ts';
+import { accountModule } from './account/account.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { chatModule } from './chat/chat.module.ts';
 import { calendarModule } from './calendar/calendar.module.ts';
@@ -28,6 +29,7 @@ import { workspaceModule } from './workspace/workspace.module.ts';
 export const modules: AppModule[] = [
   healthModule,
   authModule,
+  accountModule,
   publicModule,
   membersModule,
   calendarModule,

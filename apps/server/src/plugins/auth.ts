@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RecordVisibility, Role } from '@beacon/contract';
 import type { Database } from '../db/client.ts';
-import { activeUserLookup, type UserRow } from '../modules/auth/auth.repository.ts';
+import { activeUserLookup, touchSession, type UserRow } from '../modules/auth/auth.repository.ts';
 import { touchLastActive } from '../modules/members/members.repository.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 import type { TokenService } from '../lib/tokens.ts';
@@ -16,6 +16,8 @@ export type AuthContext = {
   visibility: RecordVisibility;
   user: UserRow;
   workspace: { id: string; name: string };
+  /** The session of the token (`sid`): signing it out ends the token at once. */
+  sessionId: string;
   /** When the token expires, in seconds since the epoch. */
   expiresAt: number;
 };
@@ -49,13 +51,19 @@ export const authPlugin = fp(
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthenticated();
       const claims = await opts.tokens.verify(token);
-      const row = await findActiveUser(claims.sub, claims.wid);
-      if (!row) throw unauthenticated('Invalid token');
-      // A password change signs every older token out.
-      if (claims.iat < Math.floor(row.user.passwordChangedAt.getTime() / 1000)) {
+      const row = await findActiveUser(claims.sub, claims.wid, claims.sid);
+      // No row: the member left or was disabled, or the session was signed out (from another
+      // device, by a password change or reset), on whichever process it happened.
+      if (!row) {
         throw new AppError('UNAUTHENTICATED', 'Token revoked: sign in again', undefined, {
           'www-authenticate': 'Bearer error="invalid_token"',
         });
+      }
+      // The last use moves at most once a minute, off the request's path.
+      if (Date.now() - row.session.lastUsedAt.getTime() > 60_000) {
+        touchSession(opts.db, claims.sid).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'could not record the session use'),
+        );
       }
       request.auth = {
         userId: row.user.id,
@@ -64,6 +72,7 @@ export const authPlugin = fp(
         visibility: row.user.recordVisibility,
         user: row.user,
         workspace: row.workspace,
+        sessionId: claims.sid,
         expiresAt: claims.exp,
       };
       // Last activity, written at most once a minute per member, never waited for.

@@ -252,6 +252,14 @@ export const routes: RouteObject[] = [
                     lazy: withWords(() => import('./routes/chat-route.tsx'), 'chat'),
                   },
                   {
+                    path: 'user/account',
+                    lazy: withWords(() => import('./routes/account-route.tsx'), 'account'),
+                  },
+                  {
+                    path: 'user/account/confirm-email',
+                    lazy: withWords(() => import('./routes/confirm-email-route.tsx'), 'account'),
+                  },
+                  {
                     path: 'tasks',
                     lazy: withWords(() => import('./routes/tasks-route.tsx'), 'tasks', 'crm'),
                   },

@@ -83,6 +83,7 @@ export const NAMESPACES = [
   'team',
   'chat',
   'panels',
+  'account',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

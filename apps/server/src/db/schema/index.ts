@@ -13,3 +13,4 @@ export * from './audit.ts';
 export * from './team.ts';
 export * from './chat.ts';
 export * from './panels.ts';
+export * from './account.ts';

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { RECORD_VISIBILITIES } from '@beacon/contract';
 import { workspaces } from './workspaces.ts';
 
@@ -41,6 +50,20 @@ export const users = pgTable(
     coverUpdatedAt: timestamp('cover_updated_at', { withTimezone: true }),
     /** The last signed-in request, written at most once a minute (plugins/auth.ts). */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    // Account and security (issue 10, docs/decisions/046-account-and-security.md).
+    /** E.164 (`+33612345678`), checked with libphonenumber-js; null when not given. */
+    phone: text('phone'),
+    /** The interface language the member chose (`en`, `fr`, `vi`, `cn`, `ar`); null: detected. */
+    language: text('language'),
+    /** Plain text added below the member's outgoing e-mails. */
+    emailSignature: text('email_signature'),
+    /** Base32 TOTP secret, set while two-factor sign-in is on. */
+    twoFactorSecret: text('two_factor_secret'),
+    /** A secret being set up: it becomes `twoFactorSecret` once a code made with it is given. */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The TOTP time step of the last code accepted: a code of that step or older is refused. */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

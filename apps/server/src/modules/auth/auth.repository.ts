@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@beacon/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { authCodes, users, workspaces } from '../../db/schema/index.ts';
+import { authCodes, recoveryCodes, sessions, users, workspaces } from '../../db/schema/index.ts';
 import { insertDefaultPipeline } from '../deals/pipelines.repository.ts';
 
 export type CodePurpose = (typeof authCodes.$inferSelect)['purpose'];
@@ -31,29 +31,85 @@ export async function findActiveUserInWorkspace(db: Executor, userId: string, wo
 
 export type ActiveUser = NonNullable<Awaited<ReturnType<typeof findActiveUserInWorkspace>>>;
 
+/** The signed-in user, their workspace and when their session was last used. */
+export type SessionUser = ActiveUser & { session: { lastUsedAt: Date } };
+
 /**
- * `findActiveUserInWorkspace` as one named prepared statement, built once: every signed-in
- * request runs it, so the query is neither rebuilt nor re-planned per request (decision 027).
+ * The per-request lookup: the token's user, active, in the token's workspace, with the token's
+ * session still there (decision 046), as one named prepared statement built once: every
+ * signed-in request runs it, so the query is neither rebuilt nor re-planned per request
+ * (decision 027).
  */
 export function activeUserLookup(
   db: Database,
-): (userId: string, workspaceId: string) => Promise<ActiveUser | undefined> {
+): (userId: string, workspaceId: string, sessionId: string) => Promise<SessionUser | undefined> {
   const statement = db
-    .select({ user: users, workspace: { id: workspaces.id, name: workspaces.name } })
+    .select({
+      user: users,
+      workspace: { id: workspaces.id, name: workspaces.name },
+      session: { lastUsedAt: sessions.lastUsedAt },
+    })
     .from(users)
     .innerJoin(workspaces, eq(workspaces.id, users.workspaceId))
+    .innerJoin(sessions, eq(sessions.userId, users.id))
     .where(
       and(
         eq(users.id, sql.placeholder('userId')),
         eq(users.workspaceId, sql.placeholder('workspaceId')),
         eq(users.status, 'active'),
+        eq(sessions.id, sql.placeholder('sessionId')),
+        gt(sessions.expiresAt, sql`now()`),
       ),
     )
-    .prepare('beacon_active_user');
-  return async (userId, workspaceId) => {
-    const [row] = await statement.execute({ userId, workspaceId });
+    .prepare('beacon_session_user');
+  return async (userId, workspaceId, sessionId) => {
+    const [row] = await statement.execute({ userId, workspaceId, sessionId });
     return row;
   };
+}
+
+/** Moves a session's last use to now, unless another request did within the minute. */
+export async function touchSession(db: Executor, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()` })
+    .where(
+      and(eq(sessions.id, sessionId), sql`${sessions.lastUsedAt} < now() - interval '1 minute'`),
+    );
+}
+
+/** Opens a session for a sign-in; its id goes into the token. */
+export async function insertSession(
+  db: Executor,
+  values: {
+    workspaceId: string;
+    userId: string;
+    userAgent: string | null;
+    ip: string | null;
+    ttlSeconds: number;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      workspaceId: values.workspaceId,
+      userId: values.userId,
+      userAgent: values.userAgent?.slice(0, 512) ?? null,
+      ip: values.ip,
+      expiresAt: sql`now() + make_interval(secs => ${values.ttlSeconds})`,
+    })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('session insert returned nothing');
+  // Sessions past their token's expiry are of no use: drop the user's old ones as we go.
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, values.userId), sql`${sessions.expiresAt} <= now()`));
+  return row.id;
+}
+
+/** Signs every session of a user out (a password reset). */
+export async function deleteUserSessions(db: Executor, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 export async function createWorkspace(
@@ -162,5 +218,48 @@ export async function consumeCode(db: Executor, codeId: string): Promise<boolean
     .set({ consumedAt: sql`now()` })
     .where(and(eq(authCodes.id, codeId), isNull(authCodes.consumedAt)))
     .returning({ id: authCodes.id });
+  return rows.length === 1;
+}
+
+export async function findUserById(db: Executor, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * Takes the TOTP step of a code just checked, only when it is newer than the last one taken: a
+ * code used once (or an older one) is refused, even by two requests at once.
+ */
+export async function takeTotpStep(db: Executor, userId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ twoFactorLastStep: step })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`(${users.twoFactorLastStep} is null or ${users.twoFactorLastStep} < ${step})`,
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Spends one recovery code; false when it is not one of the user's, or was used. */
+export async function useRecoveryCode(
+  db: Executor,
+  userId: string,
+  codeHash: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(recoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, codeHash),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
   return rows.length === 1;
 }

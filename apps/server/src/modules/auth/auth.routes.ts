@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authEndpoints,
   errorBodySchema,
+  MFA_GRANT,
   tokenErrorSchema,
   type ErrorBody,
   type TokenError,
@@ -11,7 +12,8 @@ import { requireMediaType } from '../../lib/errors.ts';
 import { openAt } from '../../lib/responses.ts';
 import { errorAnswer } from '../../plugins/errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { type AuthService, toCurrentUser } from './auth.service.ts';
+import { requestOrigin } from '../audit/audit.repository.ts';
+import { type AuthService, MfaRequiredError, toCurrentUser } from './auth.service.ts';
 
 /** Auth bodies are small: 16 KiB is far more than any honest request. */
 const AUTH_BODY_LIMIT = 16 * 1024;
@@ -29,7 +31,10 @@ const noStore = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 /** OAuth2's name for an error of POST /token (RFC 6749 section 5.2), next to our own code. */
 function oauthError(status: number, body: ErrorBody): TokenError['error'] {
-  if (body.code === 'INVALID_CREDENTIALS') return 'invalid_grant';
+  if (body.code === 'INVALID_CREDENTIALS' || body.code === 'INVALID_MFA_CODE') {
+    return 'invalid_grant';
+  }
+  if (body.code === 'MFA_REQUIRED') return 'mfa_required';
   if (body.errors && Object.hasOwn(body.errors, 'grant_type')) return 'unsupported_grant_type';
   if (status === 400 || status === 413 || status === 415) return 'invalid_request';
   return undefined;
@@ -43,12 +48,17 @@ function tokenErrorHandler(error: FastifyError, request: FastifyRequest, reply: 
     .status(status)
     .headers(noStore)
     .type('application/json; charset=utf-8')
-    .send({ ...body, ...(oauth ? { error: oauth } : {}) } satisfies TokenError);
+    .send({
+      ...body,
+      ...(oauth ? { error: oauth } : {}),
+      ...(error instanceof MfaRequiredError ? { mfa_token: error.mfaToken } : {}),
+    } satisfies TokenError);
 }
 
 const tokenErrors = {
   400: tokenErrorSchema,
   401: tokenErrorSchema,
+  403: tokenErrorSchema,
   413: tokenErrorSchema,
   415: tokenErrorSchema,
   429: tokenErrorSchema,
@@ -68,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     config: { ipRateLimit: 'registerPerIp' },
     preParsing: requireMediaType('application/json'),
     handler: async (request, reply) => {
-      const result = await service.register(request.body);
+      const result = await service.register(request.body, requestOrigin(request));
       return reply.status(201).send(result);
     },
   });
@@ -82,7 +92,17 @@ export const authRoutes: FastifyPluginAsyncZod<{
     preParsing: requireMediaType('application/x-www-form-urlencoded'),
     errorHandler: tokenErrorHandler,
     handler: async (request, reply) => {
-      const accessToken = await service.login(request.body.username, request.body.password);
+      const { body } = request;
+      const origin = requestOrigin(request);
+      // The schema made sure the grant's fields are there.
+      const accessToken =
+        body.grant_type === MFA_GRANT
+          ? await service.loginSecondStep(
+              body.mfa_token ?? '',
+              { otp: body.otp, recoveryCode: body.recovery_code },
+              origin,
+            )
+          : await service.login(body.username ?? '', body.password ?? '', origin);
       void reply.headers(noStore);
       return {
         access_token: accessToken,
@@ -146,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     ...openAt(authEndpoints.setNewPassword, tags, errors),
     ...codeRoute,
     handler: async (request) => {
-      await service.setNewPassword(request.body);
+      await service.setNewPassword(request.body, requestOrigin(request));
       return { detail: 'Your password is changed. Sign in with the new one.' };
     },
   });

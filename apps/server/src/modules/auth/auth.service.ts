@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type {
   CurrentUser,
   NewPasswordRequest,
@@ -6,13 +6,31 @@ import type {
   RegisterResponse,
   VerifyEmailRequest,
 } from '@beacon/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { TokenService } from '../../lib/tokens.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import * as repo from './auth.repository.ts';
+import { hashRecoveryCode, sameHex, totpStep } from './two-factor.ts';
+
+/** Where a request came from: kept on its session and in the audit log. */
+export type Origin = { ip: string | null; userAgent: string | null };
+
+/**
+ * The first step of a two-factor sign-in went well: POST /token answers `mfa_required` with this
+ * token, which the second step sends back with a code.
+ */
+export class MfaRequiredError extends AppError {
+  constructor(readonly mfaToken: string) {
+    super('MFA_REQUIRED', 'Enter the code from your authenticator app, or a recovery code');
+  }
+}
+
+const invalidMfaCode = () =>
+  new AppError('INVALID_MFA_CODE', 'The code is wrong, expired or already used');
 
 const VERIFY_CODE_TTL = 24 * 60 * 60;
 const RESET_CODE_TTL = 30 * 60;
@@ -24,12 +42,6 @@ const invalidCode = () =>
 
 function hashCode(userId: string, code: string): string {
   return createHash('sha256').update(`${userId}:${code}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 function newCode(): string {
@@ -90,14 +102,15 @@ export class AuthService {
     private readonly limiter: RateLimiter,
   ) {}
 
-  async register(input: RegisterRequest): Promise<RegisterResponse> {
+  async register(input: RegisterRequest, origin: Origin): Promise<RegisterResponse> {
     const email = input.email.toLowerCase();
     const passwordHash = await hashPassword(input.password);
     const code = newCode();
     let mailId: string;
     let user: repo.UserRow;
+    let sessionId: string;
     try {
-      ({ user, mailId } = await this.db.transaction(async (tx) => {
+      ({ user, mailId, sessionId } = await this.db.transaction(async (tx) => {
         if (await repo.findUserByEmail(tx, email)) throw emailTaken();
         const workspace = await repo.createWorkspace(tx, {
           name: `${input.first_name}'s workspace`,
@@ -120,14 +133,15 @@ export class AuthService {
           ...verificationMail(email, input.first_name, code),
           workspaceId: workspace.id,
         });
-        return { user: created, mailId: id };
+        const session = await this.openSession(tx, created, origin);
+        return { user: created, mailId: id, sessionId: session };
       }));
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken();
       throw error;
     }
     void this.mailer.deliver(mailId);
-    const accessToken = await this.tokens.sign(user);
+    const accessToken = await this.tokens.sign(user, sessionId);
     return {
       access_token: accessToken,
       email: user.email,
@@ -137,10 +151,11 @@ export class AuthService {
   }
 
   /**
-   * One Argon2 verification whatever happens, so an unknown e-mail and a wrong password answer in
-   * the same time; every failure is the same 401.
+   * The password grant. One Argon2 verification whatever happens, so an unknown e-mail and a
+   * wrong password answer in the same time; every failure is the same 401. With two-factor
+   * sign-in on, a right password answers `MfaRequiredError` instead of a token.
    */
-  async login(username: string, password: string): Promise<string> {
+  async login(username: string, password: string, origin: Origin): Promise<string> {
     const email = username.trim().toLowerCase();
     const accountKey = `token:account:${email}`;
     await this.limiter.check(accountKey, this.limiter.limits.tokenFailuresPerAccount);
@@ -151,10 +166,108 @@ export class AuthService {
         ...this.limiter.limits.tokenFailuresPerAccount,
         max: Number.MAX_SAFE_INTEGER,
       });
+      if (user) {
+        await recordAudit(this.db, {
+          workspaceId: user.workspaceId,
+          actorId: null,
+          kind: 'auth.sign_in_failed',
+          subject: `user:${user.id}`,
+          detail: { reason: user.status !== 'active' ? 'disabled' : 'password' },
+          ...origin,
+        });
+      }
       throw invalidCredentials();
     }
     await this.limiter.clear(accountKey);
-    return this.tokens.sign(user);
+    if (user.twoFactorEnabledAt && user.twoFactorSecret) {
+      throw new MfaRequiredError(await this.tokens.signMfa(user));
+    }
+    return this.signIn(user, origin, 'password');
+  }
+
+  /**
+   * The second step of a two-factor sign-in: the first step's token with an authenticator code
+   * (not used before) or an unused recovery code. Wrong codes count against the account's
+   * sign-in limit, so they cannot be guessed at length.
+   */
+  async loginSecondStep(
+    mfaToken: string,
+    code: { otp?: string | undefined; recoveryCode?: string | undefined },
+    origin: Origin,
+  ): Promise<string> {
+    const userId = await this.tokens.verifyMfa(mfaToken);
+    const limitKey = `token:mfa:${userId}`;
+    await this.limiter.check(limitKey, this.limiter.limits.tokenFailuresPerAccount);
+    const user = await repo.findUserById(this.db, userId);
+    if (!user || user.status !== 'active' || !user.twoFactorEnabledAt || !user.twoFactorSecret) {
+      throw invalidMfaCode();
+    }
+    let accepted = false;
+    let method: 'totp' | 'recovery_code' = 'totp';
+    if (code.recoveryCode !== undefined && code.otp === undefined) {
+      method = 'recovery_code';
+      accepted = await repo.useRecoveryCode(
+        this.db,
+        user.id,
+        hashRecoveryCode(user.id, code.recoveryCode),
+      );
+    } else if (code.otp !== undefined) {
+      const step = totpStep(user.twoFactorSecret, code.otp);
+      accepted = step !== null && (await repo.takeTotpStep(this.db, user.id, step));
+    }
+    if (!accepted) {
+      await this.limiter.hit(limitKey, {
+        ...this.limiter.limits.tokenFailuresPerAccount,
+        max: Number.MAX_SAFE_INTEGER,
+      });
+      await recordAudit(this.db, {
+        workspaceId: user.workspaceId,
+        actorId: null,
+        kind: 'auth.sign_in_failed',
+        subject: `user:${user.id}`,
+        detail: { reason: method },
+        ...origin,
+      });
+      throw invalidMfaCode();
+    }
+    await this.limiter.clear(limitKey);
+    if (method === 'recovery_code') {
+      await recordAudit(this.db, {
+        workspaceId: user.workspaceId,
+        actorId: user.id,
+        kind: 'auth.recovery_code_used',
+        subject: `user:${user.id}`,
+        ...origin,
+      });
+    }
+    return this.signIn(user, origin, method);
+  }
+
+  /** Opens a session for the user and answers its token. */
+  private async signIn(user: repo.UserRow, origin: Origin, method: string): Promise<string> {
+    const sessionId = await this.db.transaction(async (tx) => {
+      const id = await this.openSession(tx, user, origin);
+      await recordAudit(tx, {
+        workspaceId: user.workspaceId,
+        actorId: user.id,
+        kind: 'auth.sign_in',
+        subject: `user:${user.id}`,
+        detail: { method },
+        ...origin,
+      });
+      return id;
+    });
+    return this.tokens.sign(user, sessionId);
+  }
+
+  private openSession(tx: Executor, user: repo.UserRow, origin: Origin): Promise<string> {
+    return repo.insertSession(tx, {
+      workspaceId: user.workspaceId,
+      userId: user.id,
+      userAgent: origin.userAgent,
+      ip: origin.ip,
+      ttlSeconds: this.tokens.ttlSeconds,
+    });
   }
 
   async verifyEmail(input: VerifyEmailRequest): Promise<void> {
@@ -177,12 +290,23 @@ export class AuthService {
     await this.sendCode(user, 'reset_password', RESET_CODE_TTL, resetMail);
   }
 
-  async setNewPassword(input: NewPasswordRequest): Promise<void> {
+  /** A reset signs every session of the account out. */
+  async setNewPassword(input: NewPasswordRequest, origin: Origin): Promise<void> {
     const user = await this.accountForCode(input.email);
     if (!user || user.status !== 'active') throw invalidCode();
     const passwordHash = await hashPassword(input.password);
     await this.useCode(user.id, 'reset_password', input.code);
-    await repo.updatePassword(this.db, user.id, passwordHash);
+    await this.db.transaction(async (tx) => {
+      await repo.updatePassword(tx, user.id, passwordHash);
+      await repo.deleteUserSessions(tx, user.id);
+      await recordAudit(tx, {
+        workspaceId: user.workspaceId,
+        actorId: user.id,
+        kind: 'auth.password_reset',
+        subject: `user:${user.id}`,
+        ...origin,
+      });
+    });
   }
 
   /** Looks the account up, counting the request against its per-account limit. */
@@ -222,7 +346,7 @@ export class AuthService {
   private async useCode(userId: string, purpose: repo.CodePurpose, code: string): Promise<void> {
     const live = await repo.findLiveCode(this.db, userId, purpose);
     if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw invalidCode();
-    if (!sameHash(live.codeHash, hashCode(userId, code))) {
+    if (!sameHex(live.codeHash, hashCode(userId, code))) {
       await repo.recordFailedAttempt(this.db, live.id);
       throw invalidCode();
     }

@@ -338,11 +338,16 @@ describe('POST /token for OAuth2 clients', () => {
 
 describe('GET /user/me and token checks', () => {
   let account: Awaited<ReturnType<typeof register>>;
-  let claims: { sub: string; wid: string; role: string };
+  let claims: { sub: string; wid: string; sid: string; role: string };
   beforeAll(async () => {
     account = await register(server);
     const decoded = decodeJwt(account.token);
-    claims = { sub: decoded.sub!, wid: decoded.wid as string, role: decoded.role as string };
+    claims = {
+      sub: decoded.sub!,
+      wid: decoded.wid as string,
+      sid: decoded.sid as string,
+      role: decoded.role as string,
+    };
   });
 
   const now = () => Math.floor(Date.now() / 1000);
@@ -403,6 +408,17 @@ describe('GET /user/me and token checks', () => {
       async () => sign({ ...good(), sub: '00000000-0000-4000-8000-000000000000' }),
     ],
     ['a non-uuid subject', async () => sign({ ...good(), sub: "x' or 1=1 --" })],
+    [
+      'an unknown session',
+      async () => sign({ ...good(), sid: '00000000-0000-4000-8000-000000000000' }),
+    ],
+    [
+      'no session id',
+      async () => {
+        const { sid: _sid, ...withoutSession } = good();
+        return sign(withoutSession);
+      },
+    ],
     [
       'a hand-made HS256 token signed with an empty key',
       async () => {

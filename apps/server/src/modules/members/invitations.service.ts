@@ -15,7 +15,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { findUserByEmail, insertUser } from '../auth/auth.repository.ts';
+import { findUserByEmail, insertSession, insertUser } from '../auth/auth.repository.ts';
 import * as repo from './invitations.repository.ts';
 import type { Origin } from './members.service.ts';
 
@@ -212,10 +212,18 @@ export class InvitationsService {
         detail: { email: invitation.email, role: invitation.role, invitationId: invitation.id },
         ...origin,
       });
-      return created;
+      // Accepting signs the new member in: a session of theirs, as a sign-in opens one.
+      const sessionId = await insertSession(tx, {
+        workspaceId: created.workspaceId,
+        userId: created.id,
+        userAgent: origin.userAgent,
+        ip: origin.ip,
+        ttlSeconds: this.tokens.ttlSeconds,
+      });
+      return { ...created, sessionId };
     });
     return {
-      access_token: await this.tokens.sign(user),
+      access_token: await this.tokens.sign(user, user.sessionId),
       email: user.email,
       first_name: user.firstName,
       last_name: user.lastName,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { enqueueJob, throwIfStopping, type JobHandler } from '../../lib/jobs.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { raiseDueNotifications } from './notifications.repository.ts';
 
@@ -23,23 +24,37 @@ export async function scheduleDueTasksJob(db: Executor, delayMs: number): Promis
   await enqueueJob(db, DUE_TASKS_JOB, {}, { runAt: new Date(Date.now() + delayMs) });
 }
 
-export function dueTasksJobHandler(db: Database, realtime: Realtime): JobHandler {
+export function dueTasksJobHandler(db: Database, realtime: Realtime, mailer: Mailer): JobHandler {
   return {
     async run(job) {
       for (;;) {
         throwIfStopping(job);
-        const raised = await db.transaction(async (tx) => {
+        const { marked, mailIds } = await db.transaction(async (tx) => {
           await job.holdLease(tx);
-          const rows = await raiseDueNotifications(tx, BATCH);
-          for (const row of rows) {
+          const due = await raiseDueNotifications(tx, BATCH);
+          for (const row of due.raised) {
             await realtime.publish(tx, row.workspaceId, {
               type: 'notification.created',
               data: { userId: row.userId, id: row.id },
             });
           }
-          return rows.length;
+          const ids: string[] = [];
+          for (const mail of due.mails) {
+            ids.push(
+              await mailer.enqueue(tx, {
+                to: mail.email,
+                workspaceId: mail.workspaceId,
+                subject: `Task due: ${mail.title}`,
+                text:
+                  `Hello ${mail.firstName},\n\nYour task "${mail.title}" is due now.\n\n` +
+                  `You get this e-mail because you chose it in your account's notifications.\n`,
+              }),
+            );
+          }
+          return { marked: due.marked, mailIds: ids };
         });
-        if (raised < BATCH) break;
+        for (const id of mailIds) await mailer.deliver(id);
+        if (marked < BATCH) break;
       }
       // The finished runs of this job are of no further use; keep the jobs table small.
       await db.execute(sql`delete from jobs where kind = ${DUE_TASKS_JOB} and status = 'done'`);

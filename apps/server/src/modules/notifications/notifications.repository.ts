@@ -105,16 +105,20 @@ export async function markAllRead(
 
 export type RaisedNotification = { id: string; workspaceId: string; userId: string };
 
+/** A due task to announce by e-mail, as its member chose (account notifications). */
+export type DueMail = { workspaceId: string; email: string; firstName: string; title: string };
+
 /**
  * Raises one `task_due` notification for each open task whose due time has come and that was
  * not announced yet (to its assignee, else its creator), and marks those tasks announced, in one
  * statement: two workers running it at once cannot announce a task twice (the update locks the
- * rows; the second finds them announced).
+ * rows; the second finds them announced). The member's choices (`notification_preferences`,
+ * decision 046) decide: in the app unless turned off, by e-mail when turned on.
  */
 export async function raiseDueNotifications(
   db: Executor,
   batch: number,
-): Promise<RaisedNotification[]> {
+): Promise<{ raised: RaisedNotification[]; mails: DueMail[]; marked: number }> {
   const result = (await db.execute(sql`
     with due as (
       select id from tasks
@@ -126,14 +130,51 @@ export async function raiseDueNotifications(
       update tasks t set due_notified_at = now()
       from due where t.id = due.id
       returning t.id, t.workspace_id, t.title, t.due_at, coalesce(t.assignee_id, t.created_by) as user_id
+    ), chosen as (
+      select m.*, coalesce(p.in_app, true) as in_app, coalesce(p.email, false) as by_mail
+      from marked m
+      left join notification_preferences p on p.user_id = m.user_id and p.kind = 'task_due'
+      where m.user_id is not null
+    ), raised as (
+      insert into notifications (workspace_id, user_id, kind, title, task_id, at)
+      select workspace_id, user_id, 'task_due', title, id, due_at from chosen where in_app
+      returning id, workspace_id, user_id
     )
-    insert into notifications (workspace_id, user_id, kind, title, task_id, at)
-    select workspace_id, user_id, 'task_due', title, id, due_at from marked
-    where user_id is not null
-    returning id, workspace_id as "workspaceId", user_id as "userId"`)) as unknown as {
-    rows: RaisedNotification[];
+    select 'raised' as what, id::text as id, workspace_id::text as "workspaceId",
+      user_id::text as "userId", null as email, null as "firstName", null as title
+    from raised
+    union all
+    select 'mail', null, c.workspace_id::text, c.user_id::text, u.email, u.first_name, c.title
+    from chosen c join users u on u.id = c.user_id and u.status = 'active'
+    where c.by_mail
+    union all
+    select 'marked', null, null, null, null, null, (select count(*) from marked)::text`)) as unknown as {
+    rows: {
+      what: 'raised' | 'mail' | 'marked';
+      id: string;
+      workspaceId: string;
+      userId: string;
+      email: string;
+      firstName: string;
+      title: string;
+    }[];
   };
-  return result.rows;
+  const raised: RaisedNotification[] = [];
+  const mails: DueMail[] = [];
+  let marked = 0;
+  for (const row of result.rows) {
+    if (row.what === 'raised') {
+      raised.push({ id: row.id, workspaceId: row.workspaceId, userId: row.userId });
+    } else if (row.what === 'mail') {
+      mails.push({
+        workspaceId: row.workspaceId,
+        email: row.email,
+        firstName: row.firstName,
+        title: row.title,
+      });
+    } else marked = Number(row.title);
+  }
+  return { raised, mails, marked };
 }
 
 /**

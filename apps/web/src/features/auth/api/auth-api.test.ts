@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { authEndpoints, authInfoResponseSchema, currentUserSchema } from '@beacon/contract';
+import {
+  accountEndpoints,
+  authEndpoints,
+  authInfoResponseSchema,
+  currentUserSchema,
+  MFA_GRANT,
+} from '@beacon/contract';
 import { sampleUser } from '../../../test/fetch.ts';
-import { authCalls, authInfoSchema, currentUserCheck } from './auth-api.ts';
+import {
+  authCalls,
+  authInfoSchema,
+  currentUserCheck,
+  MFA_GRANT_TYPE,
+  signOutCall,
+} from './auth-api.ts';
 
 /** Runs a check and a zod schema on the same input: both accept (with the same result) or both refuse. */
 function same(
@@ -59,5 +71,13 @@ describe('the auth calls', () => {
         path: endpoint.path,
       });
     }
+  });
+
+  it("sign out with the account's session call, and name the second step's grant as the contract", () => {
+    expect(signOutCall).toEqual({
+      method: accountEndpoints.revokeSession.method,
+      path: accountEndpoints.revokeSession.path,
+    });
+    expect(MFA_GRANT_TYPE).toBe(MFA_GRANT);
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  accountEndpoints,
   authEndpoints,
   AuthInfoResponse,
   CurrentUser,
@@ -30,6 +31,9 @@ export type RegisterResult = Partial<RegisterResponse>;
  */
 const contract = () => import('@beacon/contract');
 
+/** The contract's `MFA_GRANT`, kept here so that the sign-in page loads no zod. */
+export const MFA_GRANT_TYPE = 'mfa_otp';
+
 /**
  * The method and path of each auth call, from the contract's `authEndpoints` by type only: the
  * compiler rejects a method or path that is not the contract's, and no zod loads with the page
@@ -49,7 +53,38 @@ export const authCalls = {
   [K in keyof typeof authEndpoints]: Pick<(typeof authEndpoints)[K], 'method' | 'path'>;
 };
 
+/**
+ * `DELETE /api/account/sessions/:id` of the account API (`accountEndpoints.revokeSession`): signing
+ * out ends the token's session on the server, so the token stops working everywhere at once.
+ */
+export const signOutCall = {
+  method: 'DELETE',
+  path: '/api/account/sessions/:id',
+} as const satisfies Pick<(typeof accountEndpoints)['revokeSession'], 'method' | 'path'>;
+
 export const authApi = {
+  /** POST /token, second step of a two-factor sign-in: the first step's token and a code. */
+  tokenSecondStep: (
+    mfaToken: string,
+    code: { otp: string } | { recoveryCode: string },
+  ): Promise<TokenResponse> =>
+    request(authCalls.token.path, {
+      method: authCalls.token.method,
+      form: {
+        grant_type: MFA_GRANT_TYPE,
+        mfa_token: mfaToken,
+        ...('otp' in code ? { otp: code.otp } : { recovery_code: code.recoveryCode }),
+      },
+      schema: () => contract().then((c) => c.tokenResponseSchema),
+    }),
+
+  /** Ends the session of `sessionId` (the token's own `sid` when signing out). */
+  signOut: (sessionId: string): Promise<unknown> =>
+    request(signOutCall.path.replace(':id', encodeURIComponent(sessionId)), {
+      method: signOutCall.method,
+      schema: { parse: (data: unknown) => data },
+    }),
+
   /** POST /token: the OAuth2 password grant, form-encoded. */
   token: (email: string, password: string): Promise<TokenResponse> =>
     request(authCalls.token.path, {

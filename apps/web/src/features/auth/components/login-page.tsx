@@ -18,6 +18,8 @@ import { afterSignInPath } from '../utils/return-to.ts';
 import type { LoginFormValues } from '../utils/schemas.ts';
 import { AuthHeader } from './auth-header.tsx';
 import { DemoCredentials } from './demo-credentials.tsx';
+import { SecondStepForm } from './second-step-form.tsx';
+import { AuthError } from '../utils/auth-error.ts';
 
 export interface LoginPageProps {
   /** The `-unprotected` variant links to the other unprotected form. */
@@ -38,7 +40,9 @@ const FIELDS: readonly LoginField[] = ['email', 'password'];
  */
 export function LoginPage({ unprotected = false, info = null }: LoginPageProps) {
   const { t } = useTranslation('auth');
-  const { login } = useAuth();
+  const { login, loginSecondStep } = useAuth();
+  // Set once the password was right and two-factor sign-in asks for a code.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const navigate = useNavigate();
   const returnTo = useReturnTo();
   const [serverError, setServerError] = useState<string | null>(null);
@@ -96,6 +100,10 @@ export function LoginPage({ unprotected = false, info = null }: LoginPageProps) 
         await login(check.data.email, check.data.password);
         void navigate(afterSignInPath(returnTo), { replace: true });
       } catch (error) {
+        if (error instanceof AuthError && error.code === 'MFA_REQUIRED' && error.mfaToken) {
+          setMfaToken(error.mfaToken);
+          return;
+        }
         setServerError(authErrorText(t, error));
       }
     } finally {
@@ -142,57 +150,72 @@ export function LoginPage({ unprotected = false, info = null }: LoginPageProps) 
         </Alert>
       )}
 
-      {info?.demo && <DemoCredentials {...info.demo} onUse={fillDemo} />}
+      {mfaToken ? (
+        <SecondStepForm
+          onSubmit={async (code) => {
+            await loginSecondStep(mfaToken, code);
+            void navigate(afterSignInPath(returnTo), { replace: true });
+          }}
+          onCancel={() => {
+            setMfaToken(null);
+            setValues((current) => ({ ...current, password: '' }));
+          }}
+        />
+      ) : (
+        <>
+          {info?.demo && <DemoCredentials {...info.demo} onUse={fillDemo} />}
 
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div className="bk-login__fields">
-          {serverError && (
-            <Alert severity="error" role="alert">
-              {serverError}
-            </Alert>
-          )}
-          <TextInput
-            name="email"
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={change('email')}
-            error={errorText('email')}
-            inputRef={(element) => {
-              inputs.current.email = element;
-            }}
-          />
-          <PasswordInput
-            name="password"
-            label={t('fields.password')}
-            autoComplete="current-password"
-            required
-            value={values.password}
-            onChange={change('password')}
-            error={errorText('password')}
-            inputRef={(element) => {
-              inputs.current.password = element;
-            }}
-          />
-          <p className="bk-login__forgot">
-            <Link plain to={paths.auth.resetPassword}>
-              {t('login.forgotPassword')}
-            </Link>
-          </p>
-          <Button
-            type="submit"
-            size="large"
-            variant="contained"
-            fullWidth
-            loading={submitting}
-            disabled={submitting}
-          >
-            {t('login.submit')}
-          </Button>
-        </div>
-      </form>
+          <form noValidate onSubmit={(event) => void onSubmit(event)}>
+            <div className="bk-login__fields">
+              {serverError && (
+                <Alert severity="error" role="alert">
+                  {serverError}
+                </Alert>
+              )}
+              <TextInput
+                name="email"
+                label={t('fields.email')}
+                type="email"
+                autoComplete="email"
+                required
+                value={values.email}
+                onChange={change('email')}
+                error={errorText('email')}
+                inputRef={(element) => {
+                  inputs.current.email = element;
+                }}
+              />
+              <PasswordInput
+                name="password"
+                label={t('fields.password')}
+                autoComplete="current-password"
+                required
+                value={values.password}
+                onChange={change('password')}
+                error={errorText('password')}
+                inputRef={(element) => {
+                  inputs.current.password = element;
+                }}
+              />
+              <p className="bk-login__forgot">
+                <Link plain to={paths.auth.resetPassword}>
+                  {t('login.forgotPassword')}
+                </Link>
+              </p>
+              <Button
+                type="submit"
+                size="large"
+                variant="contained"
+                fullWidth
+                loading={submitting}
+                disabled={submitting}
+              >
+                {t('login.submit')}
+              </Button>
+            </div>
+          </form>
+        </>
+      )}
     </>
   );
 }

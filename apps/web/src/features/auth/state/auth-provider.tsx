@@ -53,6 +53,8 @@ export function AuthProvider({ children, onSessionExpired, startAsGuest }: AuthP
     };
     return {
       login: (email: string, password: string) => current().login(email, password),
+      loginSecondStep: (mfaToken: string, code: { otp: string } | { recoveryCode: string }) =>
+        current().loginSecondStep(mfaToken, code),
       register: (input: RegisterRequest) => current().register(input),
       logout: () => current().logout(),
       refreshUser: () => current().refreshUser(),

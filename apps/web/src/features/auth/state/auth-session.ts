@@ -8,7 +8,13 @@ import {
   REGISTRATION_FAILED_MESSAGE,
 } from '../utils/auth-error.ts';
 import { setAuthNotice } from '../utils/auth-notice.ts';
-import { getStoredToken, isValidToken, scheduleTokenExpiry, storeToken } from '../utils/token.ts';
+import {
+  decodeToken,
+  getStoredToken,
+  isValidToken,
+  scheduleTokenExpiry,
+  storeToken,
+} from '../utils/token.ts';
 import type { AuthAction } from './auth-reducer.ts';
 
 export interface AuthSessionOptions {
@@ -19,7 +25,13 @@ export interface AuthSessionOptions {
 
 export interface AuthSession {
   initialize(): Promise<void>;
+  /** Throws an `AuthError` of code `MFA_REQUIRED` (with its `mfaToken`) when a code is needed. */
   login(email: string, password: string): Promise<void>;
+  /** The second step of a two-factor sign-in: an authenticator or a recovery code. */
+  loginSecondStep(
+    mfaToken: string,
+    code: { otp: string } | { recoveryCode: string },
+  ): Promise<void>;
   register(input: RegisterRequest): Promise<RegisterResult>;
   logout(): void;
   /** Reloads the signed-in user, for example after the e-mail was verified. */
@@ -93,12 +105,51 @@ export function createAuthSession({ dispatch, onExpired }: AuthSessionOptions): 
           cause: error,
         });
       }
+      // The password was right and two-factor sign-in is on: the page asks for a code.
+      const mfaToken = mfaTokenOf(error);
+      if (mfaToken) {
+        throw new AuthError(error instanceof ApiError ? (error.detail ?? '') : '', {
+          code: 'MFA_REQUIRED',
+          status: 403,
+          mfaToken,
+          cause: error,
+        });
+      }
       throw new AuthError(INVALID_CREDENTIALS_MESSAGE, {
         code: 'INVALID_CREDENTIALS',
         status: error instanceof ApiError ? error.status : undefined,
         cause: error,
       });
     }
+    await startSession(token);
+  }
+
+  async function loginSecondStep(
+    mfaToken: string,
+    code: { otp: string } | { recoveryCode: string },
+  ) {
+    let token: string;
+    try {
+      ({ access_token: token } = await authApi.tokenSecondStep(mfaToken, code));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) {
+        throw new AuthError(error.detail ?? RATE_LIMITED_MESSAGE, {
+          code: 'RATE_LIMITED',
+          status: 429,
+          cause: error,
+        });
+      }
+      throw new AuthError(error instanceof ApiError ? (error.detail ?? '') : '', {
+        code: error instanceof ApiError ? (error.code ?? 'INVALID_MFA_CODE') : undefined,
+        status: error instanceof ApiError ? error.status : undefined,
+        cause: error,
+      });
+    }
+    await startSession(token);
+  }
+
+  /** Keeps the new token and loads its user. */
+  async function startSession(token: string) {
     setSession(token);
     try {
       const user = await authApi.me();
@@ -160,6 +211,15 @@ export function createAuthSession({ dispatch, onExpired }: AuthSessionOptions): 
   }
 
   function logout() {
+    // The server ends the token's session, so the token stops working everywhere (a copy of it
+    // included); signing out here does not wait for that answer.
+    const token = getStoredToken();
+    const sessionId = token ? decodeToken(token)?.sid : undefined;
+    if (typeof sessionId === 'string') {
+      authApi.signOut(sessionId).catch((error: unknown) => {
+        console.warn('Could not end the session on the server', error);
+      });
+    }
     setSession(null);
     send({ type: 'LOGOUT' });
   }
@@ -175,5 +235,12 @@ export function createAuthSession({ dispatch, onExpired }: AuthSessionOptions): 
     cancelExpiryTimer = null;
   }
 
-  return { initialize, login, register, logout, refreshUser, dispose };
+  return { initialize, login, loginSecondStep, register, logout, refreshUser, dispose };
+}
+
+/** The `mfa_token` of POST /token's `mfa_required` answer, if that is what `error` is. */
+function mfaTokenOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'MFA_REQUIRED') return undefined;
+  const body = error.body as { mfa_token?: unknown } | undefined;
+  return typeof body?.mfa_token === 'string' ? body.mfa_token : undefined;
 }

@@ -7,6 +7,8 @@ export interface AuthErrorOptions {
   code?: string | undefined;
   status?: number | undefined;
   fieldErrors?: Record<string, string[]> | undefined;
+  /** With `MFA_REQUIRED`: the token of the sign-in's second step. */
+  mfaToken?: string | undefined;
   cause?: unknown;
 }
 
@@ -16,11 +18,13 @@ export class AuthError extends Error {
   readonly code: string | undefined;
   readonly status: number | undefined;
   readonly fieldErrors: Record<string, string[]> | undefined;
+  readonly mfaToken: string | undefined;
 
   constructor(message: string, options: AuthErrorOptions = {}) {
     super(message, { cause: options.cause });
     this.code = options.code;
     this.status = options.status;
     this.fieldErrors = options.fieldErrors;
+    this.mfaToken = options.mfaToken;
   }
 }
