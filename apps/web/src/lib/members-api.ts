@@ -8,21 +8,43 @@ import { apiBaseUrl, ApiError, applyCommonHeaders } from './http.ts';
  * popover, the admin panel). The endpoint and its schema load with the first call rather than with
  * every signed-in page (docs/decisions/017-sign-in-bundle.md).
  */
-export const membersApi = api.enhanceEndpoints({ addTagTypes: ['Members'] }).injectEndpoints({
-  endpoints: (build) => ({
-    members: build.query<Member[], void>({
-      query: () =>
-        call(
-          lazyEndpoint('GET', '/api/members', () =>
-            import('@beacon/contract').then((contract) => contract.membersEndpoints.list),
+export const membersApi = api
+  .enhanceEndpoints({ addTagTypes: ['Members', 'Team'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      members: build.query<Member[], void>({
+        query: () =>
+          call(
+            lazyEndpoint('GET', '/api/members', () =>
+              import('@beacon/contract').then((contract) => contract.membersEndpoints.list),
+            ),
           ),
-        ),
-      providesTags: ['Members'],
+        providesTags: ['Members'],
+      }),
+      /** The signed-in member's own profile (their avatar and cover): the profile and account pages. */
+      myProfile: build.query<MemberProfile, void>({
+        query: () =>
+          call(
+            lazyEndpoint('GET', '/api/members/me', () =>
+              import('@beacon/contract').then((contract) => contract.membersEndpoints.me),
+            ),
+          ),
+        providesTags: ['Team'],
+      }),
+      removeMyImage: build.mutation<MemberProfile, MemberImageKind>({
+        query: (kind) =>
+          call(
+            lazyEndpoint('DELETE', '/api/members/me/:kind', () =>
+              import('@beacon/contract').then((contract) => contract.membersEndpoints.removeImage),
+            ),
+            { params: { kind } },
+          ),
+        invalidatesTags: ['Team'],
+      }),
     }),
-  }),
-});
+  });
 
-export const { useMembersQuery } = membersApi;
+export const { useMembersQuery, useMyProfileQuery, useRemoveMyImageMutation } = membersApi;
 
 /**
  * Sends an image as the member's avatar or cover: the file is the body (its type is checked by

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import type { Account } from '@beacon/contract';
+import type { Account, MemberProfile } from '@beacon/contract';
 import { SnackbarProvider } from '../../../components/snackbar/index.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
@@ -96,6 +96,38 @@ describe('the account page', () => {
       timeZone: 'Europe/Paris',
     });
     expect(await screen.findByText(/your account is saved/i)).toBeTruthy();
+  });
+
+  it('uploads a profile picture from the General tab, as on the profile page', async () => {
+    const profile: MemberProfile = {
+      id: account.id,
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      role: 'admin',
+      status: 'active',
+      recordVisibility: 'all',
+      title: null,
+      about: null,
+      timeZone: 'Europe/Paris',
+      avatarUrl: null,
+      coverUrl: null,
+      lastActiveAt: null,
+      createdAt: '2026-11-20T09:00:00.000Z',
+    };
+    const api = await renderPage('', {
+      'GET /api/members/me': json(200, profile),
+      'PUT /api/members/me/avatar': json(200, profile),
+    });
+    const picture = await screen.findByRole('region', { name: /profile picture/i });
+    expect(within(picture).getByRole('button', { name: /upload photo/i })).toBeTruthy();
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', {
+      type: 'image/png',
+    });
+    const input = picture.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(sent(api, 'PUT', '/api/members/me/avatar')).toBeDefined());
+    expect(await screen.findByText(/picture saved/i)).toBeTruthy();
   });
 
   it('lists the devices on the Security tab and signs another one out', async () => {

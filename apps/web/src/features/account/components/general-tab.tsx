@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,9 +11,18 @@ import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useDispatch } from 'react-redux';
 import type { Account } from '@beacon/contract';
+import { AvatarUpload } from '../../../components/avatar-upload.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { isApiFailure } from '../../../lib/api.ts';
+import {
+  membersApi,
+  uploadMyImage,
+  useMyProfileQuery,
+  useRemoveMyImageMutation,
+} from '../../../lib/members-api.ts';
+import type { AppDispatch } from '../../../lib/store.ts';
 import { i18n } from '../../../locales/i18n.ts';
 import { LANGUAGES } from '../../../locales/languages.ts';
 import { areaErrorText } from '../../../utils/area-error.ts';
@@ -42,7 +50,7 @@ function formValues(account: Account): GeneralFormValues {
 
 /**
  * General: names, phone, time zone, language and e-mail signature. The left column is the
- * member's picture (the avatar upload goes in that card).
+ * member's picture, uploaded and removed as on their profile (components/avatar-upload.tsx).
  */
 export function GeneralTab({ account }: { account: Account }) {
   const { t } = useTranslation('account');
@@ -74,7 +82,13 @@ export function GeneralTab({ account }: { account: Account }) {
       if (isApiFailure(failure)) applyServerFieldErrors(setError, failure, generalFields);
     }
   });
-  const initials = `${account.firstName[0] ?? ''}${account.lastName[0] ?? ''}`.toUpperCase();
+  const dispatch = useDispatch<AppDispatch>();
+  const profile = useMyProfileQuery();
+  const [removeImage] = useRemoveMyImageMutation();
+  const pictureSaved = () => {
+    dispatch(membersApi.util.invalidateTags(['Team', 'Members']));
+    enqueueSnackbar(t('general.pictureSaved'));
+  };
 
   return (
     <Box
@@ -91,9 +105,27 @@ export function GeneralTab({ account }: { account: Account }) {
         data-slot="avatar-upload"
         sx={{ p: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}
       >
-        <Avatar sx={{ width: 96, height: 96, fontSize: 32 }} aria-hidden>
-          {initials}
-        </Avatar>
+        <AvatarUpload
+          member={{
+            firstName: account.firstName,
+            lastName: account.lastName,
+            email: account.email,
+            avatarUrl: profile.data?.avatarUrl ?? null,
+          }}
+          onUpload={async (file) => {
+            await uploadMyImage('avatar', file);
+            pictureSaved();
+          }}
+          onRemove={
+            profile.data?.avatarUrl
+              ? async () => {
+                  await removeImage('avatar').unwrap();
+                  pictureSaved();
+                }
+              : undefined
+          }
+          errorText={(failure) => areaErrorText(t, 'account', failure)}
+        />
         <Box sx={{ textAlign: 'center', minWidth: 0, maxWidth: '100%' }}>
           <Typography variant="subtitle1" noWrap>
             {account.firstName} {account.lastName}

@@ -7,7 +7,6 @@ import {
   type MemberActivity,
   type MemberBulkRole,
   type MemberDirectoryQuery,
-  type MemberImageKind,
   type MemberPatch,
   type MemberProfile,
   type NewInvitation,
@@ -32,10 +31,6 @@ export const teamApi = api
         query: (id) => call(membersEndpoints.get, { params: { id } }),
         providesTags: (_m, _e, id) => [{ type: 'Team', id }, 'Team'],
       }),
-      myProfile: build.query<MemberProfile, void>({
-        query: () => call(membersEndpoints.me),
-        providesTags: ['Team'],
-      }),
       memberActivity: build.query<MemberActivity[], string>({
         query: (id) => call(membersEndpoints.activity, { params: { id } }),
         providesTags: ['Team'],
@@ -43,10 +38,6 @@ export const teamApi = api
       updateMyProfile: build.mutation<MemberProfile, ProfilePatch>({
         query: (body) => call(membersEndpoints.updateMe, { body }),
         invalidatesTags: ['Team', 'Members'],
-      }),
-      removeMyImage: build.mutation<MemberProfile, MemberImageKind>({
-        query: (kind) => call(membersEndpoints.removeImage, { params: { kind } }),
-        invalidatesTags: ['Team'],
       }),
       updateMember: build.mutation<MemberProfile, { id: string; patch: MemberPatch }>({
         query: ({ id, patch }) => call(membersEndpoints.update, { params: { id }, body: patch }),
@@ -89,10 +80,8 @@ export const teamApi = api
 export const {
   useDirectoryQuery,
   useMemberQuery,
-  useMyProfileQuery,
   useMemberActivityQuery,
   useUpdateMyProfileMutation,
-  useRemoveMyImageMutation,
   useUpdateMemberMutation,
   useBulkRoleMutation,
   useRemoveMemberMutation,

@@ -27,14 +27,16 @@ import { UploadIcon } from '../../../components/icons.tsx';
 import { MemberAvatar } from '../../../components/member-avatar.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
-import { uploadMyImage } from '../../../lib/members-api.ts';
+import {
+  uploadMyImage,
+  useMyProfileQuery,
+  useRemoveMyImageMutation,
+} from '../../../lib/members-api.ts';
 import type { AppDispatch } from '../../../lib/store.ts';
 import {
   teamApi,
   useMemberActivityQuery,
   useMemberQuery,
-  useMyProfileQuery,
-  useRemoveMyImageMutation,
   useUpdateMyProfileMutation,
 } from '../api/team-api.ts';
 import { MemberCover } from '../components/member-cover.tsx';
