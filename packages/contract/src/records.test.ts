@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   crmChangeSchema,
+  entitiesWithoutLists,
   importEntitySchema,
+  listEntities,
   listKindSchema,
   recordEntities,
   recordSubjects,
@@ -12,15 +14,20 @@ import {
 
 describe('the record entities', () => {
   it('are listed once, with their subject types', () => {
-    expect(recordEntities).toEqual(['people', 'companies', 'deals']);
-    expect(subjectTypes).toEqual(['person', 'company', 'deal']);
+    expect(recordEntities).toEqual(['people', 'companies', 'deals', 'tasks']);
+    expect(subjectTypes).toEqual(['person', 'company', 'deal', 'task']);
     expect(recordSubjects.people).toBe('person');
+    expect(recordSubjects.tasks).toBe('task');
   });
 
   it('give list kinds, saved views, imports, note subjects and changes their values', () => {
-    expect(listKindSchema.options).toEqual(recordEntities);
+    // Tasks are records with saved views, notes and changes, but no lists and no import
+    // (docs/decisions/044).
+    expect(entitiesWithoutLists).toEqual(['tasks']);
+    expect(listEntities).toEqual(['people', 'companies', 'deals']);
+    expect(listKindSchema.options).toEqual(listEntities);
     expect(viewEntitySchema.options).toEqual(recordEntities);
-    expect(importEntitySchema.options).toEqual(recordEntities);
+    expect(importEntitySchema.options).toEqual(listEntities);
     expect(subjectTypeSchema.options).toEqual(subjectTypes);
     expect(crmChangeSchema.shape.entity.options).toEqual([...recordEntities, 'lists', 'notes']);
     expect(listKindSchema.safeParse('tasks').success).toBe(false);
