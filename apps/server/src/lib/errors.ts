@@ -87,3 +87,11 @@ export function requireMediaType(expected: string) {
     return payload;
   };
 }
+
+/** A PostgreSQL unique-key violation (23505), from either driver, wrapped by Drizzle or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

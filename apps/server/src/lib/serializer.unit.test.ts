@@ -90,6 +90,7 @@ describe('the fast response serialiser', () => {
     expect(fallback.sort()).toEqual(
       [
         'calendarRealtimeSchema',
+        'chatRealtimeSchema',
         'companyBulkActionSchema',
         'companyBulkRequestSchema',
         'crmRealtimeSchema',

@@ -7,7 +7,7 @@ import type {
   VerifyEmailRequest,
 } from '@beacon/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, isUniqueViolation } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
@@ -46,14 +46,6 @@ function hashCode(userId: string, code: string): string {
 
 function newCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
-/** Postgres unique violation, from either driver, wrapped by Drizzle or not. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 export function toCurrentUser(row: {

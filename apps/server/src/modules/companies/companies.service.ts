@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { companies, deals, people } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { companyCsvColumns, contactsCsvContext } from '../imports/contacts-csv.ts';
 import { listsOf } from '../lists/lists.repository.ts';
 import { recordActivities } from '../../lib/records/activity.ts';
@@ -31,12 +31,6 @@ export const companyNotFound = () => notFound('No such company');
 
 /** The fields a patch may carry, in the contract's order (`CompanyPatch` is them, each optional). */
 const patchFields = Object.keys(companyFields) as (keyof typeof companyFields)[];
-
-/** A unique-key violation, however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 const domainTaken = (domain: string) =>
   new AppError('CONFLICT', `A company with the domain ${domain} is already in your workspace`);

@@ -29,7 +29,7 @@ import { changedFields, checkUnchanged, display, type Caller } from '../../lib/r
 import { parseFilters, selectionFilter } from '../../lib/records/filters.ts';
 import { RecordService } from '../../lib/records/record-module.ts';
 import { checkLists, filterWhere, type ListQuery } from '../../lib/records/query.ts';
-import { ownerScope } from '../../lib/records/scope.ts';
+import { ownerScope, scopePredicate } from '../../lib/records/scope.ts';
 import { rowsOf, type Executor } from '../../lib/records/sql.ts';
 import { utcToWall } from '../../lib/time-zones.ts';
 import { getCompany } from '../companies/companies.repository.ts';
@@ -490,7 +490,12 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
     if (!stage) throw notFound('No such stage');
     DealsService.needLostReason(stage, action.lostReason);
     const selected = selectionFilter(dealsEntity, request.selection);
-    const match = and(sql`"deals".workspace_id = ${caller.workspaceId}::uuid`, ...selected.where)!;
+    // Record visibility: a member who sees only their own deals moves only those (as runBulk).
+    const match = and(
+      sql`"deals".workspace_id = ${caller.workspaceId}::uuid`,
+      ...scopePredicate(dealsEntity, caller),
+      ...selected.where,
+    )!;
     return this.db.transaction(async (tx) => {
       await checkLists(tx, caller.workspaceId, 'deals', selected.listIds);
       const lostReason = stage.kind === 'lost' ? (action.lostReason ?? '').trim() : '';

@@ -175,12 +175,14 @@ describe('home: my tasks', () => {
       .where(eq(users.id, ws.userId));
     const day = dayOf(Date.now(), 'America/Los_Angeles');
     const at = (hours: number) => new Date(day.start.getTime() + hours * HOUR);
+    // The next midnight, not 24 hours on: a day with a clock change lasts 23 or 25 hours.
+    const next = dayOf(day.start.getTime() + 26 * HOUR, 'America/Los_Angeles').start;
     const mine = { workspaceId: wsId, assigneeId: ws.userId };
     await insertTasks([
       { ...mine, title: 'Call Ada', type: 'call', dueAt: at(15), personId: ada.id },
       { ...mine, title: 'Send proposal', type: 'email', dueAt: at(9), companyId: acme.id },
-      { ...mine, title: 'Last minute', dueAt: at(23.99) },
-      { ...mine, title: 'Tomorrow', dueAt: at(24) },
+      { ...mine, title: 'Last minute', dueAt: new Date(next.getTime() - 36_000) },
+      { ...mine, title: 'Tomorrow', dueAt: next },
       { ...mine, title: 'Late 1', dueAt: at(-1), priority: 'high' },
       { ...mine, title: 'Late 2', dueAt: at(-50) },
       { ...mine, title: 'Done late', dueAt: at(-2), status: 'done', completedAt: new Date() },

@@ -1,3 +1,4 @@
+import { ownerScope } from '../../lib/records/scope.ts';
 import type { ImportEntity, ImportJob, ImportStart } from '@beacon/contract';
 import type { z } from 'zod';
 import type { importStartSchema } from '@beacon/contract';
@@ -104,6 +105,15 @@ export class ImportsService {
       if (!row) throw importNotFound();
       if (row.status !== 'uploaded') {
         throw conflict(`This import was already started (it is ${row.status})`);
+      }
+      // Record visibility `own`: updating matches by e-mail or domain across the workspace would
+      // change (and could take over) records the member does not see, so they skip or create.
+      if (input.duplicateMode === 'update' && ownerScope(caller) !== null) {
+        throw invalidMapping({
+          duplicateMode: [
+            'You see only your own records, so an import cannot update existing ones',
+          ],
+        });
       }
       const mapping = this.checkMapping(row.entity, row.columns, input.mapping);
       let listId: string | null = null;

@@ -9,7 +9,7 @@ import {
 } from '@beacon/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { RateLimiter, RateRule } from '../../lib/rate-limiter.ts';
@@ -186,42 +186,48 @@ export class InvitationsService {
    */
   async accept(input: AcceptInvitation, origin: Origin): Promise<RegisterResponse> {
     const passwordHash = await hashPassword(input.password);
-    const user = await this.db.transaction(async (tx) => {
-      const found = await repo.invitationByToken(tx, hashToken(input.token), true);
-      if (!found || repo.invitationStatus(found.invitation) !== 'pending') {
-        throw invalidInvitation();
-      }
-      const invitation = found.invitation;
-      if (await findUserByEmail(tx, invitation.email)) throw accountExists();
-      const created = await insertUser(tx, {
-        workspaceId: invitation.workspaceId,
-        email: invitation.email,
-        passwordHash,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        role: invitation.role,
-        // The link came to this address: it is verified.
-        emailVerifiedAt: new Date(),
+    const user = await this.db
+      .transaction(async (tx) => {
+        const found = await repo.invitationByToken(tx, hashToken(input.token), true);
+        if (!found || repo.invitationStatus(found.invitation) !== 'pending') {
+          throw invalidInvitation();
+        }
+        const invitation = found.invitation;
+        if (await findUserByEmail(tx, invitation.email)) throw accountExists();
+        const created = await insertUser(tx, {
+          workspaceId: invitation.workspaceId,
+          email: invitation.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          role: invitation.role,
+          // The link came to this address: it is verified.
+          emailVerifiedAt: new Date(),
+        });
+        await repo.markAccepted(tx, invitation.id, created.id);
+        await recordAudit(tx, {
+          workspaceId: invitation.workspaceId,
+          actorId: created.id,
+          kind: 'member.joined',
+          subject: `user:${created.id}`,
+          detail: { email: invitation.email, role: invitation.role, invitationId: invitation.id },
+          ...origin,
+        });
+        // Accepting signs the new member in: a session of theirs, as a sign-in opens one.
+        const sessionId = await insertSession(tx, {
+          workspaceId: created.workspaceId,
+          userId: created.id,
+          userAgent: origin.userAgent,
+          ip: origin.ip,
+          ttlSeconds: this.tokens.ttlSeconds,
+        });
+        return { ...created, sessionId };
+      })
+      .catch((error: unknown) => {
+        // The address registered (or joined elsewhere) between the check and the insert.
+        if (isUniqueViolation(error)) throw accountExists();
+        throw error;
       });
-      await repo.markAccepted(tx, invitation.id, created.id);
-      await recordAudit(tx, {
-        workspaceId: invitation.workspaceId,
-        actorId: created.id,
-        kind: 'member.joined',
-        subject: `user:${created.id}`,
-        detail: { email: invitation.email, role: invitation.role, invitationId: invitation.id },
-        ...origin,
-      });
-      // Accepting signs the new member in: a session of theirs, as a sign-in opens one.
-      const sessionId = await insertSession(tx, {
-        workspaceId: created.workspaceId,
-        userId: created.id,
-        userAgent: origin.userAgent,
-        ip: origin.ip,
-        ttlSeconds: this.tokens.ttlSeconds,
-      });
-      return { ...created, sessionId };
-    });
     return {
       access_token: await this.tokens.sign(user, user.sessionId),
       email: user.email,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, startTestServer, type TestServer } from '../../../test/helpers.ts';
+import { addMember, authed, startTestServer, type TestServer } from '../../../test/helpers.ts';
 import { crmWorkspace, query } from '../../../test/crm.ts';
 
 /**
@@ -141,7 +141,7 @@ describe('record visibility', () => {
   });
 
   it('keeps bulk actions, list memberships and notes to the member’s records', async () => {
-    const { w, as, mine, theirs } = await setup();
+    const { w, rep, as, mine, theirs } = await setup();
     const all = await as('POST', '/api/people/bulk', {
       selection: { filter: {} },
       action: { type: 'add_tag', tag: 'seen' },
@@ -164,6 +164,50 @@ describe('record visibility', () => {
       action: { type: 'complete' },
     });
     expect(bulkTasks.status).toBe(404);
+    // An import that updates existing records would match others' records by e-mail: refused.
+    const uploaded = await fetch(
+      `${server.url}/api/imports?${query({ entity: 'people', fileName: 'p.csv' })}`,
+      {
+        method: 'POST',
+        headers: { ...authed(rep.token), 'content-type': 'text/csv' },
+        body: 'First name,Email\nTaken,same@mine.test\n',
+      },
+    );
+    expect(uploaded.status).toBe(201);
+    const job = (await uploaded.json()) as { id: string; mapping: unknown };
+    const update = await as('POST', `/api/imports/${job.id}/start`, {
+      mapping: job.mapping,
+      duplicateMode: 'update',
+    });
+    expect(update.status).toBe(400);
+    expect(update.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(Object.keys((update.body as { errors?: object }).errors ?? {})).toEqual([
+      'duplicateMode',
+    ]);
+    expect(
+      (
+        await as('POST', `/api/imports/${job.id}/start`, {
+          mapping: job.mapping,
+          duplicateMode: 'skip',
+        })
+      ).status,
+    ).toBe(200);
+    // The deals' own bulk action, a stage change, moves only the member's deals too.
+    const pipelines = (await w.ok('GET', '/api/pipelines')) as {
+      items: { isDefault: boolean; stages: { id: string; kind: string }[] }[];
+    };
+    const won = pipelines.items
+      .find((p) => p.isDefault)!
+      .stages.find((stage) => stage.kind === 'won')!;
+    const moved = await as('POST', '/api/deals/bulk', {
+      selection: { filter: {} },
+      action: { type: 'set_stage', stageId: won.id },
+    });
+    expect(moved.body).toEqual({ affected: 1 });
+    const theirDeal = await w.ok('GET', `/api/deals/${idOf(theirs.deal)}`);
+    expect((theirDeal.deal as { stageId: string }).stageId).not.toBe(won.id);
+    const mineDeal = await w.ok('GET', `/api/deals/${idOf(mine.deal)}`);
+    expect((mineDeal.deal as { stageId: string }).stageId).toBe(won.id);
     // A note on the admin's person is not the member's to change.
     const note = await w.ok('POST', `/api/people/${idOf(theirs.person)}/notes`, {
       body: 'Private',
