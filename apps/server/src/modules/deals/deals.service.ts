@@ -29,7 +29,7 @@ import { changedFields, checkUnchanged, display, type Caller } from '../../lib/r
 import { parseFilters, selectionFilter } from '../../lib/records/filters.ts';
 import { RecordService } from '../../lib/records/record-module.ts';
 import { checkLists, filterWhere, type ListQuery } from '../../lib/records/query.ts';
-import { ownerScope, scopePredicate } from '../../lib/records/scope.ts';
+import { ownerScope, requireVisible, scopePredicate } from '../../lib/records/scope.ts';
 import { rowsOf, type Executor } from '../../lib/records/sql.ts';
 import { utcToWall } from '../../lib/time-zones.ts';
 import { getCompany } from '../companies/companies.repository.ts';
@@ -42,6 +42,7 @@ import * as repo from './deals.repository.ts';
 import { compareMinor, weightedFromRaw, weighMinor } from './money.ts';
 import { enterStage, enterStageSql, movedDealsRecordsSql } from './stage-entry.ts';
 import { defaultPipelineId, getPipeline, getStage, listStages } from './pipelines.repository.ts';
+import { records } from '../record-entities.ts';
 
 type NewDealValues = z.output<typeof newDealSchema>;
 type BoardQuery = z.output<typeof dealBoardQuerySchema>;
@@ -113,6 +114,8 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
     if (!companyId) return '';
     const company = await repo.companyOf(db, caller.workspaceId, companyId);
     if (!company) throw notFound('No such company');
+    // Record visibility: a company the member does not see is not theirs to link (404).
+    await requireVisible(db, records.entity('companies'), caller, [companyId]);
     return company.name;
   }
 
@@ -120,6 +123,7 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
     const unique = new Map(links.map((l) => [l.personId, l]));
     const unknown = await repo.unknownPeople(db, caller.workspaceId, [...unique.keys()]);
     if (unknown.length > 0) throw notFound('No such person');
+    await requireVisible(db, records.entity('people'), caller, [...unique.keys()]);
     return [...unique.values()];
   }
 

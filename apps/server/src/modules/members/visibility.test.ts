@@ -130,6 +130,15 @@ describe('record visibility', () => {
       ['PATCH', `/api/tasks/${task}`, { title: 'x' }],
       ['DELETE', `/api/tasks/${task}`, undefined],
       ['POST', '/api/people/merge', { primaryId: idOf(mine.person), duplicateIds: [person] }],
+      // Linking one of the member's records to another's would show it through the link.
+      ['PATCH', `/api/people/${idOf(mine.person)}`, { companyId: company }],
+      ['POST', '/api/people', { firstName: 'Linked', companyId: company }],
+      ['POST', '/api/deals', { name: 'Linked', companyId: company }],
+      ['POST', '/api/deals', { name: 'Linked', people: [{ personId: person, role: 'champion' }] }],
+      ['PATCH', `/api/deals/${idOf(mine.deal)}`, { companyId: company }],
+      ['POST', '/api/tasks', { title: 'Linked', personId: person }],
+      ['POST', '/api/tasks', { title: 'Linked', dealId: deal }],
+      ['PATCH', `/api/tasks/${idOf(mine.task)}`, { companyId: company }],
     ] as const) {
       const response = await as(method, path, body);
       expect(response.status, `${method} ${path}: ${response.text}`).toBe(404);

@@ -27,9 +27,10 @@ import {
 import { peopleEntity } from './people.entity.ts';
 import { RecordService } from '../../lib/records/record-module.ts';
 import { rowsOf, uuidArray, type Executor } from '../../lib/records/sql.ts';
-import { ownerScope } from '../../lib/records/scope.ts';
+import { ownerScope, requireVisible } from '../../lib/records/scope.ts';
 import { getPersonRow, personColumns, toPerson, type PersonRow } from './people.repository.ts';
 import { personVcard, vcardFileName } from './vcard.ts';
+import { records } from '../record-entities.ts';
 
 type NewPersonValues = z.output<typeof newPersonSchema>;
 export type { NewPerson };
@@ -328,6 +329,8 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
     if (!companyId) return '';
     const company = await getCompany(tx, caller.workspaceId, companyId);
     if (!company) throw notFound('No such company');
+    // Record visibility: a company the member does not see is not theirs to link (404).
+    await requireVisible(tx, records.entity('companies'), caller, [companyId]);
     return company.name;
   }
 }

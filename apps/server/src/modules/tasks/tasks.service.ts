@@ -31,6 +31,7 @@ import { nonMembers } from '../members/members.repository.ts';
 import { taskCsvColumns, tasksCsvContext } from './tasks.csv.ts';
 import { dueStateExpr, taskZoneExpr, tasksEntity } from './tasks.entity.ts';
 import * as repo from './tasks.repository.ts';
+import { records } from '../record-entities.ts';
 
 type NewTask = z.output<typeof newTaskSchema>;
 type TaskPatch = z.output<typeof taskPatchSchema>;
@@ -270,6 +271,13 @@ export class TasksService {
       throw notFound('No such company');
     if (links.dealId && !(await repo.dealInWorkspace(db, caller.workspaceId, links.dealId)))
       throw notFound('No such deal');
+    // Record visibility: a record the member does not see is not theirs to link (404).
+    if (links.personId)
+      await requireVisible(db, records.entity('people'), caller, [links.personId]);
+    if (links.companyId) {
+      await requireVisible(db, records.entity('companies'), caller, [links.companyId]);
+    }
+    if (links.dealId) await requireVisible(db, records.entity('deals'), caller, [links.dealId]);
   }
 
   /**
