@@ -50,6 +50,8 @@ export type AppOptions = {
   checkResponses?: boolean;
   /** Called for every route as it is registered (the route-table test walks them). */
   onRoute?: (route: RouteOptions) => void;
+  /** How often an open WebSocket checks its session is still signed in (tests shorten it). */
+  realtimeSessionCheckMs?: number;
 };
 
 export function defaultWebDir(): string {
@@ -101,7 +103,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin, { limiter });
   await app.register(authPlugin, { db: database.db, tokens });
 
-  await app.register(realtimePlugin, { realtime });
+  await app.register(realtimePlugin, {
+    realtime,
+    sessionCheckMs: options.realtimeSessionCheckMs,
+  });
   // After each successful write that declares a CRM change, a `crm.changed` message.
   publishCrmChanges(app, database.db, realtime);
 

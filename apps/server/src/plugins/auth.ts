@@ -31,6 +31,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: a valid bearer token for an active user, or 401. */
     authenticate: Hook;
+    /**
+     * Whether a request's session is still signed in and its member still active (the realtime
+     * socket asks again while it stays open).
+     */
+    stillSignedIn: (auth: AuthContext) => Promise<boolean>;
     /** onRequest hook: authenticate, then 403 unless the role is one of these. */
     requireRole: (...roles: Role[]) => Hook;
   }
@@ -81,6 +86,9 @@ export const authPlugin = fp(
     };
 
     app.decorate('authenticate', authenticate);
+    app.decorate('stillSignedIn', async (auth: AuthContext) =>
+      Boolean(await findActiveUser(auth.userId, auth.workspaceId, auth.sessionId)),
+    );
     app.decorate('requireRole', (...roles: Role[]): Hook => {
       return async (request, reply) => {
         await authenticate(request, reply);

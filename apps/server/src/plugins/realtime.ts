@@ -14,10 +14,11 @@ export const CLOSE_TOKEN_EXPIRED = 4401;
  * GET /api/realtime upgrades to a WebSocket that receives the events of the caller's workspace as
  * JSON `{ type, data, refetch? }`. Browsers cannot set headers on a WebSocket, so the token may
  * come as the second offered subprotocol; either way it is checked before the upgrade, like any
- * route, and the socket closes when the token expires.
+ * route, and the socket closes when the token expires, or soon after its session is signed out
+ * or its member deactivated (checked every `sessionCheckMs`, by default each heartbeat).
  */
 export const realtimePlugin = fp(
-  async (app: FastifyInstance, opts: { realtime: Realtime }) => {
+  async (app: FastifyInstance, opts: { realtime: Realtime; sessionCheckMs?: number }) => {
     await app.register(websocket, {
       options: {
         maxPayload: 4096,
@@ -78,6 +79,18 @@ export const realtimePlugin = fp(
           () => socket.close(CLOSE_TOKEN_EXPIRED, 'Token expired'),
           Math.max(0, auth.expiresAt * 1000 - Date.now()),
         );
+        // A session signed out elsewhere (a device revoked, a password changed, the member
+        // deactivated, on any process) ends the socket too, not only new requests.
+        const sessionCheck = setInterval(() => {
+          app
+            .stillSignedIn(auth)
+            .then((signedIn) => {
+              if (!signedIn && socket.readyState === socket.OPEN) {
+                socket.close(CLOSE_TOKEN_EXPIRED, 'Session ended');
+              }
+            })
+            .catch((error: unknown) => request.log.warn({ err: error }, 'session check failed'));
+        }, opts.sessionCheckMs ?? HEARTBEAT_MS);
         socket.on('pong', () => {
           alive = true;
         });
@@ -88,6 +101,7 @@ export const realtimePlugin = fp(
           unsubscribe();
           opts.realtime.connectionChanged(connection, false);
           clearInterval(heartbeat);
+          clearInterval(sessionCheck);
           clearTimeout(expiry);
         });
         socket.send(JSON.stringify({ type: 'ready', data: { workspaceId: auth.workspaceId } }));
