@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationKinds } from '@beacon/contract';
 import {
   addMember,
   authed,
@@ -518,12 +519,22 @@ describe('notification choices', () => {
     const me = await register(server);
     const defaults = await call('GET', '/api/account/notifications', me.token);
     expect(defaults.status).toBe(200);
-    expect(defaults.body).toEqual({ items: [{ kind: 'task_due', inApp: true, email: false }] });
+    // Every kind of the contract, each in the app and not by e-mail until chosen otherwise.
+    expect(defaults.body).toEqual({
+      items: notificationKinds.map((kind) => ({ kind, inApp: true, email: false })),
+    });
     const set = await call('PUT', '/api/account/notifications', me.token, {
       items: [{ kind: 'task_due', inApp: false, email: true }],
     });
     expect(set.status).toBe(200);
-    expect(set.body).toEqual({ items: [{ kind: 'task_due', inApp: false, email: true }] });
+    const kindOf = (body: unknown, kind: string) =>
+      (body as { items: { kind: string }[] }).items.find((item) => item.kind === kind);
+    expect(kindOf(set.body, 'task_due')).toEqual({ kind: 'task_due', inApp: false, email: true });
+    expect(kindOf(set.body, 'chat_mention')).toEqual({
+      kind: 'chat_mention',
+      inApp: true,
+      email: false,
+    });
     for (const items of [
       [{ kind: 'nope', inApp: true, email: true }],
       [{ kind: 'task_due', inApp: 'yes', email: true }],
@@ -541,7 +552,7 @@ describe('notification choices', () => {
         { kind: 'task_due', inApp: true, email: false },
       ],
     });
-    expect(twice.body).toEqual({ items: [{ kind: 'task_due', inApp: true, email: false }] });
+    expect(kindOf(twice.body, 'task_due')).toEqual({ kind: 'task_due', inApp: true, email: false });
   });
 
   it('the task-due job notifies in the app or by e-mail as each member chose', async () => {

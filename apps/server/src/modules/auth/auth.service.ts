@@ -150,14 +150,12 @@ export class AuthService {
   async login(username: string, password: string, origin: Origin): Promise<string> {
     const email = username.trim().toLowerCase();
     const accountKey = `token:account:${email}`;
-    await this.limiter.check(accountKey, this.limiter.limits.tokenFailuresPerAccount);
+    // Counted before the password is checked (and cleared when it is right), so attempts sent
+    // in parallel cannot outrun the limit.
+    await this.limiter.hit(accountKey, this.limiter.limits.tokenFailuresPerAccount);
     const user = email.length > 0 ? await repo.findUserByEmail(this.db, email) : undefined;
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
     if (!user || !ok || user.status !== 'active') {
-      await this.limiter.hit(accountKey, {
-        ...this.limiter.limits.tokenFailuresPerAccount,
-        max: Number.MAX_SAFE_INTEGER,
-      });
       if (user) {
         await recordAudit(this.db, {
           workspaceId: user.workspaceId,
@@ -189,7 +187,9 @@ export class AuthService {
   ): Promise<string> {
     const userId = await this.tokens.verifyMfa(mfaToken);
     const limitKey = `token:mfa:${userId}`;
-    await this.limiter.check(limitKey, this.limiter.limits.tokenFailuresPerAccount);
+    // Counted before the code is checked (cleared when it is right): parallel guesses cannot
+    // outrun the limit.
+    await this.limiter.hit(limitKey, this.limiter.limits.tokenFailuresPerAccount);
     const user = await repo.findUserById(this.db, userId);
     if (!user || user.status !== 'active' || !user.twoFactorEnabledAt || !user.twoFactorSecret) {
       throw invalidMfaCode();
@@ -208,10 +208,6 @@ export class AuthService {
       accepted = step !== null && (await repo.takeTotpStep(this.db, user.id, step));
     }
     if (!accepted) {
-      await this.limiter.hit(limitKey, {
-        ...this.limiter.limits.tokenFailuresPerAccount,
-        max: Number.MAX_SAFE_INTEGER,
-      });
       await recordAudit(this.db, {
         workspaceId: user.workspaceId,
         actorId: null,

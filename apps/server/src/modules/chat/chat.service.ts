@@ -14,9 +14,10 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { nonMembers } from '../members/members.repository.ts';
-import { raiseChatMentions } from '../notifications/notifications.repository.ts';
+import { mentionMailees, raiseChatMentions } from '../notifications/notifications.repository.ts';
 import { sniffFileType } from './chat.files.ts';
 import * as repo from './chat.repository.ts';
 
@@ -48,6 +49,8 @@ export class ChatService {
   constructor(
     private readonly db: Database,
     private readonly realtime: Realtime,
+    /** Sends mentions by e-mail to the members who chose it (account, notifications). */
+    private readonly mailer?: Mailer,
   ) {}
 
   contacts(caller: Caller): Promise<ChatContact[]> {
@@ -215,7 +218,8 @@ export class ChatService {
     if (body.body.trim() === '' && attachmentIds.length === 0) {
       throw fieldError('body', 'Write something or attach a file');
     }
-    return this.db.transaction(async (tx) => {
+    const mailIds: string[] = [];
+    const sent = await this.db.transaction(async (tx) => {
       // The lock on the conversation's row orders its messages: seqs without gaps.
       const member = await repo.membership(tx, caller, body.conversationId, { lock: true });
       if (!member) throw conversationNotFound();
@@ -271,8 +275,25 @@ export class ChatService {
           data: { userId: n.userId, id: n.id },
         });
       }
+      if (this.mailer) {
+        const { sender, mailees } = await mentionMailees(tx, caller.userId, mentionIds);
+        for (const to of mailees) {
+          mailIds.push(
+            await this.mailer.enqueue(tx, {
+              to: to.email,
+              workspaceId: caller.workspaceId,
+              subject: `${sender} mentioned you in chat`,
+              text:
+                `Hello ${to.firstName},\n\n${sender} mentioned you: "${mentionTitle(body.body)}"\n\n` +
+                `You get this e-mail because you chose it in your account's notifications.\n`,
+            }),
+          );
+        }
+      }
       return { message, created: true };
     });
+    for (const id of mailIds) await this.mailer?.deliver(id);
+    return sent;
   }
 
   /** Edits or deletes the caller's own message; another's is refused (403), unseen ones 404. */

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_BODY_MAX_CHARS } from '@beacon/contract';
+import { outbox } from '../../db/schema/index.ts';
 import { crmWorkspace } from '../../../test/crm.ts';
 import { addMember, authed, startTestServer, type TestServer } from '../../../test/helpers.ts';
 import { connectRealtime } from '../../../test/ws-client.ts';
@@ -385,6 +387,33 @@ describe('chat', () => {
         ((await w.ok('GET', '/api/notifications', undefined, token)) as typeof page).items,
       ).toEqual([]);
     }
+  });
+
+  it('keeps to each member’s choices: mentions by e-mail instead of in the app', async () => {
+    const { w, ann, start, send } = await team();
+    const chose = await w.call(
+      'PUT',
+      '/api/account/notifications',
+      { items: [{ kind: 'chat_mention', inApp: false, email: true }] },
+      ann.token,
+    );
+    expect(chose.status).toBe(200);
+    const direct = await start([ann.id]);
+    await send(direct.id, 'Ping @Ann', w.admin.token, { mentionIds: [ann.id] });
+    const page = (await w.ok('GET', '/api/notifications', undefined, ann.token)) as {
+      items: unknown[];
+    };
+    expect(page.items).toEqual([]);
+    const mails = await server.database.db
+      .select({ subject: outbox.subject, text: outbox.text })
+      .from(outbox)
+      .where(eq(outbox.to, ann.email));
+    expect(mails).toEqual([
+      expect.objectContaining({
+        subject: expect.stringMatching(/mentioned you in chat$/),
+        text: expect.stringContaining('Ping @Ann'),
+      }),
+    ]);
   });
 
   it('takes attachments checked by content and size, readable by participants only', async () => {

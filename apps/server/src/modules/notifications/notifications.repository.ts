@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Notification } from '@beacon/contract';
 import type { Executor } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { notificationPreferences, notifications, users } from '../../db/schema/index.ts';
 
 // Every SQL statement over notifications. A member reads and marks only their own.
 
@@ -186,10 +186,24 @@ export async function raiseChatMentions(
   values: { workspaceId: string; conversationId: string; userIds: string[]; title: string },
 ): Promise<RaisedNotification[]> {
   if (values.userIds.length === 0) return [];
+  // A member who turned mentions off in the app (account, notifications) gets none.
+  const off = await db
+    .select({ userId: notificationPreferences.userId })
+    .from(notificationPreferences)
+    .where(
+      and(
+        inArray(notificationPreferences.userId, values.userIds),
+        eq(notificationPreferences.kind, 'chat_mention'),
+        eq(notificationPreferences.inApp, false),
+      ),
+    );
+  const silent = new Set(off.map((row) => row.userId));
+  const userIds = values.userIds.filter((id) => !silent.has(id));
+  if (userIds.length === 0) return [];
   const rows = await db
     .insert(notifications)
     .values(
-      values.userIds.map((userId) => ({
+      userIds.map((userId) => ({
         workspaceId: values.workspaceId,
         userId,
         kind: 'chat_mention' as const,
@@ -203,4 +217,34 @@ export async function raiseChatMentions(
       userId: notifications.userId,
     });
   return rows;
+}
+
+/**
+ * The mentioned members who chose to hear of mentions by e-mail (account, notifications), and
+ * the sender's name for the mail.
+ */
+export async function mentionMailees(
+  db: Executor,
+  senderId: string,
+  userIds: string[],
+): Promise<{ sender: string; mailees: { email: string; firstName: string }[] }> {
+  if (userIds.length === 0) return { sender: '', mailees: [] };
+  const mailees = await db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .innerJoin(
+      notificationPreferences,
+      and(
+        eq(notificationPreferences.userId, users.id),
+        eq(notificationPreferences.kind, 'chat_mention'),
+        eq(notificationPreferences.email, true),
+      ),
+    )
+    .where(and(inArray(users.id, userIds), eq(users.status, 'active')));
+  if (mailees.length === 0) return { sender: '', mailees };
+  const [me] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, senderId));
+  return { sender: `${me?.firstName ?? ''} ${me?.lastName ?? ''}`.trim(), mailees };
 }
