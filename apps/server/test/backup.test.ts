@@ -174,6 +174,34 @@ async function fillEveryTable(db: Database): Promise<void> {
     values ('import', '{"importId":"x","nested":{"a":[1,2,{"b":true}]}}'::jsonb, 'queued',
             '2026-11-24 12:00:00.654321+00', 1, null, null, 'first try failed'),
            ('import', '{}'::jsonb, 'running', now(), 1, 'host:123', now() + interval '1 minute', null)`);
+  // Issue 10's tables the demo leaves empty: images as bytes, a chat attachment, the account's
+  // sessions, recovery codes and a pending e-mail change, a presence row (idempotent where the
+  // demo may have one).
+  await db.execute(sql`
+    insert into member_images (user_id, workspace_id, kind, mime_type, content)
+    values (${user}, ${workspace}, 'avatar', 'image/png', ${bytes}) on conflict do nothing`);
+  await db.execute(sql`
+    insert into workspace_logos (workspace_id, mime_type, size, content)
+    values (${workspace}, 'image/png', ${bytes.length}, ${bytes}) on conflict do nothing`);
+  await db.execute(sql`
+    insert into chat_attachments (workspace_id, conversation_id, name, mime_type, size, content, created_by)
+    select ${workspace}, id, ${odd}, 'application/octet-stream', ${bytes.length}, ${bytes}, ${user}
+    from chat_conversations where workspace_id = ${workspace} order by id limit 1`);
+  await db.execute(sql`
+    insert into sessions (workspace_id, user_id, user_agent, ip, expires_at)
+    values (${workspace}, ${user}, ${odd}, '10.0.0.9', '2027-01-01 00:00:00.000001+00')`);
+  await db.execute(sql`
+    insert into recovery_codes (workspace_id, user_id, code_hash, used_at)
+    values (${workspace}, ${user}, 'hash$r1', null), (${workspace}, ${user}, 'hash$r2', now())`);
+  await db.execute(sql`
+    insert into email_changes (workspace_id, user_id, new_email, token_hash, expires_at)
+    values (${workspace}, ${user}, 'new@example.test', 'hash$e', '2026-12-01 00:00:00+00')`);
+  await db.execute(sql`
+    insert into chat_presence (workspace_id, user_id, instance_id, connections)
+    values (${workspace}, ${user}, 'host:1', 0) on conflict do nothing`);
+  await db.execute(sql`
+    insert into notification_preferences (workspace_id, user_id, kind, in_app, email)
+    values (${workspace}, ${user}, 'chat_mention', false, true) on conflict do nothing`);
   // A workspace of its own, and an array with commas and quotes.
   await db.execute(sql`
     update people set tags = array['a,b', 'say "hi"', 'back\\slash', ''] where id =
@@ -296,10 +324,17 @@ describe('backup and restore', () => {
 
   it('PostgreSQL to a file to PGlite: every row of every table', async () => {
     expect(postgres).toBeDefined();
-    // Signing in wrote the rate limiter's counters, and starting the app queued the due-tasks
-    // job's next run: the rest is as restored.
+    // Signing in wrote the rate limiter's counters, opened a session, wrote its audit entry and
+    // the member's last activity, and starting the app queued the due-tasks job's next run: the
+    // rest is as restored.
     const now = await dump(postgres!.db);
-    expect(differing(now, expected)).toEqual(['jobs', 'rate_limits']);
+    expect(differing(now, expected).sort()).toEqual([
+      'audit_log',
+      'jobs',
+      'rate_limits',
+      'sessions',
+      'users',
+    ]);
     await backupDatabase(postgres!.db, fromPostgres, { database: 'postgres' });
     const target = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'target') });
     opened.push(target);

@@ -110,11 +110,12 @@ describe('audit log', () => {
       seen.push(...page.items.map((item) => item.id));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
-    expect(seen).toHaveLength(8);
-    expect(new Set(seen).size).toBe(8);
+    // Seven settings changes, a deletion, and the contributor's sign-in (the account's audit).
+    expect(seen).toHaveLength(9);
+    expect(new Set(seen).size).toBe(9);
 
     const byActor = await w.page({ actorId: contributor.id });
-    expect(kinds(byActor.items)).toEqual(['records.deleted']);
+    expect(kinds(byActor.items)).toEqual(['records.deleted', 'auth.sign_in']);
     const byKind = await w.page({ kind: 'workspace.settings_changed' });
     expect(byKind.items).toHaveLength(7);
     const future = await w.page({ from: new Date(Date.now() + 60_000).toISOString() });
@@ -122,7 +123,7 @@ describe('audit log', () => {
     const past = await w.page({ to: '2020-01-01T00:00:00Z' });
     expect(past.items).toEqual([]);
     const all = await w.page({ from: '2020-01-01T00:00:00Z', to: '2100-01-01T00:00:00+02:00' });
-    expect(all.items).toHaveLength(8);
+    expect(all.items).toHaveLength(9);
   });
 
   it('exports the filtered log as CSV and records the export', async () => {
@@ -172,7 +173,10 @@ describe('audit log', () => {
     const otherMember = await addMember(server, other.token, 'contributor');
     await w.ok('PATCH', '/api/workspace', { name: 'Mine' });
     const theirs = await w.call('GET', '/api/audit', undefined, other.token);
-    expect(auditPageSchema.parse(theirs.body).items).toEqual([]);
+    // Only their own workspace's entries: their member's sign-in, none of this workspace's.
+    expect(
+      auditPageSchema.parse(theirs.body).items.map((item) => [item.kind, item.actorId]),
+    ).toEqual([['auth.sign_in', otherMember.id]]);
     const missing = await w.call('GET', `/api/audit?actorId=${otherMember.id}`);
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'NOT_FOUND' });
