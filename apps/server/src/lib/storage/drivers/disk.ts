@@ -17,7 +17,7 @@ export class DiskDriver implements StorageDriver {
   readonly kind = 'disk';
   private readonly temporary: string;
 
-  constructor(private readonly root: string) {
+  constructor(readonly root: string) {
     this.temporary = path.join(root, '.tmp', String(process.pid));
   }
 
