@@ -109,7 +109,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
         'upload-length': z.string().optional().describe('The file size in bytes'),
         'upload-metadata': z.string().optional().describe('tus metadata: filename <base64>'),
       }),
-      response: { 201: z.null().describe('Created; Location: /api/uploads/<id>'), ...tusErrors },
+      response: {
+        201: z
+          .string()
+          .max(0)
+          .describe('Created: an empty body; the Location header is /api/uploads/<id>'),
+        ...tusErrors,
+      },
     },
     handler: async (request, reply) => {
       const length = request.headers['upload-length'];
