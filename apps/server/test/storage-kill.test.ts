@@ -132,7 +132,7 @@ describe('storage through kill -9', () => {
 
     // Every file under a real name is a stored file with those very bytes; a file written just
     // before the kill whose row never came is deleted by the purge the restart queues.
-    let orphans: string[] = [];
+    let orphans: string[];
     const deadline = Date.now() + 30_000;
     for (;;) {
       orphans = [];
