@@ -202,6 +202,20 @@ async function fillEveryTable(db: Database): Promise<void> {
   await db.execute(sql`
     insert into notification_preferences (workspace_id, user_id, kind, in_app, email)
     values (${workspace}, ${user}, 'chat_mention', false, true) on conflict do nothing`);
+  // Issue 11's storage: a stored file (its bytes are not in the backup), a key waiting for the
+  // purge, and a resumable upload under way with one piece.
+  await db.execute(sql`
+    insert into stored_files (workspace_id, storage_key, name, size, content_type, sha256, created_by, owner_kind, owner_id)
+    values (${workspace}, ${`${workspace}/ab/abcdef00-0000-4000-8000-000000000000`}, ${odd},
+            ${bytes.length}, 'application/octet-stream', ${'0'.repeat(64)}, ${user}, 'kanban_attachment', ${card})`);
+  await db.execute(sql`
+    insert into stored_file_purges (storage_key, due_at, holder)
+    values (${`${workspace}/cd/cdef0000-0000-4000-8000-000000000000`}, '2026-11-25 00:00:00.000001+00', 'host:42')`);
+  await db.execute(sql`
+    insert into resumable_uploads (id, workspace_id, user_id, size, "offset", metadata, chunks)
+    values ('ef000000-0000-4000-8000-000000000000', ${workspace}, ${user}, 100, 10,
+            ${JSON.stringify({ filename: odd })}::jsonb,
+            ${JSON.stringify([{ key: `${workspace}/tus/ef000000-0000-4000-8000-000000000000/0`, start: 0, length: 10 }])}::jsonb)`);
   // A workspace of its own, and an array with commas and quotes.
   await db.execute(sql`
     update people set tags = array['a,b', 'say "hi"', 'back\\slash', ''] where id =
@@ -325,14 +339,16 @@ describe('backup and restore', () => {
   it('PostgreSQL to a file to PGlite: every row of every table', async () => {
     expect(postgres).toBeDefined();
     // Signing in wrote the rate limiter's counters, opened a session, wrote its audit entry and
-    // the member's last activity, and starting the app queued the due-tasks job's next run: the
-    // rest is as restored.
+    // the member's last activity, starting the app queued the due-tasks job's next run and the
+    // storage's purge took the key that was due (its bytes were never there): the rest is as
+    // restored.
     const now = await dump(postgres!.db);
     expect(differing(now, expected).sort()).toEqual([
       'audit_log',
       'jobs',
       'rate_limits',
       'sessions',
+      'stored_file_purges',
       'users',
     ]);
     await backupDatabase(postgres!.db, fromPostgres, { database: 'postgres' });
