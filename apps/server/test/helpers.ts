@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
@@ -35,10 +36,19 @@ export type TestServer = {
  * otherwise on a fresh in-memory PGlite.
  */
 export async function startTestServer(
-  options: Partial<Omit<AppOptions, 'config' | 'database'>> & { env?: NodeJS.ProcessEnv } = {},
+  options: Partial<Omit<AppOptions, 'config' | 'database'>> & {
+    env?: NodeJS.ProcessEnv;
+    /**
+     * On PostgreSQL, a database of its own (created here, dropped at close) rather than the one
+     * the test servers share: for a server whose storage differs from theirs (the S3 driver), so
+     * that their purge jobs never take its files' keys (lib/storage/purge.ts), nor it theirs.
+     */
+    ownDatabase?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-test-'));
-  const databaseUrl = process.env.DATABASE_URL;
+  const own = options.ownDatabase && process.env.DATABASE_URL ? await createOwnDatabase() : null;
+  const databaseUrl = own?.url ?? process.env.DATABASE_URL;
   const config = loadConfig({
     DATA_DIR: dataDir,
     JWT_SECRET: TEST_SECRET,
@@ -50,7 +60,7 @@ export async function startTestServer(
     databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 4 } : { kind: 'pglite-memory' },
   );
   const routes: RouteOptions[] = [];
-  const { env: _env, ...appOptions } = options;
+  const { env: _env, ownDatabase: _own, ...appOptions } = options;
   const app = await buildApp({
     config,
     database,
@@ -73,7 +83,30 @@ export async function startTestServer(
     async close() {
       await app.close();
       await database.close();
+      await own?.drop();
     },
+  };
+}
+
+/** A fresh database beside DATABASE_URL's, for `startTestServer({ ownDatabase: true })`. */
+async function createOwnDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const shared = new URL(process.env.DATABASE_URL!);
+  const name = `${shared.pathname.slice(1)}_own_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: shared.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}"`);
+  const url = new URL(shared);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(`drop database if exists "${name}" with (force)`),
   };
 }
 

@@ -135,6 +135,9 @@ describe.each(drivers)('storage on the %s driver', (driver) => {
         ...(s3 ? { STORAGE_URL: s3.url } : {}),
       },
       jobs: { pollMs: 100 },
+      // The other test servers on PostgreSQL keep their files on disk: their purge jobs must not
+      // take this server's keys (test/helpers.ts).
+      ownDatabase: driver === 's3',
     });
     storage = await storageFromConfig(server.config, server.database.db);
   });
