@@ -1,0 +1,114 @@
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import sharp from 'sharp';
+
+/**
+ * The raster image types a thumbnail is made of (the storage's detected type). SVG is left out on
+ * purpose: it is shown as text, never rasterised on the server (it may name outside resources).
+ */
+export const thumbnailSourceTypes: ReadonlySet<string> = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/tiff',
+]);
+
+/** A decoded image larger than this many pixels is refused (a small file can decode huge). */
+export const THUMBNAIL_MAX_INPUT_PIXELS = 100_000_000;
+
+/** Images larger than this are not thumbnailed (sharp holds its whole input in memory). */
+export const THUMBNAIL_MAX_SOURCE_BYTES = 64 * 1024 * 1024;
+
+export type Thumbnail = { content: Buffer; width: number; height: number };
+
+/** The image is larger than the thumbnailer takes: there will be no thumbnail, by design. */
+export class SourceTooLargeError extends Error {
+  constructor() {
+    super('the image is too large to thumbnail');
+    this.name = 'SourceTooLargeError';
+  }
+}
+
+async function readAll(input: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of input as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      input.destroy();
+      throw new SourceTooLargeError();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * A WebP thumbnail of the image `input` streams, fitting inside `box` × `box` pixels, never
+ * enlarged, turned upright by its EXIF orientation; the first frame of an animation. The source
+ * is read whole first (sharp would gather a stream into one buffer anyway), up to
+ * `THUMBNAIL_MAX_SOURCE_BYTES`.
+ */
+export async function renderThumbnail(
+  input: Readable,
+  box: number,
+  maxSourceBytes = THUMBNAIL_MAX_SOURCE_BYTES,
+): Promise<Thumbnail> {
+  const source = await readAll(input, maxSourceBytes);
+  const { data, info } = await sharp(source, {
+    limitInputPixels: THUMBNAIL_MAX_INPUT_PIXELS,
+    failOn: 'error',
+  })
+    .autoOrient()
+    .resize(box, box, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer({ resolveWithObject: true });
+  return { content: data, width: info.width, height: info.height };
+}
+
+/**
+ * The types shown as text: any `text/*` (plain, CSV, HTML as source) and the structured text
+ * types; SVG as its source too. Bytes are never interpreted, only decoded.
+ */
+export function isTextType(contentType: string): boolean {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  return (
+    type.startsWith('text/') ||
+    type === 'application/json' ||
+    type === 'application/xml' ||
+    type === 'application/x-ndjson' ||
+    type === 'image/svg+xml'
+  );
+}
+
+/**
+ * The first `maxBytes` of `input` as UTF-8 text (a character cut at the limit is left out,
+ * undecodable bytes become U+FFFD), and whether the file goes on past them. Stops reading (and
+ * destroys the stream) once it has them.
+ */
+export async function readTextHead(
+  input: Readable,
+  maxBytes: number,
+): Promise<{ text: string; truncated: boolean }> {
+  const decoder = new StringDecoder('utf8');
+  let text = '';
+  let taken = 0;
+  let truncated = false;
+  for await (const chunk of input as AsyncIterable<Buffer | string>) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const room = maxBytes - taken;
+    if (bytes.length > room) {
+      text += decoder.write(bytes.subarray(0, room));
+      truncated = true;
+      break;
+    }
+    text += decoder.write(bytes);
+    taken += bytes.length;
+  }
+  // A partial character at the cut is dropped rather than shown as a replacement mark.
+  if (!truncated) text += decoder.end();
+  input.destroy();
+  return { text: text.startsWith('\ufeff') ? text.slice(1) : text, truncated };
+}
