@@ -31,7 +31,8 @@ export class SourceTooLargeError extends Error {
   }
 }
 
-async function readAll(input: Readable, maxBytes: number): Promise<Buffer> {
+/** The whole of `input`, or `SourceTooLargeError` once it passes `maxBytes`. */
+export async function readBounded(input: Readable, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of input as AsyncIterable<Buffer>) {
@@ -46,26 +47,23 @@ async function readAll(input: Readable, maxBytes: number): Promise<Buffer> {
 }
 
 /**
- * A WebP thumbnail of the image `input` streams, fitting inside `box` × `box` pixels, never
- * enlarged, turned upright by its EXIF orientation; the first frame of an animation. The source
- * is read whole first (sharp would gather a stream into one buffer anyway), up to
- * `THUMBNAIL_MAX_SOURCE_BYTES`.
+ * WebP thumbnails of the image `source`, one per box, each fitting inside `box` × `box` pixels,
+ * never enlarged, turned upright by its EXIF orientation; the first frame of an animation. The
+ * image is decoded once.
  */
-export async function renderThumbnail(
-  input: Readable,
-  box: number,
-  maxSourceBytes = THUMBNAIL_MAX_SOURCE_BYTES,
-): Promise<Thumbnail> {
-  const source = await readAll(input, maxSourceBytes);
-  const { data, info } = await sharp(source, {
-    limitInputPixels: THUMBNAIL_MAX_INPUT_PIXELS,
-    failOn: 'error',
-  })
-    .autoOrient()
-    .resize(box, box, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 78 })
-    .toBuffer({ resolveWithObject: true });
-  return { content: data, width: info.width, height: info.height };
+export async function renderThumbnails(source: Buffer, boxes: number[]): Promise<Thumbnail[]> {
+  const image = sharp(source, { limitInputPixels: THUMBNAIL_MAX_INPUT_PIXELS, failOn: 'error' });
+  return Promise.all(
+    boxes.map(async (box) => {
+      const { data, info } = await image
+        .clone()
+        .autoOrient()
+        .resize(box, box, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer({ resolveWithObject: true });
+      return { content: data, width: info.width, height: info.height };
+    }),
+  );
 }
 
 /**

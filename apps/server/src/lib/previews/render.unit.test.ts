@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SourceTooLargeError, isTextType, readTextHead, renderThumbnail } from './render.ts';
+import { renderPdfFirstPage } from './pdf.ts';
+import { samplePdf } from './sample-pdf.ts';
+import {
+  SourceTooLargeError,
+  isTextType,
+  readBounded,
+  readTextHead,
+  renderThumbnails,
+} from './render.ts';
 
 const image = (width: number, height: number, format: 'png' | 'jpeg' | 'gif') =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
@@ -16,20 +24,21 @@ const pieces = (content: Buffer, size: number) =>
     ),
   );
 
-describe('renderThumbnail', () => {
-  it('fits a large image inside the box as WebP, keeping its proportions', async () => {
-    const thumb = await renderThumbnail(pieces(await image(1600, 900, 'jpeg'), 4096), 320);
-    expect([thumb.width, thumb.height]).toEqual([320, 180]);
-    const meta = await sharp(thumb.content).metadata();
+describe('renderThumbnails', () => {
+  it('fits a large image inside each box as WebP, keeping its proportions', async () => {
+    const [small, large] = await renderThumbnails(await image(1600, 900, 'jpeg'), [320, 1280]);
+    expect([small!.width, small!.height]).toEqual([320, 180]);
+    expect([large!.width, large!.height]).toEqual([1280, 720]);
+    const meta = await sharp(small!.content).metadata();
     expect(meta.format).toBe('webp');
     expect([meta.width, meta.height]).toEqual([320, 180]);
   });
 
   it('never enlarges a small image, and reads GIF and PNG', async () => {
-    const fromGif = await renderThumbnail(Readable.from([await image(40, 60, 'gif')]), 320);
-    expect([fromGif.width, fromGif.height]).toEqual([40, 60]);
-    const fromPng = await renderThumbnail(Readable.from([await image(500, 1000, 'png')]), 320);
-    expect([fromPng.width, fromPng.height]).toEqual([160, 320]);
+    const [fromGif] = await renderThumbnails(await image(40, 60, 'gif'), [320]);
+    expect([fromGif!.width, fromGif!.height]).toEqual([40, 60]);
+    const [fromPng] = await renderThumbnails(await image(500, 1000, 'png'), [320]);
+    expect([fromPng!.width, fromPng!.height]).toEqual([160, 320]);
   });
 
   it('turns a photo upright by its EXIF orientation', async () => {
@@ -37,27 +46,53 @@ describe('renderThumbnail', () => {
       .withMetadata({ orientation: 6 })
       .jpeg()
       .toBuffer();
-    const thumb = await renderThumbnail(Readable.from([sideways]), 100);
-    expect([thumb.width, thumb.height]).toEqual([50, 100]);
+    const [thumb] = await renderThumbnails(sideways, [100]);
+    expect([thumb!.width, thumb!.height]).toEqual([50, 100]);
   });
 
-  it('fails on bytes that are not an image, and on a broken source stream', async () => {
-    await expect(
-      renderThumbnail(Readable.from([Buffer.from('not an image at all')]), 100),
-    ).rejects.toThrow();
+  it('fails on bytes that are not an image', async () => {
+    await expect(renderThumbnails(Buffer.from('not an image at all'), [100])).rejects.toThrow();
+  });
+});
+
+describe('readBounded', () => {
+  it('reads a stream whole, up to its limit', async () => {
+    const content = Buffer.from('0123456789');
+    expect(await readBounded(pieces(content, 3), 10)).toEqual(content);
+    await expect(readBounded(pieces(content, 3), 9)).rejects.toBeInstanceOf(SourceTooLargeError);
+  });
+
+  it('passes on the error of a broken source', async () => {
     const broken = new Readable({
       read() {
         this.destroy(new Error('disk went away'));
       },
     });
-    await expect(renderThumbnail(broken, 100)).rejects.toThrow('disk went away');
+    await expect(readBounded(broken, 100)).rejects.toThrow('disk went away');
+  });
+});
+
+describe('renderPdfFirstPage', () => {
+  it('draws the first page of a PDF to fit the box, on white', async () => {
+    const png = await renderPdfFirstPage(samplePdf(['Quarterly report', 'Second page']), 320);
+    const meta = await sharp(png).metadata();
+    expect(meta.format).toBe('png');
+    // A Letter page (612 × 792 points) fits 320 high.
+    expect([meta.width, meta.height]).toEqual([248, 320]);
+    // The blue block the page draws is there, and so is the white page around it.
+    const { data, info } = await sharp(png)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    expect(at(80, 200)).toEqual([0, 0, 255]);
+    expect(at(5, 5)).toEqual([255, 255, 255]);
   });
 
-  it('leaves an image larger than its source limit alone', async () => {
-    const png = await image(300, 300, 'png');
-    await expect(renderThumbnail(pieces(png, 64), 100, png.length - 1)).rejects.toBeInstanceOf(
-      SourceTooLargeError,
-    );
+  it('refuses bytes that are not a PDF', async () => {
+    await expect(renderPdfFirstPage(Buffer.from('%PDF-1.4 broken'), 320)).rejects.toThrow();
   });
 });
 
