@@ -46,9 +46,11 @@ export async function renderPdfFirstPage(source: Buffer, box: number): Promise<B
     const context = canvas.getContext('2d');
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, width, height);
+    // @napi-rs/canvas is what pdf.js itself draws with under Node; its types name the DOM's.
+    type Target = Parameters<typeof page.render>[0];
     await page.render({
-      canvas: canvas as unknown as HTMLCanvasElement,
-      canvasContext: context as unknown as CanvasRenderingContext2D,
+      canvas: canvas as unknown as Target['canvas'],
+      canvasContext: context as unknown as Target['canvasContext'],
       viewport,
     }).promise;
     return canvas.toBuffer('image/png');
