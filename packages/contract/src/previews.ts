@@ -10,7 +10,7 @@ export const previewSizes = ['small', 'large'] as const;
 export type PreviewSize = (typeof previewSizes)[number];
 
 /** The box, in pixels, a thumbnail of each size fits inside (never enlarged). */
-export const previewBoxes: Record<PreviewSize, number> = { small: 320, large: 1280 };
+export const previewBoxes: Record<PreviewSize, number> = { small: 480, large: 1600 };
 
 /** How much of a text file its preview shows. */
 export const PREVIEW_TEXT_MAX_BYTES = 64 * 1024;
@@ -53,9 +53,34 @@ export const previewsEndpoints = {
 };
 
 /**
- * The preview path of a stored file, or null when it has none (only images and PDFs get one).
- * Areas put it in their answers next to their own download URL.
+ * The raster image types a thumbnail is made of (by the stored file's detected type). SVG is left
+ * out on purpose: it is shown as its source text, never rasterised on the server.
  */
-export function thumbnailPath(fileId: string, size: PreviewSize = 'small'): string {
-  return `/api/storage/files/${fileId}/preview?size=${size}`;
+export const thumbnailImageTypes = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/tiff',
+] as const;
+
+/** True when a stored file of this detected type gets a thumbnail (images, and PDFs' first page). */
+export function hasThumbnail(contentType: string): boolean {
+  return (
+    (thumbnailImageTypes as readonly string[]).includes(contentType) ||
+    contentType === 'application/pdf'
+  );
+}
+
+/**
+ * The thumbnail address of a stored file, or null when its type gets none. Areas put it in their
+ * answers next to their own download address.
+ */
+export function thumbnailUrl(
+  fileId: string,
+  contentType: string,
+  size: PreviewSize = 'small',
+): string | null {
+  return hasThumbnail(contentType) ? `/api/storage/files/${fileId}/preview?size=${size}` : null;
 }

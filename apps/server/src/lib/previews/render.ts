@@ -2,19 +2,6 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import sharp from 'sharp';
 
-/**
- * The raster image types a thumbnail is made of (the storage's detected type). SVG is left out on
- * purpose: it is shown as text, never rasterised on the server (it may name outside resources).
- */
-export const thumbnailSourceTypes: ReadonlySet<string> = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/avif',
-  'image/tiff',
-]);
-
 /** A decoded image larger than this many pixels is refused (a small file can decode huge). */
 export const THUMBNAIL_MAX_INPUT_PIXELS = 100_000_000;
 
