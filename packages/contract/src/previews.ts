@@ -49,6 +49,8 @@ export const previewsEndpoints = {
     summary: 'The head of a stored text file (plain text, CSV, JSON, source code), as text',
     params: fileParamsSchema,
     response: textPreviewSchema,
+    /** 415: the file is not text. */
+    errors: [415],
   }),
 };
 
