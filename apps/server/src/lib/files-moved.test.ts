@@ -251,7 +251,8 @@ describe('moving the files kept in the database into the storage', () => {
       expect(after.type, key).toBe(old.type);
       expect(after.disposition, key).toBe(old.disposition);
       expect(after.nosniff, key).toBe('nosniff');
-      if (old.name) expect(after.name, key).toBe(old.name);
+      // The one difference: the storage saves a name's path separators as `_` (lib/storage/names.ts).
+      if (old.name) expect(after.name, key).toBe(old.name.replaceAll('%2F', '_'));
     }
     // Ann, in the conversation, reads the PDF; a member outside it does not.
     expect((await fetched(l.paths.pdf, l.ann.token)).status).toBe(200);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
@@ -12,28 +13,31 @@ import type { OwnerKind, Storage, StoredFile } from './storage/index.ts';
  * so migration 0020 only adds `stored_file_id` and lets the old `content` be null; this job moves
  * the rows, batch by batch, after the migrations of every start that finds one left.
  *
- * Each row moves in its own transaction: the file is stored (`storage.put` through the
- * transaction), then the row is pointed at it and its old bytes are set null. A crash before the
- * commit leaves the row as it was (and bytes the storage's purge deletes), so the job is
- * idempotent and resumes where it stopped; rows are claimed with `skip locked`, so several
- * processes share the work. Until a row is moved its area serves it from the old column.
+ * One job does the work (a job is run by one worker at a time), row by row: the row's bytes are
+ * stored as a file owned by the row's record, then a short transaction points the row at it and
+ * sets its old bytes null, only if the row is still unmoved. The storing happens outside that
+ * transaction (the storage writes its reservations beside the caller's transaction, which the
+ * embedded database would wait on). A crash between the two leaves a stored file the next run
+ * finds by its owner and hash and uses, so the move is idempotent and resumes where it stopped;
+ * a row deleted meanwhile has its file removed. Until a row is moved its area serves it from the
+ * old column.
  */
 export const FILES_MOVE_JOB = 'storage.move-legacy-files';
 
 /** One table of old bytes, as the move reads and marks it. */
 type LegacyTable = {
   table: string;
-  /** The next unmoved row's key, locked (`skip locked`), or none. */
-  claim: (tx: Executor) => SQL;
-  /** The row's bytes and what the stored file is made of. */
-  read: (tx: Executor, key: string[]) => SQL;
-  /** Points the row at its stored file and drops its old bytes. */
+  /** The next unmoved row: its key, its bytes and what its stored file is made of. */
+  next: SQL;
+  /** Points the row at its stored file and drops its old bytes, if it is still unmoved. */
   mark: (key: string[], file: StoredFile) => SQL;
   /** Whether its files get previews (they do in the lists that show them). */
   previews: boolean;
 };
 
 type LegacyRow = {
+  k1: string;
+  k2: string;
   workspace_id: string;
   name: string;
   created_by: string | null;
@@ -45,47 +49,43 @@ type LegacyRow = {
 const tables: LegacyTable[] = [
   {
     table: 'kanban_attachments',
-    claim: () => sql`select id::text as k1, '' as k2 from kanban_attachments
-      where stored_file_id is null limit 1 for update skip locked`,
-    read: (_tx, [id]) => sql`select c.workspace_id, a.name, a.created_by,
+    next: sql`select a.id::text as k1, '' as k2, c.workspace_id, a.name, a.created_by,
         'kanban_attachment' as owner_kind, a.id as owner_id, a.content
-      from kanban_attachments a join kanban_cards c on c.id = a.card_id where a.id = ${id}`,
+      from kanban_attachments a join kanban_cards c on c.id = a.card_id
+      where a.stored_file_id is null order by a.id limit 1`,
     mark: ([id], file) => sql`update kanban_attachments set stored_file_id = ${file.id},
-        content = null, mime_type = ${file.contentType}, size = ${file.size} where id = ${id}`,
+        content = null, mime_type = ${file.contentType}, size = ${file.size}
+      where id = ${id} and stored_file_id is null returning 1 as ok`,
     previews: true,
   },
   {
     table: 'chat_attachments',
-    claim: () => sql`select id::text as k1, '' as k2 from chat_attachments
-      where stored_file_id is null limit 1 for update skip locked`,
-    read: (_tx, [id]) => sql`select workspace_id, name, created_by,
+    next: sql`select id::text as k1, '' as k2, workspace_id, name, created_by,
         'chat_attachment' as owner_kind, id as owner_id, content
-      from chat_attachments where id = ${id}`,
+      from chat_attachments where stored_file_id is null order by id limit 1`,
     mark: ([id], file) => sql`update chat_attachments set stored_file_id = ${file.id},
-        content = null, mime_type = ${file.contentType}, size = ${file.size} where id = ${id}`,
+        content = null, mime_type = ${file.contentType}, size = ${file.size}
+      where id = ${id} and stored_file_id is null returning 1 as ok`,
     previews: true,
   },
   {
     table: 'workspace_logos',
-    claim: () => sql`select workspace_id::text as k1, '' as k2 from workspace_logos
-      where stored_file_id is null limit 1 for update skip locked`,
-    read: (_tx, [workspaceId]) => sql`select workspace_id, 'logo' as name,
+    next: sql`select workspace_id::text as k1, '' as k2, workspace_id, 'logo' as name,
         null::uuid as created_by, 'logo' as owner_kind, workspace_id as owner_id, content
-      from workspace_logos where workspace_id = ${workspaceId}`,
+      from workspace_logos where stored_file_id is null order by workspace_id limit 1`,
     mark: ([workspaceId], file) => sql`update workspace_logos set stored_file_id = ${file.id},
         content = null, mime_type = ${file.contentType}, size = ${file.size}
-      where workspace_id = ${workspaceId}`,
+      where workspace_id = ${workspaceId} and stored_file_id is null returning 1 as ok`,
     previews: false,
   },
   {
     table: 'member_images',
-    claim: () => sql`select user_id::text as k1, kind as k2 from member_images
-      where stored_file_id is null limit 1 for update skip locked`,
-    read: (_tx, [userId, kind]) => sql`select workspace_id, kind as name, user_id as created_by,
-        kind as owner_kind, user_id as owner_id, content
-      from member_images where user_id = ${userId} and kind = ${kind}`,
+    next: sql`select user_id::text as k1, kind as k2, workspace_id, kind as name,
+        user_id as created_by, kind as owner_kind, user_id as owner_id, content
+      from member_images where stored_file_id is null order by user_id, kind limit 1`,
     mark: ([userId, kind], file) => sql`update member_images set stored_file_id = ${file.id},
-        content = null, mime_type = ${file.contentType} where user_id = ${userId} and kind = ${kind}`,
+        content = null, mime_type = ${file.contentType}
+      where user_id = ${userId} and kind = ${kind} and stored_file_id is null returning 1 as ok`,
     previews: false,
   },
 ];
@@ -106,10 +106,10 @@ export async function unmovedFiles(db: Executor): Promise<number> {
 }
 
 /**
- * Moves one row of `table` (the next one no other process holds); false when none is left. The
- * stored file keeps the row's name, uploader and owner; its type is detected from the bytes
- * (the area's type rules are not applied again: nothing is refused, nothing is lost), and it
- * counts in the workspace's usage from now on, past the quota if it must.
+ * Moves the next row of `source`; false when none is left. The stored file keeps the row's name,
+ * uploader and owner; its type is detected from the bytes (the area's type rules are not applied
+ * again: nothing is refused, nothing is lost), and it counts in the workspace's usage from now
+ * on, past the file limit and the quota if it must.
  */
 async function moveOne(
   db: Database,
@@ -118,26 +118,34 @@ async function moveOne(
   source: LegacyTable,
   job: RunningJob,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await job.holdLease(tx);
-    const [claimed] = rowsOf<{ k1: string; k2: string }>(await tx.execute(source.claim(tx)));
-    if (!claimed) return false;
-    const key = [claimed.k1, claimed.k2];
-    const [row] = rowsOf<LegacyRow>(await tx.execute(source.read(tx, key)));
-    if (!row) return true;
-    const file = await storage.put(tx, {
+  const [row] = rowsOf<LegacyRow>(await db.execute(source.next));
+  if (!row) return false;
+  const bytes = Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content);
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  // A run that stopped after storing this row's file left it: use it rather than store it again.
+  const earlier = (await storage.list(db, row.workspace_id, row.owner_kind, row.owner_id)).find(
+    (file) => file.sha256 === hash && file.size === bytes.length,
+  );
+  const file =
+    earlier ??
+    (await storage.put(db, {
       workspaceId: row.workspace_id,
       createdBy: row.created_by,
       name: row.name,
       ownerKind: row.owner_kind,
       ownerId: row.owner_id,
-      body: Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content),
-      ignoreQuota: true,
-    });
-    await tx.execute(source.mark(key, file));
-    if (source.previews) await previews.request(tx, file);
-    return true;
+      body: bytes,
+      unlimited: true,
+    }));
+  const marked = await db.transaction(async (tx) => {
+    await job.holdLease(tx);
+    const done = rowsOf(await tx.execute(source.mark([row.k1, row.k2], file))).length > 0;
+    if (done && source.previews) await previews.request(tx, file);
+    return done;
   });
+  // The row went (or was moved by a change) meanwhile: its file is not needed.
+  if (!marked) await storage.remove(db, file.workspaceId, file.id);
+  return true;
 }
 
 /** The job: every unmoved row of every table, one at a time, stopping at a safe point. */

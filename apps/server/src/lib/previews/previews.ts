@@ -84,9 +84,8 @@ export class Previews {
   }
 
   /**
-   * The job: draws the thumbnails the file lacks (a PDF's first page first) and stores them in one
-   * transaction that holds the job's lease and locks the file, so a file deleted meanwhile gets
-   * none. Bytes that cannot be drawn (a broken image, a PDF pdf.js refuses, an image past the
+   * The job: draws the thumbnails the file lacks (a PDF's first page first) and stores them, then
+   * keeps them only if the file is still there (a file deleted meanwhile gets none). Bytes that cannot be drawn (a broken image, a PDF pdf.js refuses, an image past the
    * size the thumbnailer reads) and a full quota end the job without thumbnails: trying again
    * would not help. A storage that fails is tried again, as any job.
    */
@@ -124,15 +123,14 @@ export class Previews {
       return;
     }
 
+    // Stored outside any transaction (the storage writes its reservations beside the caller's
+    // transaction, which the embedded database would wait on), then kept only if the file is
+    // still there: locked, so a delete after this sees the thumbnails and its trigger takes them.
+    const stored: StoredFile[] = [];
     try {
-      await this.db.transaction(async (tx) => {
-        await job.holdLease(tx);
-        const still = await tx.execute(
-          sql`select id from stored_files where id = ${file.id} for update`,
-        );
-        if ((still as unknown as { rows: unknown[] }).rows.length === 0) return;
-        for (const [i, size] of missing.entries()) {
-          await this.storage.put(tx, {
+      for (const [i, size] of missing.entries()) {
+        stored.push(
+          await this.storage.put(this.db, {
             workspaceId,
             createdBy: null,
             name: nameOf(size),
@@ -140,15 +138,30 @@ export class Previews {
             ownerId: file.id,
             body: drawn[i]!,
             accept: ['image/webp'],
-          });
-        }
+          }),
+        );
+      }
+      const kept = await this.db.transaction(async (tx) => {
+        await job.holdLease(tx);
+        const still = await tx.execute(
+          sql`select id from stored_files where id = ${file.id} for update`,
+        );
+        return (still as unknown as { rows: unknown[] }).rows.length > 0;
       });
+      if (!kept) await this.drop(workspaceId, stored);
     } catch (error) {
+      await this.drop(workspaceId, stored);
       if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') {
         this.log.info({ fileId }, 'no thumbnail: the workspace storage is full');
         return;
       }
       throw error;
+    }
+  }
+
+  private async drop(workspaceId: string, files: StoredFile[]): Promise<void> {
+    for (const file of files) {
+      await this.storage.remove(this.db, workspaceId, file.id).catch(() => false);
     }
   }
 }

@@ -54,21 +54,6 @@ export async function renderThumbnails(source: Buffer, boxes: number[]): Promise
 }
 
 /**
- * The types shown as text: any `text/*` (plain, CSV, HTML as source) and the structured text
- * types; SVG as its source too. Bytes are never interpreted, only decoded.
- */
-export function isTextType(contentType: string): boolean {
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  return (
-    type.startsWith('text/') ||
-    type === 'application/json' ||
-    type === 'application/xml' ||
-    type === 'application/x-ndjson' ||
-    type === 'image/svg+xml'
-  );
-}
-
-/**
  * The first `maxBytes` of `input` as UTF-8 text (a character cut at the limit is left out,
  * undecodable bytes become U+FFFD), and whether the file goes on past them. Stops reading (and
  * destroys the stream) once it has them.

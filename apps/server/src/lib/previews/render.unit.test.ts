@@ -3,13 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderPdfFirstPage } from './pdf.ts';
 import { samplePdf } from './sample-pdf.ts';
-import {
-  SourceTooLargeError,
-  isTextType,
-  readBounded,
-  readTextHead,
-  renderThumbnails,
-} from './render.ts';
+import { SourceTooLargeError, readBounded, readTextHead, renderThumbnails } from './render.ts';
 
 const image = (width: number, height: number, format: 'png' | 'jpeg' | 'gif') =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
@@ -116,19 +110,5 @@ describe('readTextHead', () => {
     });
     const head = await readTextHead(Readable.from([Buffer.from([0x61, 0xff, 0x62])]), 100);
     expect(head.text).toBe('a\ufffdb');
-  });
-});
-
-describe('isTextType', () => {
-  it('takes text, JSON, XML and SVG source, not binaries', () => {
-    for (const type of [
-      'text/plain',
-      'text/csv; charset=utf-8',
-      'application/json',
-      'image/svg+xml',
-    ])
-      expect(isTextType(type)).toBe(true);
-    for (const type of ['image/png', 'application/pdf', 'application/octet-stream'])
-      expect(isTextType(type)).toBe(false);
   });
 });

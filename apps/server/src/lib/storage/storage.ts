@@ -47,6 +47,12 @@ export type PutInput = {
   maxBytes?: number;
   /** The size the sender announced (Content-Length, Upload-Length): beyond a limit, refused at once. */
   declaredSize?: number;
+  /**
+   * Neither FILE_MAX_BYTES nor the quota applies: for bytes the workspace already holds, moved
+   * from the database at start (lib/files-moved.ts), which must not be refused or lost. They
+   * count in the usage from then on.
+   */
+  unlimited?: boolean;
 };
 
 export type StorageUsage = {
@@ -91,7 +97,9 @@ export class Storage {
    */
   async put(executor: Executor, input: PutInput): Promise<StoredFile> {
     const name = storedName(input.name);
-    const limit = await this.limitFor(executor, input.workspaceId, input.maxBytes);
+    const limit = input.unlimited
+      ? { bytes: Infinity, error: () => new Error('no limit applies') }
+      : await this.limitFor(executor, input.workspaceId, input.maxBytes);
     if (input.declaredSize !== undefined && input.declaredSize > limit.bytes) {
       throw limit.error();
     }
@@ -139,7 +147,8 @@ export class Storage {
       }
 
       try {
-        const row = await this.insertWithinQuota(executor, {
+        const insert = input.unlimited ? this.insertUnlimited : this.insertWithinQuota;
+        const row = await insert.call(this, executor, {
           id,
           workspaceId: input.workspaceId,
           storageKey: key,
@@ -161,6 +170,14 @@ export class Storage {
     } finally {
       reader.destroy();
     }
+  }
+
+  private async insertUnlimited(
+    executor: Executor,
+    values: typeof storedFiles.$inferInsert & { id: string; size: number },
+  ): Promise<StoredFile | undefined> {
+    const [row] = await executor.insert(storedFiles).values(values).returning();
+    return row;
   }
 
   /**
