@@ -46,9 +46,13 @@ CREATE TRIGGER "workspace_logos_drop_stored_file" AFTER DELETE OR UPDATE OF "sto
 -- A thumbnail (apps/server/src/lib/previews/previews.ts) leaves with the file it shows.
 CREATE FUNCTION "stored_files_drop_thumbnails"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM "stored_files" t USING "old_files" o
-    WHERE t."workspace_id" = o."workspace_id" AND t."owner_kind" = 'thumbnail'
-      AND t."owner_id" = o."id" AND o."owner_kind" <> 'thumbnail';
+  -- Only when a file that is not a thumbnail went: the delete below fires this trigger again,
+  -- with thumbnails alone (or nothing), and stops there.
+  IF EXISTS (SELECT 1 FROM "old_files" WHERE "owner_kind" <> 'thumbnail') THEN
+    DELETE FROM "stored_files" t USING "old_files" o
+      WHERE t."workspace_id" = o."workspace_id" AND t."owner_kind" = 'thumbnail'
+        AND t."owner_id" = o."id" AND o."owner_kind" <> 'thumbnail';
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

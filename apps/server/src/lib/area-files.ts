@@ -62,6 +62,8 @@ export async function storeUpload(
   },
 ): Promise<StoredFile> {
   const { empty, ...put } = input;
+  // Said empty: refused as empty before its (missing) type is judged.
+  if (input.declaredSize === 0) throw empty();
   const file = await storage.put(db, { ...put, ownerKind: 'upload', ownerId: null });
   if (file.size === 0) {
     await storage.remove(db, file.workspaceId, file.id);
