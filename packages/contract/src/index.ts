@@ -25,4 +25,5 @@ export * from './workspace.ts';
 export * from './templates.ts';
 export * from './tags.ts';
 export * from './account.ts';
+export * from './uploads.ts';
 export * from './previews.ts';
