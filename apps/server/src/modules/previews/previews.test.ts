@@ -254,7 +254,8 @@ describe('previews', () => {
             or (owner_kind = 'thumbnail' and owner_id = ${fileId})`,
         )) as unknown as { rows: { n: number }[] }
       ).rows[0]!.n;
-    expect(await count()).toBe(3);
+    // The file and its two thumbnails (stored one after the other).
+    await until('both thumbnails', async () => (await count()) === 3);
     await w.ok('POST', '/api/kanban/cards/attachments/delete', { attachmentId: attachment.id });
     expect(await count()).toBe(0);
     expect((await get(attachment.previewUrl!, w.admin.token)).status).toBe(404);
