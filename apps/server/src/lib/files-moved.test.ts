@@ -13,16 +13,11 @@ import {
   type TestServer,
 } from '../../test/helpers.ts';
 import { crmWorkspace } from '../../test/crm.ts';
+import { startS3, type S3Peer } from '../../test/s3.ts';
 import { FILES_MOVE_JOB, unmovedFiles } from './files-moved.ts';
 import { samplePdf } from './previews/sample-pdf.ts';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ jobs: { pollMs: 200 } });
-});
-afterAll(async () => {
-  await server.close();
-});
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const rows = async <T>(query: ReturnType<typeof sql>) =>
@@ -158,138 +153,155 @@ async function legacyWorkspace() {
   };
 }
 
-describe('moving the files kept in the database into the storage', () => {
-  it('moves every area’s rows at start, bytes equal, served with the same answers', async () => {
-    const l = await legacyWorkspace();
-    const token = l.w.admin.token;
+// The same move on both drivers: files on disk, and on an S3 server (s3rver) started here.
+describe.each(['disk', 's3'] as const)(
+  'moving the files kept in the database into the storage (%s)',
+  (driver) => {
+    let s3: S3Peer | undefined;
+    beforeAll(async () => {
+      if (driver === 's3') s3 = await startS3();
+      server = await startTestServer({
+        jobs: { pollMs: 200 },
+        ...(s3 ? { env: { STORAGE_URL: s3.url } } : {}),
+      });
+    });
+    afterAll(async () => {
+      await server.close();
+      await s3?.close();
+    });
 
-    // Before the move: each row is served from its old column.
-    const before = Object.fromEntries(
-      await Promise.all(
-        Object.entries(l.paths).map(async ([key, path]) => [key, await fetched(path, token)]),
-      ),
-    ) as Record<keyof typeof l.paths, Awaited<ReturnType<typeof fetched>>>;
-    for (const [key, answer] of Object.entries(before)) {
-      expect(answer.status, key).toBe(200);
-      expect(answer.bytes.equals(l.bytes[key as keyof typeof l.bytes]), key).toBe(true);
-    }
-    // No thumbnail for a row still in the database.
-    const board = await l.w.ok('GET', '/api/kanban/board');
-    const attachments = (
-      board as {
-        cards: Record<string, { attachments: { id: string; previewUrl: string | null }[] }>;
+    it('moves every area’s rows at start, bytes equal, served with the same answers', async () => {
+      const l = await legacyWorkspace();
+      const token = l.w.admin.token;
+
+      // Before the move: each row is served from its old column.
+      const before = Object.fromEntries(
+        await Promise.all(
+          Object.entries(l.paths).map(async ([key, path]) => [key, await fetched(path, token)]),
+        ),
+      ) as Record<keyof typeof l.paths, Awaited<ReturnType<typeof fetched>>>;
+      for (const [key, answer] of Object.entries(before)) {
+        expect(answer.status, key).toBe(200);
+        expect(answer.bytes.equals(l.bytes[key as keyof typeof l.bytes]), key).toBe(true);
       }
-    ).cards[l.card]!.attachments;
-    expect(attachments.map((a) => a.previewUrl)).toEqual([null, null]);
-    expect(await unmovedFiles(server.database.db)).toBeGreaterThanOrEqual(5);
+      // No thumbnail for a row still in the database.
+      const board = await l.w.ok('GET', '/api/kanban/board');
+      const attachments = (
+        board as {
+          cards: Record<string, { attachments: { id: string; previewUrl: string | null }[] }>;
+        }
+      ).cards[l.card]!.attachments;
+      expect(attachments.map((a) => a.previewUrl)).toEqual([null, null]);
+      expect(await unmovedFiles(server.database.db)).toBeGreaterThanOrEqual(5);
 
-    const again = await startAgain();
-    try {
-      await until('every row moved', async () => (await unmovedFiles(server.database.db)) === 0);
-    } finally {
-      await again.close();
-    }
+      const again = await startAgain();
+      try {
+        await until('every row moved', async () => (await unmovedFiles(server.database.db)) === 0);
+      } finally {
+        await again.close();
+      }
 
-    // Each row points at a stored file with the same bytes, owned by the row's record, and no
-    // longer holds its bytes.
-    const moved = (
-      await rows<{
-        owner_kind: string;
-        owner_id: string;
-        sha256: string;
-        size: string;
-        content_type: string;
-        name: string;
-      }>(sql`select owner_kind, owner_id, sha256, size::text, content_type, name
+      // Each row points at a stored file with the same bytes, owned by the row's record, and no
+      // longer holds its bytes.
+      const moved = (
+        await rows<{
+          owner_kind: string;
+          owner_id: string;
+          sha256: string;
+          size: string;
+          content_type: string;
+          name: string;
+        }>(sql`select owner_kind, owner_id, sha256, size::text, content_type, name
         from stored_files where workspace_id = ${l.workspaceId} and owner_kind <> 'thumbnail'
         order by owner_kind, name`)
-    ).rows;
-    expect(moved.map((f) => [f.owner_kind, f.name])).toEqual([
-      ['avatar', 'avatar'],
-      ['chat_attachment', 'report.pdf'],
-      ['kanban_attachment', 'dump ../é.bin'],
-      ['kanban_attachment', 'site photo.png'],
-      ['logo', 'logo'],
-    ]);
-    const byName = Object.fromEntries(moved.map((f) => [f.name, f]));
-    expect(byName['site photo.png']).toMatchObject({
-      owner_id: l.ids.photo,
-      sha256: sha256(l.bytes.photo),
-      size: String(l.bytes.photo.length),
-      content_type: 'image/png',
-    });
-    expect(byName['dump ../é.bin']).toMatchObject({
-      owner_id: l.ids.binary,
-      sha256: sha256(l.bytes.binary),
-    });
-    expect(byName['report.pdf']).toMatchObject({
-      owner_id: l.ids.pdf,
-      sha256: sha256(l.bytes.pdf),
-      content_type: 'application/pdf',
-    });
-    expect(byName.avatar).toMatchObject({ owner_id: l.w.userId, sha256: sha256(l.bytes.avatar) });
-    expect(byName.logo).toMatchObject({ owner_id: l.workspaceId, sha256: sha256(l.bytes.logo) });
-    for (const table of [
-      'kanban_attachments',
-      'chat_attachments',
-      'member_images',
-      'workspace_logos',
-    ]) {
-      const left = await rows<{ n: number }>(
-        sql`select count(*)::int as n from ${sql.identifier(table)}
+      ).rows;
+      expect(moved.map((f) => [f.owner_kind, f.name])).toEqual([
+        ['avatar', 'avatar'],
+        ['chat_attachment', 'report.pdf'],
+        ['kanban_attachment', 'dump ../é.bin'],
+        ['kanban_attachment', 'site photo.png'],
+        ['logo', 'logo'],
+      ]);
+      const byName = Object.fromEntries(moved.map((f) => [f.name, f]));
+      expect(byName['site photo.png']).toMatchObject({
+        owner_id: l.ids.photo,
+        sha256: sha256(l.bytes.photo),
+        size: String(l.bytes.photo.length),
+        content_type: 'image/png',
+      });
+      expect(byName['dump ../é.bin']).toMatchObject({
+        owner_id: l.ids.binary,
+        sha256: sha256(l.bytes.binary),
+      });
+      expect(byName['report.pdf']).toMatchObject({
+        owner_id: l.ids.pdf,
+        sha256: sha256(l.bytes.pdf),
+        content_type: 'application/pdf',
+      });
+      expect(byName.avatar).toMatchObject({ owner_id: l.w.userId, sha256: sha256(l.bytes.avatar) });
+      expect(byName.logo).toMatchObject({ owner_id: l.workspaceId, sha256: sha256(l.bytes.logo) });
+      for (const table of [
+        'kanban_attachments',
+        'chat_attachments',
+        'member_images',
+        'workspace_logos',
+      ]) {
+        const left = await rows<{ n: number }>(
+          sql`select count(*)::int as n from ${sql.identifier(table)}
           where content is not null or stored_file_id is null`,
+        );
+        expect(left.rows[0]!.n, table).toBe(0);
+      }
+
+      // Served from the storage now, with the same bytes, type and disposition as before.
+      for (const [key, path] of Object.entries(l.paths)) {
+        const after = await fetched(path, token);
+        const old = before[key as keyof typeof before];
+        expect(after.status, key).toBe(200);
+        expect(after.bytes.equals(old.bytes), key).toBe(true);
+        expect(after.type, key).toBe(old.type);
+        expect(after.disposition, key).toBe(old.disposition);
+        expect(after.nosniff, key).toBe('nosniff');
+        // The one difference: the storage saves a name's path separators as `_` (lib/storage/names.ts).
+        if (old.name) expect(after.name, key).toBe(old.name.replaceAll('%2F', '_'));
+      }
+      // Ann, in the conversation, reads the PDF; a member outside it does not.
+      expect((await fetched(l.paths.pdf, l.ann.token)).status).toBe(200);
+      expect((await fetched(l.paths.pdf, l.outsider.token)).status).toBe(404);
+
+      // The moved image and PDF get thumbnails; the other file does not.
+      const boardAfter = (await l.w.ok('GET', '/api/kanban/board')) as {
+        cards: Record<string, { attachments: { id: string; previewUrl: string | null }[] }>;
+      };
+      const previews = Object.fromEntries(
+        boardAfter.cards[l.card]!.attachments.map((a) => [a.id, a.previewUrl]),
       );
-      expect(left.rows[0]!.n, table).toBe(0);
-    }
-
-    // Served from the storage now, with the same bytes, type and disposition as before.
-    for (const [key, path] of Object.entries(l.paths)) {
-      const after = await fetched(path, token);
-      const old = before[key as keyof typeof before];
-      expect(after.status, key).toBe(200);
-      expect(after.bytes.equals(old.bytes), key).toBe(true);
-      expect(after.type, key).toBe(old.type);
-      expect(after.disposition, key).toBe(old.disposition);
-      expect(after.nosniff, key).toBe('nosniff');
-      // The one difference: the storage saves a name's path separators as `_` (lib/storage/names.ts).
-      if (old.name) expect(after.name, key).toBe(old.name.replaceAll('%2F', '_'));
-    }
-    // Ann, in the conversation, reads the PDF; a member outside it does not.
-    expect((await fetched(l.paths.pdf, l.ann.token)).status).toBe(200);
-    expect((await fetched(l.paths.pdf, l.outsider.token)).status).toBe(404);
-
-    // The moved image and PDF get thumbnails; the other file does not.
-    const boardAfter = (await l.w.ok('GET', '/api/kanban/board')) as {
-      cards: Record<string, { attachments: { id: string; previewUrl: string | null }[] }>;
-    };
-    const previews = Object.fromEntries(
-      boardAfter.cards[l.card]!.attachments.map((a) => [a.id, a.previewUrl]),
-    );
-    expect(previews[l.ids.binary]).toBeNull();
-    const photoPreview = previews[l.ids.photo]!;
-    expect(photoPreview).toMatch(/^\/api\/storage\/files\/[0-9a-f-]+\/preview\?size=small$/);
-    const thumbnail = await until('the thumbnail', async () => {
-      const answer = await fetched(photoPreview, token);
-      return answer.status === 200 ? answer : undefined;
+      expect(previews[l.ids.binary]).toBeNull();
+      const photoPreview = previews[l.ids.photo]!;
+      expect(photoPreview).toMatch(/^\/api\/storage\/files\/[0-9a-f-]+\/preview\?size=small$/);
+      const thumbnail = await until('the thumbnail', async () => {
+        const answer = await fetched(photoPreview, token);
+        return answer.status === 200 ? answer : undefined;
+      });
+      expect(thumbnail.type).toBe('image/webp');
+      expect(await sharp(thumbnail.bytes).metadata()).toMatchObject({
+        format: 'webp',
+        width: 480,
+        height: 320,
+      });
     });
-    expect(thumbnail.type).toBe('image/webp');
-    expect(await sharp(thumbnail.bytes).metadata()).toMatchObject({
-      format: 'webp',
-      width: 480,
-      height: 320,
-    });
-  });
 
-  it('does nothing at a start when every row has moved, and queues no job', async () => {
-    await until('no row left', async () => (await unmovedFiles(server.database.db)) === 0);
-    const queuedBefore = await rows<{ n: number }>(
-      sql`select count(*)::int as n from jobs where kind = ${FILES_MOVE_JOB}`,
-    );
-    const again = await startAgain();
-    await again.close();
-    const queuedAfter = await rows<{ n: number }>(
-      sql`select count(*)::int as n from jobs where kind = ${FILES_MOVE_JOB}`,
-    );
-    expect(queuedAfter.rows[0]!.n).toBe(queuedBefore.rows[0]!.n);
-  });
-});
+    it('does nothing at a start when every row has moved, and queues no job', async () => {
+      await until('no row left', async () => (await unmovedFiles(server.database.db)) === 0);
+      const queuedBefore = await rows<{ n: number }>(
+        sql`select count(*)::int as n from jobs where kind = ${FILES_MOVE_JOB}`,
+      );
+      const again = await startAgain();
+      await again.close();
+      const queuedAfter = await rows<{ n: number }>(
+        sql`select count(*)::int as n from jobs where kind = ${FILES_MOVE_JOB}`,
+      );
+      expect(queuedAfter.rows[0]!.n).toBe(queuedBefore.rows[0]!.n);
+    });
+  },
+);
