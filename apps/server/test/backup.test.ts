@@ -211,6 +211,10 @@ async function fillEveryTable(db: Database): Promise<void> {
     insert into stored_file_purges (storage_key, due_at)
     values ('planted/key', '2099-01-01 00:00:00+00')`);
   await db.execute(sql`
+    insert into resumable_uploads (id, workspace_id, user_id, size, "offset", metadata, chunks)
+    values (gen_random_uuid(), ${workspace}, ${user}, 10, 0, ${JSON.stringify({ filename: odd })}::jsonb,
+            '[]'::jsonb)`);
+  await db.execute(sql`
     insert into notification_preferences (workspace_id, user_id, kind, in_app, email)
     values (${workspace}, ${user}, 'chat_mention', false, true) on conflict do nothing`);
   // A workspace of its own, and an array with commas and quotes.
