@@ -10,6 +10,7 @@ import {
   getJson,
   relaxedLimits,
   startTestServer,
+  until,
   type TestServer,
 } from '../../test/helpers.ts';
 import { crmWorkspace } from '../../test/crm.ts';
@@ -22,16 +23,6 @@ let server: TestServer;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const rows = async <T>(query: ReturnType<typeof sql>) =>
   (await server.database.db.execute(query)) as unknown as { rows: T[] };
-
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * Another start of the server on the same database and the same files: the start-up step finds

@@ -5,7 +5,13 @@ import { PREVIEW_TEXT_MAX_BYTES, type KanbanCard } from '@beacon/contract';
 import { kanbanAttachments } from '../../db/schema/index.ts';
 import { THUMBNAIL_JOB } from '../../lib/previews/previews.ts';
 import { samplePdf } from '../../lib/previews/sample-pdf.ts';
-import { addMember, authed, startTestServer, type TestServer } from '../../../test/helpers.ts';
+import {
+  addMember,
+  authed,
+  startTestServer,
+  until,
+  type TestServer,
+} from '../../../test/helpers.ts';
 import { crmWorkspace } from '../../../test/crm.ts';
 
 let server: TestServer;
@@ -15,16 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const get = (path: string, token: string) =>
   fetch(`${server.url}${path}`, { headers: authed(token) });
