@@ -200,23 +200,23 @@ async function fillEveryTable(db: Database): Promise<void> {
   await db.execute(sql`
     insert into chat_presence (workspace_id, user_id, instance_id, connections)
     values (${workspace}, ${user}, 'host:1', 0) on conflict do nothing`);
-  // The storage's tables (issue 11): a stored file's metadata (its bytes are in the files, not
-  // in a backup of the database) and a key waiting for the purge, due long after the test.
-  await db.execute(sql`
-    insert into stored_files (workspace_id, storage_key, name, size, content_type, sha256,
-      created_by, owner_kind, owner_id)
-    values (${workspace}, ${`${workspace}/aa/planted`}, ${odd}, 12, 'text/plain',
-            ${'0'.repeat(64)}, ${user}, 'file', null)`);
-  await db.execute(sql`
-    insert into stored_file_purges (storage_key, due_at)
-    values ('planted/key', '2099-01-01 00:00:00+00')`);
-  await db.execute(sql`
-    insert into resumable_uploads (id, workspace_id, user_id, size, "offset", metadata, chunks)
-    values (gen_random_uuid(), ${workspace}, ${user}, 10, 0, ${JSON.stringify({ filename: odd })}::jsonb,
-            '[]'::jsonb)`);
   await db.execute(sql`
     insert into notification_preferences (workspace_id, user_id, kind, in_app, email)
     values (${workspace}, ${user}, 'chat_mention', false, true) on conflict do nothing`);
+  // Issue 11's storage: a stored file (its bytes are not in the backup), a key waiting for the
+  // purge, and a resumable upload under way with one piece.
+  await db.execute(sql`
+    insert into stored_files (workspace_id, storage_key, name, size, content_type, sha256, created_by, owner_kind, owner_id)
+    values (${workspace}, ${`${workspace}/ab/abcdef00-0000-4000-8000-000000000000`}, ${odd},
+            ${bytes.length}, 'application/octet-stream', ${'0'.repeat(64)}, ${user}, 'kanban_attachment', ${card})`);
+  await db.execute(sql`
+    insert into stored_file_purges (storage_key, due_at, holder)
+    values (${`${workspace}/cd/cdef0000-0000-4000-8000-000000000000`}, '2026-11-25 00:00:00.000001+00', 'host:42')`);
+  await db.execute(sql`
+    insert into resumable_uploads (id, workspace_id, user_id, size, "offset", metadata, chunks)
+    values ('ef000000-0000-4000-8000-000000000000', ${workspace}, ${user}, 100, 10,
+            ${JSON.stringify({ filename: odd })}::jsonb,
+            ${JSON.stringify([{ key: `${workspace}/tus/ef000000-0000-4000-8000-000000000000/0`, start: 0, length: 10 }])}::jsonb)`);
   // A workspace of its own, and an array with commas and quotes.
   await db.execute(sql`
     update people set tags = array['a,b', 'say "hi"', 'back\\slash', ''] where id =
@@ -346,7 +346,8 @@ describe('backup and restore', () => {
   it('PostgreSQL to a file to PGlite: every row of every table', async () => {
     expect(postgres).toBeDefined();
     // Signing in wrote the rate limiter's counters, opened a session, wrote its audit entry and
-    // the member's last activity, starting the app queued the due-tasks job's next run, and moved
+    // the member's last activity, starting the app queued the due-tasks job's next run, the
+    // storage's purge took the key that was due (its bytes were never there), and the start moved
     // the files the areas kept in the database into the storage: the rest is as restored.
     const now = await dump(postgres!.db);
     expect(differing(now, expected).sort()).toEqual([
@@ -357,6 +358,7 @@ describe('backup and restore', () => {
       'member_images',
       'rate_limits',
       'sessions',
+      'stored_file_purges',
       'stored_files',
       'users',
       'workspace_logos',

@@ -171,6 +171,17 @@ describe.each(drivers)('storage on the %s driver', (driver) => {
     expect(response.headers.get('content-disposition')).toMatch(/^attachment;/);
   });
 
+  it('stores an empty file', async () => {
+    const { token } = await account(server);
+    const created = await upload(server, token, 'empty.txt', '');
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ size: 0, sha256: sha256('') });
+    const served = await content(server, token, created.body.id as string);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-length')).toBe('0');
+    expect(await served.text()).toBe('');
+  });
+
   it('streams a body sent in chunks of unknown length', async () => {
     const { token } = await account(server);
     const chunks = Array.from({ length: 40 }, () => randomBytes(32 * 1024));

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { PassThrough, Readable, finished } from 'node:stream';
+import { PassThrough, Readable, Transform, finished } from 'node:stream';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
@@ -134,19 +134,21 @@ export class Storage {
 
       const hash = createHash('sha256').update(head);
       let size = head.length;
-      const counted = Readable.from(
-        (async function* () {
-          if (head.length > 0) yield head;
-          if (done) return;
-          for await (const chunk of reader as AsyncIterable<Buffer>) {
-            size += chunk.length;
-            if (size > limit.bytes) throw limit.error();
-            hash.update(chunk);
-            yield chunk;
-          }
-        })(),
-        { objectMode: false },
-      );
+      // Hashes and counts each piece as it passes (the head was hashed above).
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          if (size > limit.bytes) return callback(limit.error());
+          hash.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      if (head.length > 0) counted.push(head);
+      if (done) counted.end();
+      else {
+        reader.once('error', (error) => counted.destroy(error));
+        reader.pipe(counted);
+      }
       try {
         await this.driver.write(key, counted);
       } catch (error) {

@@ -68,7 +68,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{
       const declared = Number(request.headers['content-length']);
       const file = await service.direct(requireAuth(request), {
         name: request.query.name,
-        body: request.body as Readable,
+        // An empty body reaches no parser: an empty file.
+        body: (request.body as Readable | undefined) ?? Buffer.alloc(0),
         declaredSize: Number.isSafeInteger(declared) ? declared : undefined,
       });
       return reply.status(201).send(file);

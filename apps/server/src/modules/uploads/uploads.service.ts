@@ -23,7 +23,7 @@ export class UploadsService {
   /** The whole file in one streamed request. */
   async direct(
     caller: Caller,
-    input: { name: string; body: Readable; declaredSize?: number },
+    input: { name: string; body: Readable | Buffer; declaredSize?: number },
   ): Promise<StoredFileInfo> {
     const file = await this.storage.put(this.db, {
       workspaceId: caller.workspaceId,

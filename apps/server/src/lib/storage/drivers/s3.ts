@@ -63,7 +63,7 @@ export function parseStorageUrl(value: string): S3Location {
 }
 
 /** Each part of a multipart upload: parts in flight × part size is the memory an upload holds. */
-const PART_SIZE = 8 * 1024 * 1024;
+const PART_SIZE = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 /** Unfinished multipart uploads older than this are a dead process's, and aborted at start. */
 const STALE_UPLOAD_MS = 24 * 3600 * 1000;
