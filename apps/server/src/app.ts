@@ -17,6 +17,8 @@ import { Realtime } from './lib/realtime.ts';
 import { JobQueue, type JobQueueOptions } from './lib/jobs.ts';
 import type { ModuleContext } from './lib/module.ts';
 import { startStorage, storageFromConfig, type Storage } from './lib/storage/index.ts';
+import { filesMoveHandler, FILES_MOVE_JOB, scheduleFilesMove } from './lib/files-moved.ts';
+import { Previews } from './lib/previews/previews.ts';
 import { publishCrmChanges } from './lib/records/live.ts';
 import { modules } from './modules/modules.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -107,6 +109,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = options.storage ?? (await storageFromConfig(config, database.db));
   if (!options.storage) app.addHook('onClose', async () => storage.close());
   await startStorage(database.db, storage, jobs, app.log);
+  const previews = new Previews(database.db, storage, jobs, app.log);
+  // The bytes areas kept in the database before the storage move into it, in the background
+  // (lib/files-moved.ts): queued at each start that finds a row left.
+  jobs.register(FILES_MOVE_JOB, filesMoveHandler(database.db, storage, previews, app.log));
+  await scheduleFilesMove(database.db, jobs);
   await app.register(rateLimitPlugin, { limiter });
   await app.register(authPlugin, { db: database.db, tokens });
 
@@ -128,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens,
     limiter,
     storage,
+    previews,
     demo: options.demo ?? null,
   };
   for (const module of modules) await module.register(app, context);

@@ -234,3 +234,18 @@ export async function addMember(
 export function authed(token: string) {
   return { authorization: `Bearer ${token}` };
 }
+
+/** Polls `check` every 100 ms until it answers something truthy (answered), or fails after `ms`. */
+export async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined | false>,
+  ms = 30_000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -313,6 +313,13 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'GET /api/chat/attachments/:attachmentId': async (server, owner) => ({
     params: { attachmentId: await makeChatAttachment(server, owner) },
   }),
+  // Previews of stored files (issue 11): the file is the owner's kanban attachment.
+  'GET /api/storage/files/:fileId/preview': async (server, owner) => ({
+    params: { fileId: await storedFileOf(server, await makeAttachment(server, owner)) },
+  }),
+  'GET /api/storage/files/:fileId/text': async (server, owner) => ({
+    params: { fileId: await storedFileOf(server, await makeAttachment(server, owner)) },
+  }),
   // The panels (issue 10): the audit log's actor filter, and e-mail templates.
   'GET /api/audit': actorProbe(),
   'GET /api/audit/export.csv': actorProbe(),
@@ -592,6 +599,17 @@ async function makeAttachment(server: TestServer, owner: Owner): Promise<string>
   );
   const card = (await response.json()) as { attachments: { id: string }[] };
   return card.attachments[0]!.id;
+}
+
+/** The stored file that holds a kanban attachment's bytes. */
+async function storedFileOf(server: TestServer, attachmentId: string): Promise<string> {
+  const { kanbanAttachments } = await import('../src/db/schema/index.ts');
+  const { eq } = await import('drizzle-orm');
+  const [row] = await server.database.db
+    .select({ id: kanbanAttachments.storedFileId })
+    .from(kanbanAttachments)
+    .where(eq(kanbanAttachments.id, attachmentId));
+  return row!.id!;
 }
 
 async function makeEvent(server: TestServer, owner: Owner): Promise<string> {

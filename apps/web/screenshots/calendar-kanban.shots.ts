@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import sharp from 'sharp';
 import { issueToken, newAccount, openWithToken, registerAccount, test } from '../e2e/fixtures.ts';
 import { LANGUAGES, MODES, WIDTHS, display, settled, shotsDirectory } from './shots.ts';
 
@@ -38,13 +39,57 @@ test('calendar and kanban screens', async ({ page, request, baseURL }) => {
   const columns = [];
   for (const name of ['To do', 'Doing', 'Done'])
     columns.push(await post('/api/kanban/columns/new', { name }));
+  const cards: Record<string, string> = {};
   for (const [column, name] of [
     [0, 'Call Nina about the pilot'],
     [0, 'Send the proposal'],
     [1, 'Prepare the demo'],
     [2, 'Sign the contract'],
   ] as const) {
-    await post('/api/kanban/cards/new', { columnId: columns[column]!.id, card: { name } });
+    cards[name] = (
+      await post('/api/kanban/cards/new', { columnId: columns[column]!.id, card: { name } })
+    ).id;
+  }
+  // Attachments with thumbnails (issue 11): a picture, a PDF and notes on the first card.
+  const picture = await sharp({
+    create: { width: 900, height: 600, channels: 3, background: { r: 32, g: 101, b: 209 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600"><circle cx="620" cy="240" r="160" fill="#ffab00"/><rect x="80" y="380" width="520" height="140" rx="20" fill="#fff"/></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+  // A one-page PDF (pdf.js rebuilds the missing cross-reference table).
+  const pdf = Buffer.from(
+    [
+      '%PDF-1.4',
+      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+      '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+      '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >> endobj',
+      '4 0 obj << /Length LENGTH >> stream',
+      'BT /F1 40 Tf 72 680 Td (Pilot plan) Tj ET 0 0.6 0.4 rg 72 120 468 420 re f',
+      'endstream endobj',
+      '5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj',
+      'trailer << /Root 1 0 R >>',
+      '%%EOF',
+    ]
+      .join('\n')
+      .replace('LENGTH', '74'),
+  );
+  for (const [file, body] of [
+    ['Pilot site.png', picture],
+    ['Pilot plan.pdf', pdf],
+    ['Call notes.txt', Buffer.from('Nina: budget approved, wants SSO.\n')],
+  ] as const) {
+    const response = await request.post(
+      `/api/kanban/cards/attachments/new?cardId=${cards['Call Nina about the pilot']}&name=${encodeURIComponent(file)}`,
+      { headers: { ...headers, 'Content-Type': 'application/octet-stream' }, data: body },
+    );
+    expect(response.ok(), await response.text()).toBe(true);
   }
 
   for (const width of WIDTHS) {
@@ -72,6 +117,11 @@ test('calendar and kanban screens', async ({ page, request, baseURL }) => {
         await drawer.getByRole('textbox').first().waitFor();
         await page.waitForTimeout(600);
         await page.screenshot({ path: name('kanban-drawer') });
+        // The attachments, with their thumbnails (made by the server's job after the upload).
+        await drawer.getByText('Pilot site.png').scrollIntoViewIfNeeded();
+        await expect(drawer.locator('li img')).toHaveCount(2, { timeout: 30_000 });
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: name('kanban-attachments') });
       }
     }
   }

@@ -42,6 +42,11 @@ export const chatAttachmentSchema = z
     size: z.number().int(),
     /** An image the browser may preview (png, jpeg, gif, webp by its content). */
     isImage: z.boolean(),
+    /**
+     * Its thumbnail (WebP) for images and PDFs, made shortly after the upload (the address
+     * answers 404 until then); null for other files.
+     */
+    previewUrl: z.string().nullable(),
   })
   .meta({ id: 'ChatAttachment' });
 export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;

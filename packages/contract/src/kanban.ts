@@ -19,6 +19,11 @@ export const kanbanAttachmentSchema = z
     mimeType: z.string(),
     size: z.number().int(),
     url: z.string(),
+    /**
+     * Its thumbnail (WebP) for images and PDFs, made shortly after the upload (the address
+     * answers 404 until then); null for other files.
+     */
+    previewUrl: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'KanbanAttachment' });

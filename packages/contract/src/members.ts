@@ -105,6 +105,9 @@ export const profilePatchSchema = z
   .meta({ id: 'ProfilePatch' });
 export type ProfilePatch = z.infer<typeof profilePatchSchema>;
 
+/** The image types an avatar or a cover may be, by its bytes. */
+export const memberImageTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
 export const memberImageKindSchema = z.enum(['avatar', 'cover']);
 export type MemberImageKind = z.infer<typeof memberImageKindSchema>;
 export const memberImageParamsSchema = z.object({

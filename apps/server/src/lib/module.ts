@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { JobQueue } from './jobs.ts';
 import type { Mailer } from './mailer.ts';
+import type { Previews } from './previews/previews.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { Realtime } from './realtime.ts';
 import type { Storage } from './storage/index.ts';
@@ -23,6 +24,11 @@ export type ModuleContext = {
   limiter: RateLimiter;
   /** Every stored file's bytes and metadata (lib/storage/index.ts). */
   storage: Storage;
+  /**
+   * Thumbnails of stored images and PDFs (lib/previews/previews.ts): an area asks for them after
+   * storing a file, and says who may read its files' previews.
+   */
+  previews: Previews;
   /** The demo account the sign-in page offers, when the demo workspace exists. */
   demo: { email: string; password: string } | null;
 };

@@ -21,6 +21,7 @@ import { tasksModule } from './tasks/tasks.module.ts';
 import { templatesModule } from './templates/templates.module.ts';
 import { uploadsModule } from './uploads/uploads.module.ts';
 import { viewsModule } from './views/views.module.ts';
+import { previewsModule } from './previews/previews.module.ts';
 import { workspaceModule } from './workspace/workspace.module.ts';
 
 /**
@@ -51,4 +52,5 @@ export const modules: AppModule[] = [
   tagsModule,
   templatesModule,
   uploadsModule,
+  previewsModule,
 ];

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   index,
   integer,
   pgEnum,
@@ -13,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { chatContentTypes, chatConversationTypes } from '@beacon/contract';
 import { bytea } from './kanban.ts';
+import { storedFiles } from './storage.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
@@ -123,11 +125,23 @@ export const chatAttachments = pgTable(
     name: text('name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
-    content: bytea('content').notNull(),
+    /** The file in the storage (its bytes, detected type and hash); deleted with the row. */
+    storedFileId: uuid('stored_file_id').references(() => storedFiles.id, { onDelete: 'cascade' }),
+    /**
+     * The bytes as they were kept before the storage (issue 11): null once moved into it (the
+     * start-up move, lib/files-moved.ts). Read by nothing else; dropped by a later migration once
+     * every row is moved (docs/decisions/053-files-moved-and-previews.md).
+     */
+    legacyContent: bytea('content'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('chat_attachments_stored_file_idx').on(t.storedFileId),
+    check(
+      'chat_attachments_bytes',
+      sql`${t.storedFileId} is not null or ${t.legacyContent} is not null`,
+    ),
     index('chat_attachments_workspace_idx').on(t.workspaceId),
     index('chat_attachments_message_idx').on(t.messageId),
     index('chat_attachments_conversation_idx').on(t.conversationId),

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  check,
   customType,
   index,
   integer,
@@ -10,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { storedFiles } from './storage.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
@@ -107,9 +110,23 @@ export const kanbanAttachments = pgTable(
     name: text('name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
-    content: bytea('content').notNull(),
+    /** The file in the storage (its bytes, detected type and hash); deleted with the row. */
+    storedFileId: uuid('stored_file_id').references(() => storedFiles.id, { onDelete: 'cascade' }),
+    /**
+     * The bytes as they were kept before the storage (issue 11): null once moved into it (the
+     * start-up move, lib/files-moved.ts). Read by nothing else; dropped by a later migration once
+     * every row is moved (docs/decisions/053-files-moved-and-previews.md).
+     */
+    legacyContent: bytea('content'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('kanban_attachments_card_idx').on(t.cardId)],
+  (t) => [
+    index('kanban_attachments_card_idx').on(t.cardId),
+    index('kanban_attachments_stored_file_idx').on(t.storedFileId),
+    check(
+      'kanban_attachments_bytes',
+      sql`${t.storedFileId} is not null or ${t.legacyContent} is not null`,
+    ),
+  ],
 );

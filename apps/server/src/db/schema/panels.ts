@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bytea } from './kanban.ts';
+import { storedFiles } from './storage.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
@@ -8,15 +18,34 @@ import { workspaces } from './workspaces.ts';
  * The workspace's logo (admin panel, issue 10): one image per workspace, its type checked by its
  * bytes, stored like the kanban's attachments until the files issue moves it.
  */
-export const workspaceLogos = pgTable('workspace_logos', {
-  workspaceId: uuid('workspace_id')
-    .primaryKey()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
-  mimeType: text('mime_type').notNull(),
-  size: integer('size').notNull(),
-  content: bytea('content').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const workspaceLogos = pgTable(
+  'workspace_logos',
+  {
+    workspaceId: uuid('workspace_id')
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    /** The image in the storage; deleted with the row (and the old one when it is replaced). */
+    storedFileId: uuid('stored_file_id').references(() => storedFiles.id, {
+      onDelete: 'cascade',
+    }),
+    /**
+     * The bytes as they were kept before the storage (issue 11): null once moved into it (the
+     * start-up move, lib/files-moved.ts). Read by nothing else; dropped by a later migration once
+     * every row is moved (docs/decisions/053-files-moved-and-previews.md).
+     */
+    legacyContent: bytea('content'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('workspace_logos_stored_file_idx').on(t.storedFileId),
+    check(
+      'workspace_logos_bytes',
+      sql`${t.storedFileId} is not null or ${t.legacyContent} is not null`,
+    ),
+  ],
+);
 
 /**
  * E-mail templates and snippets (contributor panel, issue 10): a name, a subject (templates only)

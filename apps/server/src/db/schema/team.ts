@@ -1,4 +1,5 @@
 import {
+  check,
   index,
   pgTable,
   primaryKey,
@@ -10,6 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { userRole, users } from './users.ts';
 import { bytea } from './kanban.ts';
+import { storedFiles } from './storage.ts';
 import { workspaces } from './workspaces.ts';
 
 /**
@@ -61,11 +63,23 @@ export const memberImages = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['avatar', 'cover'] }).notNull(),
     mimeType: text('mime_type').notNull(),
-    content: bytea('content').notNull(),
+    /** The image in the storage; deleted with the row (and the old one when it is replaced). */
+    storedFileId: uuid('stored_file_id').references(() => storedFiles.id, { onDelete: 'cascade' }),
+    /**
+     * The bytes as they were kept before the storage (issue 11): null once moved into it (the
+     * start-up move, lib/files-moved.ts). Read by nothing else; dropped by a later migration once
+     * every row is moved (docs/decisions/053-files-moved-and-previews.md).
+     */
+    legacyContent: bytea('content'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind] }),
     index('member_images_workspace_idx').on(t.workspaceId),
+    index('member_images_stored_file_idx').on(t.storedFileId),
+    check(
+      'member_images_bytes',
+      sql`${t.storedFileId} is not null or ${t.legacyContent} is not null`,
+    ),
   ],
 );

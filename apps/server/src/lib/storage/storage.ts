@@ -49,6 +49,12 @@ export type PutInput = {
   declaredSize?: number;
   /** The new file's id (a finished resumable upload keeps its upload's id); a new one otherwise. */
   id?: string;
+  /**
+   * Neither FILE_MAX_BYTES nor the quota applies: for bytes the workspace already holds, moved
+   * from the database at start (lib/files-moved.ts), which must not be refused or lost. They
+   * count in the usage from then on.
+   */
+  unlimited?: boolean;
 };
 
 /** What one upload may still store, and the 413 that names the limit it met. */
@@ -99,7 +105,9 @@ export class Storage {
    */
   async put(executor: Executor, input: PutInput): Promise<StoredFile> {
     const name = storedName(input.name);
-    const limit = await this.allowance(executor, input.workspaceId, input.maxBytes);
+    const limit = input.unlimited
+      ? { bytes: Infinity, error: () => new AppError('PAYLOAD_TOO_LARGE', 'No limit applies') }
+      : await this.allowance(executor, input.workspaceId, input.maxBytes);
     if (input.declaredSize !== undefined && input.declaredSize > limit.bytes) {
       throw limit.error();
     }
@@ -149,7 +157,8 @@ export class Storage {
       }
 
       try {
-        const row = await this.insertWithinQuota(executor, {
+        const insert = input.unlimited ? this.insertUnlimited : this.insertWithinQuota;
+        const row = await insert.call(this, executor, {
           id,
           workspaceId: input.workspaceId,
           storageKey: key,
@@ -171,6 +180,14 @@ export class Storage {
     } finally {
       reader.destroy();
     }
+  }
+
+  private async insertUnlimited(
+    executor: Executor,
+    values: typeof storedFiles.$inferInsert & { id: string; size: number },
+  ): Promise<StoredFile | undefined> {
+    const [row] = await executor.insert(storedFiles).values(values).returning();
+    return row;
   }
 
   /**

@@ -1,14 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  ChatAttachment,
-  ChatContact,
-  ChatContentType,
-  ChatConversationType,
-  ChatMessage,
-  ChatParticipant,
-  ChatPresence,
+import {
+  chatImageTypes,
+  thumbnailUrl,
+  type ChatAttachment,
+  type ChatContact,
+  type ChatContentType,
+  type ChatConversationType,
+  type ChatMessage,
+  type ChatParticipant,
+  type ChatPresence,
 } from '@beacon/contract';
 import type { Executor } from '../../db/client.ts';
+import type { AreaFileRow } from '../../lib/area-files.ts';
+import type { StoredFile } from '../../lib/storage/index.ts';
 import { rowsOf, uuidArray } from '../../lib/records/sql.ts';
 
 // Every SQL statement over the chat's tables. Each takes the workspace id and filters by it; the
@@ -24,10 +28,27 @@ const iso = (column: SQL) =>
 
 type Owner = { workspaceId: string; userId: string };
 
+type AttachmentRow = Pick<ChatAttachment, 'id' | 'name' | 'mimeType' | 'size'> & {
+  storedFileId: string | null;
+};
+
 type MessageRow = Omit<ChatMessage, 'attachments' | 'seq'> & {
   seq: number | string;
-  attachments: ChatAttachment[] | string | null;
+  attachments: AttachmentRow[] | string | null;
 };
+
+/**
+ * An attachment as answered: an image the browser may preview (by its detected type), and its
+ * thumbnail once it is in the storage (rows not moved yet have none).
+ */
+function toAttachment(row: AttachmentRow): ChatAttachment {
+  const { storedFileId, ...attachment } = row;
+  return {
+    ...attachment,
+    isImage: (chatImageTypes as readonly string[]).includes(row.mimeType),
+    previewUrl: storedFileId ? thumbnailUrl(storedFileId, row.mimeType) : null,
+  };
+}
 
 const messageSelect = sql`
   m.id, m.conversation_id as "conversationId", m.seq::float8 as seq, m.body,
@@ -36,15 +57,16 @@ const messageSelect = sql`
   ${iso(sql`m.deleted_at`)} as "deletedAt", m.sender_id as "senderId", m.client_id as "clientId",
   coalesce((
     select json_agg(json_build_object('id', a.id, 'name', a.name, 'mimeType', a.mime_type,
-      'size', a.size, 'isImage', a.mime_type like 'image/%') order by a.created_at, a.id)
+      'size', a.size, 'storedFileId', a.stored_file_id) order by a.created_at, a.id)
     from chat_attachments a where a.message_id = m.id
   ), '[]'::json) as attachments`;
 
 function toMessage(row: MessageRow): ChatMessage {
-  const attachments =
+  const attachments = (
     typeof row.attachments === 'string'
-      ? (JSON.parse(row.attachments) as ChatAttachment[])
-      : (row.attachments ?? []);
+      ? (JSON.parse(row.attachments) as AttachmentRow[])
+      : (row.attachments ?? [])
+  ).map(toAttachment);
   return {
     ...row,
     seq: Number(row.seq),
@@ -507,29 +529,26 @@ export async function leave(db: Executor, owner: Owner, conversationId: string):
 export async function insertAttachment(
   db: Executor,
   values: {
+    id: string;
     workspaceId: string;
     conversationId: string;
     name: string;
-    mimeType: string;
-    content: Buffer;
+    file: StoredFile;
     createdBy: string;
   },
 ): Promise<ChatAttachment> {
-  const [row] = await rowsOf<{ id: string }>(
-    db,
-    sql`insert into chat_attachments
-      (workspace_id, conversation_id, name, mime_type, size, content, created_by)
-      values (${values.workspaceId}, ${values.conversationId}, ${values.name}, ${values.mimeType},
-        ${values.content.length}, ${values.content}, ${values.createdBy})
-      returning id`,
-  );
-  return {
-    id: row!.id,
+  const { file } = values;
+  await db.execute(sql`insert into chat_attachments
+      (id, workspace_id, conversation_id, name, mime_type, size, stored_file_id, created_by)
+      values (${values.id}, ${values.workspaceId}, ${values.conversationId}, ${values.name},
+        ${file.contentType}, ${file.size}, ${file.id}, ${values.createdBy})`);
+  return toAttachment({
+    id: values.id,
     name: values.name,
-    mimeType: values.mimeType,
-    size: values.content.length,
-    isImage: values.mimeType.startsWith('image/'),
-  };
+    mimeType: file.contentType,
+    size: file.size,
+    storedFileId: file.id,
+  });
 }
 
 /** An attachment of a conversation the caller is in (uploaded but unsent: only the uploader's). */
@@ -537,10 +556,15 @@ export async function getAttachment(
   db: Executor,
   owner: Owner,
   attachmentId: string,
-): Promise<{ name: string; mimeType: string; content: Buffer } | null> {
-  const [row] = await rowsOf<{ name: string; mimeType: string; content: Buffer | Uint8Array }>(
+): Promise<AreaFileRow | null> {
+  const [row] = await rowsOf<{
+    name: string;
+    mimeType: string;
+    storedFileId: string | null;
+    content: Buffer | Uint8Array | null;
+  }>(
     db,
-    sql`select a.name, a.mime_type as "mimeType", a.content
+    sql`select a.name, a.mime_type as "mimeType", a.stored_file_id as "storedFileId", a.content
       from chat_attachments a
       join chat_participants p on p.conversation_id = a.conversation_id
         and p.user_id = ${owner.userId} and p.left_at is null
@@ -548,6 +572,9 @@ export async function getAttachment(
         and (a.message_id is not null or a.created_by = ${owner.userId})`,
   );
   if (!row) return null;
-  const content = Buffer.isBuffer(row.content) ? row.content : Buffer.from(row.content);
-  return { name: row.name, mimeType: row.mimeType, content };
+  const { content, ...rest } = row;
+  return {
+    ...rest,
+    legacyContent: content === null || Buffer.isBuffer(content) ? content : Buffer.from(content),
+  };
 }

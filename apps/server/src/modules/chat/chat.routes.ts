@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_BODY_MAX_CHARS, chatEndpoints } from '@beacon/contract';
+import { CHAT_BODY_MAX_CHARS, chatEndpoints } from '@beacon/contract';
+import { sendAreaFile, streamOctetBodies, uploadOf } from '../../lib/area-files.ts';
 import { requireMediaType } from '../../lib/errors.ts';
-import { attachmentDisposition, download, routeOf, signedInRoutes } from '../../lib/responses.ts';
+import { attachmentDisposition, routeOf, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { ChatService } from './chat.service.ts';
 
@@ -117,26 +118,20 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async
     }),
   });
 
-  // Attachments: the file is the body, as application/octet-stream.
-  app.addContentTypeParser(
-    'application/octet-stream',
-    { parseAs: 'buffer', bodyLimit: CHAT_ATTACHMENT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  // Attachments: the file is the body, as application/octet-stream, streamed into the storage.
+  streamOctetBodies(app);
   const upload = writeAt(endpoints.uploadAttachment, {
-    bodyLimit: CHAT_ATTACHMENT_MAX_BYTES,
     preParsing: requireMediaType('application/octet-stream'),
   });
   app.route({
     ...upload,
     schema: { ...upload.schema, consumes: ['application/octet-stream'] },
     handler: async (request, reply) => {
-      const content = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const declared = request.headers['x-file-type'];
       const attachment = await service.upload(requireAuth(request), request.query.conversationId, {
         name: request.query.name,
         declaredType: typeof declared === 'string' ? declared.toLowerCase() : undefined,
-        content,
+        ...uploadOf(request),
       });
       return reply.status(201).send({ attachment });
     },
@@ -153,9 +148,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async
       produces: ['*/*'],
     },
     handler: async (request, reply) => {
-      const file = await service.attachment(requireAuth(request), request.params.attachmentId);
+      const caller = requireAuth(request);
+      const file = await service.attachment(caller, request.params.attachmentId);
       // Always a download with the type found from its content: never run as a page of ours.
-      return download(reply, file.mimeType, attachmentDisposition(file.name)).send(file.content);
+      return sendAreaFile(request, reply, service.storage, service.db, caller.workspaceId, file, {
+        disposition: 'attachment',
+        name: file.name,
+        legacyDisposition: attachmentDisposition(file.name),
+      });
     },
   });
 };

@@ -1,5 +1,7 @@
 import {
+  CHAT_ATTACHMENT_MAX_BYTES,
   CHAT_BODY_MAX_CHARS,
+  chatImageTypes,
   CHAT_PAGE_SIZE,
   type ChatAttachment,
   type ChatContact,
@@ -11,14 +13,18 @@ import {
   type ChatParticipant,
   type ChatRealtime,
 } from '@beacon/contract';
+import type { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.ts';
+import { claimUpload, storeUpload, withUpload } from '../../lib/area-files.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { Previews } from '../../lib/previews/previews.ts';
 import type { Realtime } from '../../lib/realtime.ts';
+import type { Storage } from '../../lib/storage/index.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import { mentionMailees, raiseChatMentions } from '../notifications/notifications.repository.ts';
-import { sniffFileType } from './chat.files.ts';
 import * as repo from './chat.repository.ts';
 
 const conversationNotFound = () => notFound('No such conversation');
@@ -47,8 +53,10 @@ function mentionTitle(body: string): string {
  */
 export class ChatService {
   constructor(
-    private readonly db: Database,
+    readonly db: Database,
     private readonly realtime: Realtime,
+    readonly storage: Storage,
+    private readonly previews: Previews,
     /** Sends mentions by e-mail to the members who chose it (account, notifications). */
     private readonly mailer?: Mailer,
   ) {}
@@ -252,7 +260,11 @@ export class ChatService {
       );
       if (types.length !== attachmentIds.length) throw notFound('No such attachment');
       const contentType: ChatContentType =
-        types.length === 0 ? 'text' : types.every((t) => t.startsWith('image/')) ? 'image' : 'file';
+        types.length === 0
+          ? 'text'
+          : types.every((t) => (chatImageTypes as readonly string[]).includes(t))
+            ? 'image'
+            : 'file';
       if (contentType !== 'text') {
         await repo.setContentType(tx, messageId, contentType);
       }
@@ -336,26 +348,53 @@ export class ChatService {
     });
   }
 
+  /**
+   * Stores a file for a message the caller will send (up to 5 MB), as the conversation's
+   * (`chat_attachment`); its type is the storage's, detected from the bytes. A file that says it
+   * is an image must be one of the four the browser previews (415 otherwise). Images and PDFs get
+   * thumbnails.
+   */
   async upload(
     caller: Caller,
     conversationId: string,
-    file: { name: string; declaredType: string | undefined; content: Buffer },
+    upload: {
+      name: string;
+      declaredType: string | undefined;
+      body: Readable;
+      declaredSize?: number;
+    },
   ): Promise<ChatAttachment> {
-    if (file.content.length === 0) throw fieldError('file', 'The file is empty');
     if (!(await repo.membership(this.db, caller, conversationId))) throw conversationNotFound();
-    const found = sniffFileType(file.content);
-    // A file that says it is an image must be one by its content.
-    if (file.declaredType?.startsWith('image/') && !found.startsWith('image/')) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not the image it says it is');
-    }
-    return repo.insertAttachment(this.db, {
+    const file = await storeUpload(this.storage, this.db, {
       workspaceId: caller.workspaceId,
-      conversationId,
-      name: file.name,
-      mimeType: found,
-      content: file.content,
       createdBy: caller.userId,
+      name: upload.name,
+      body: upload.body,
+      ...(upload.declaredSize !== undefined ? { declaredSize: upload.declaredSize } : {}),
+      maxBytes: CHAT_ATTACHMENT_MAX_BYTES,
+      ...(upload.declaredType?.startsWith('image/') ? { accept: chatImageTypes } : {}),
+      empty: () => fieldError('file', 'The file is empty'),
     });
+    return withUpload(this.storage, this.db, file, () =>
+      this.db.transaction(async (tx) => {
+        if (!(await repo.membership(tx, caller, conversationId))) throw conversationNotFound();
+        const id = randomUUID();
+        const stored = await claimUpload(this.storage, tx, file, {
+          ownerKind: 'chat_attachment',
+          ownerId: id,
+        });
+        const attachment = await repo.insertAttachment(tx, {
+          id,
+          workspaceId: caller.workspaceId,
+          conversationId,
+          name: upload.name,
+          file: stored,
+          createdBy: caller.userId,
+        });
+        await this.previews.request(tx, stored);
+        return attachment;
+      }),
+    );
   }
 
   async attachment(caller: Caller, attachmentId: string) {

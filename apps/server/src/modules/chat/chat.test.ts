@@ -440,7 +440,9 @@ describe('chat', () => {
     expect(ok.status).toBe(201);
     const { attachment } = (await ok.json()) as { attachment: { id: string; mimeType: string } };
     expect(attachment).toMatchObject({ mimeType: 'image/png', isImage: true });
-    // Says it is an image and is not: 415. Says text/html: stored as plain bytes.
+    // Says it is an image and is not: 415. A page is stored as what the storage finds it is
+    // (issue 11: the storage's detection), never an image, and only ever served as a download
+    // that cannot run (below).
     expect((await upload(Buffer.from('<html>'), 'image/png')).status).toBe(415);
     const html = await upload(
       Buffer.from('<script>1</script>'),
@@ -448,9 +450,17 @@ describe('chat', () => {
       w.admin.token,
       'a.html',
     );
-    expect(((await html.json()) as { attachment: { mimeType: string } }).attachment.mimeType).toBe(
-      'application/octet-stream',
-    );
+    const page = (
+      (await html.json()) as { attachment: { id: string; mimeType: string; isImage: boolean } }
+    ).attachment;
+    expect(page).toMatchObject({ mimeType: 'text/html', isImage: false });
+    const served = await fetch(`${server.url}/api/chat/attachments/${page.id}`, {
+      headers: authed(w.admin.token),
+    });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-security-policy')).toMatch(/sandbox/);
     expect((await upload(Buffer.alloc(CHAT_ATTACHMENT_MAX_BYTES + 1), 'image/png')).status).toBe(
       413,
     );

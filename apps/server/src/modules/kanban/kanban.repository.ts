@@ -1,5 +1,10 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { KanbanAttachment, KanbanCard, KanbanComment } from '@beacon/contract';
+import {
+  thumbnailUrl,
+  type KanbanAttachment,
+  type KanbanCard,
+  type KanbanComment,
+} from '@beacon/contract';
 import type { Executor } from '../../db/client.ts';
 import {
   kanbanAttachments,
@@ -30,11 +35,18 @@ const assigneeIds = sql<string[]>`coalesce(
   (select array_agg(a.user_id::text order by a.user_id)
      from ${kanbanCardAssignees} a where a.card_id = ${outerCardId}),
   '{}'::text[])`;
-const attachments = sql<
-  { id: string; name: string; mimeType: string; size: number; createdAt: string }[]
->`coalesce(
+type AttachmentRow = {
+  id: string;
+  name: string;
+  mimeType: string;
+  size: number;
+  storedFileId: string | null;
+  createdAt: string;
+};
+const attachments = sql<AttachmentRow[]>`coalesce(
   (select json_agg(json_build_object('id', f.id, 'name', f.name, 'mimeType', f.mime_type,
-                                     'size', f.size, 'createdAt', f.created_at)
+                                     'size', f.size, 'storedFileId', f.stored_file_id,
+                                     'createdAt', f.created_at)
                    order by f.created_at, f.id)
      from ${kanbanAttachments} f where f.card_id = ${outerCardId}),
   '[]'::json)`;
@@ -72,7 +84,7 @@ type CardRow = {
   createdAt: Date;
   updatedAt: Date;
   assigneeIds: string[];
-  attachments: { id: string; name: string; mimeType: string; size: number; createdAt: string }[];
+  attachments: AttachmentRow[];
   commentCount: number;
 };
 
@@ -93,6 +105,8 @@ function toCard(row: CardRow): KanbanCard {
       mimeType: a.mimeType,
       size: a.size,
       url: attachmentUrl(a.id),
+      // Rows not moved into the storage yet have no thumbnail.
+      previewUrl: a.storedFileId ? thumbnailUrl(a.storedFileId, a.mimeType) : null,
       createdAt: new Date(a.createdAt).toISOString(),
     })),
     commentCount: row.commentCount,
@@ -308,11 +322,19 @@ export async function insertComment(db: Executor, cardId: string, authorId: stri
 
 export async function insertAttachment(
   db: Executor,
-  values: { cardId: string; name: string; mimeType: string; content: Buffer; createdBy: string },
+  values: {
+    id: string;
+    cardId: string;
+    name: string;
+    mimeType: string;
+    size: number;
+    storedFileId: string;
+    createdBy: string;
+  },
 ) {
   const [row] = await db
     .insert(kanbanAttachments)
-    .values({ ...values, size: values.content.length })
+    .values(values)
     .returning({ id: kanbanAttachments.id });
   if (!row) throw new Error('attachment insert returned nothing');
   return row.id;
@@ -326,7 +348,8 @@ export async function getAttachment(db: Executor, workspaceId: string, attachmen
       cardId: kanbanAttachments.cardId,
       name: kanbanAttachments.name,
       mimeType: kanbanAttachments.mimeType,
-      content: kanbanAttachments.content,
+      storedFileId: kanbanAttachments.storedFileId,
+      legacyContent: kanbanAttachments.legacyContent,
     })
     .from(kanbanAttachments)
     .innerJoin(kanbanCards, eq(kanbanCards.id, kanbanAttachments.cardId))

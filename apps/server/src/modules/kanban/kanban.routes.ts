@@ -1,16 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { KANBAN_ATTACHMENT_MAX_BYTES, errorBodySchema, kanbanEndpoints } from '@beacon/contract';
+import { errorBodySchema, kanbanEndpoints } from '@beacon/contract';
+import { sendAreaFile, streamOctetBodies, uploadOf } from '../../lib/area-files.ts';
 import { requireMediaType } from '../../lib/errors.ts';
-import { attachmentDisposition, download, routeOf, signedInRoutes } from '../../lib/responses.ts';
+import { attachmentDisposition, routeOf, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { KanbanService } from './kanban.service.ts';
-
-/** A MIME type as the upload names it; anything else is stored as plain bytes. */
-function safeMimeType(value: unknown): string {
-  return typeof value === 'string' && /^[\w.+-]+\/[\w.+-]+$/.test(value)
-    ? value.toLowerCase()
-    : 'application/octet-stream';
-}
 
 export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = async (
   app,
@@ -101,15 +95,11 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         ),
   });
 
-  // Attachments: the file is the body, as application/octet-stream.
-  app.addContentTypeParser(
-    'application/octet-stream',
-    { parseAs: 'buffer', bodyLimit: KANBAN_ATTACHMENT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  // Attachments: the file is the body, as application/octet-stream, streamed into the storage;
+  // its type is detected from its bytes (what the upload claims, `x-file-type`, is not used).
+  streamOctetBodies(app);
 
   const upload = writeAt(endpoints.uploadAttachment, {
-    bodyLimit: KANBAN_ATTACHMENT_MAX_BYTES,
     preParsing: requireMediaType('application/octet-stream'),
   });
   app.route({
@@ -120,11 +110,9 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
       response: { ...upload.schema.response, 413: errorBodySchema },
     },
     handler: async (request, reply) => {
-      const content = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const card = await service.addAttachment(requireAuth(request), request.query.cardId, {
         name: request.query.name,
-        mimeType: safeMimeType(request.headers['x-file-type']),
-        content,
+        ...uploadOf(request),
       });
       return reply.status(201).send(card);
     },
@@ -142,9 +130,14 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
       produces: ['*/*'],
     },
     handler: async (request, reply) => {
-      const file = await service.attachment(requireAuth(request), request.params.attachmentId);
+      const caller = requireAuth(request);
+      const file = await service.attachment(caller, request.params.attachmentId);
       // Always a download, never rendered inline: an uploaded page must not run as ours.
-      return download(reply, file.mimeType, attachmentDisposition(file.name)).send(file.content);
+      return sendAreaFile(request, reply, service.storage, service.db, caller.workspaceId, file, {
+        disposition: 'attachment',
+        name: file.name,
+        legacyDisposition: attachmentDisposition(file.name),
+      });
     },
   });
 

@@ -7,8 +7,14 @@ import type {
 } from '@beacon/contract';
 import type { z } from 'zod';
 import type { kanbanCardInputSchema } from '@beacon/contract';
+import type { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { KANBAN_ATTACHMENT_MAX_BYTES } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
+import { claimUpload, storeUpload, withUpload } from '../../lib/area-files.ts';
 import type { Caller } from '../../lib/caller.ts';
+import type { Previews } from '../../lib/previews/previews.ts';
+import type { Storage } from '../../lib/storage/index.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { keyBetween, spreadKeys } from '../../lib/positions.ts';
 import type { KanbanRealtime } from '@beacon/contract';
@@ -42,8 +48,10 @@ function placeAt(siblings: repo.Positioned[], index: number) {
 
 export class KanbanService {
   constructor(
-    private readonly db: Database,
+    readonly db: Database,
     private readonly realtime: Realtime,
+    readonly storage: Storage,
+    private readonly previews: Previews,
   ) {}
 
   async board(caller: Caller): Promise<KanbanBoard> {
@@ -216,21 +224,46 @@ export class KanbanService {
     });
   }
 
+  /**
+   * Attaches a file to a card: any type (served as a download), up to 10 MB, stored in the
+   * storage as the card's (`kanban_attachment`); images and PDFs get thumbnails.
+   */
   async addAttachment(
     caller: Caller,
     cardId: string,
-    file: { name: string; mimeType: string; content: Buffer },
+    upload: { name: string; body: Readable; declaredSize?: number },
   ): Promise<KanbanCard> {
-    if (file.content.length === 0) {
-      throw new AppError('BAD_REQUEST', 'The file is empty');
-    }
-    return this.write(caller, async (tx, publish) => {
-      if (!(await repo.lockCard(tx, caller.workspaceId, cardId))) throw cardNotFound();
-      await repo.insertAttachment(tx, { cardId, ...file, createdBy: caller.userId });
-      const card = (await repo.getCard(tx, caller.workspaceId, cardId))!;
-      await publish({ type: 'kanban.card.updated', data: card });
-      return card;
+    if (!(await repo.getCard(this.db, caller.workspaceId, cardId))) throw cardNotFound();
+    const file = await storeUpload(this.storage, this.db, {
+      ...upload,
+      workspaceId: caller.workspaceId,
+      createdBy: caller.userId,
+      maxBytes: KANBAN_ATTACHMENT_MAX_BYTES,
+      empty: () => new AppError('BAD_REQUEST', 'The file is empty'),
     });
+    return withUpload(this.storage, this.db, file, () =>
+      this.write(caller, async (tx, publish) => {
+        if (!(await repo.lockCard(tx, caller.workspaceId, cardId))) throw cardNotFound();
+        const id = randomUUID();
+        const stored = await claimUpload(this.storage, tx, file, {
+          ownerKind: 'kanban_attachment',
+          ownerId: id,
+        });
+        await repo.insertAttachment(tx, {
+          id,
+          cardId,
+          name: upload.name,
+          mimeType: stored.contentType,
+          size: stored.size,
+          storedFileId: stored.id,
+          createdBy: caller.userId,
+        });
+        await this.previews.request(tx, stored);
+        const card = (await repo.getCard(tx, caller.workspaceId, cardId))!;
+        await publish({ type: 'kanban.card.updated', data: card });
+        return card;
+      }),
+    );
   }
 
   async attachment(caller: Caller, attachmentId: string) {

@@ -5,9 +5,9 @@ import { MembersService } from './members.service.ts';
 
 export const membersModule = defineModule({
   name: 'members',
-  async register(app, { db, mailer, limiter, tokens }) {
+  async register(app, { db, mailer, limiter, tokens, storage }) {
     await app.register(membersRoutes, {
-      members: new MembersService(db),
+      members: new MembersService(db, storage),
       invitations: new InvitationsService(db, mailer, limiter, tokens),
     });
   },

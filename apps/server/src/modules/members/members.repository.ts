@@ -9,6 +9,7 @@ import type {
   Role,
 } from '@beacon/contract';
 import type { Database, Executor } from '../../db/client.ts';
+import type { AreaFileRow } from '../../lib/area-files.ts';
 import {
   activities,
   companies,
@@ -279,7 +280,7 @@ export async function putImage(
     workspaceId: string;
     kind: MemberImageKind;
     mimeType: string;
-    content: Buffer;
+    storedFileId: string;
   },
 ): Promise<void> {
   await db
@@ -287,7 +288,12 @@ export async function putImage(
     .values({ ...values, updatedAt: sql`now()` })
     .onConflictDoUpdate({
       target: [memberImages.userId, memberImages.kind],
-      set: { mimeType: values.mimeType, content: values.content, updatedAt: sql`now()` },
+      set: {
+        mimeType: values.mimeType,
+        storedFileId: values.storedFileId,
+        legacyContent: null,
+        updatedAt: sql`now()`,
+      },
     });
 }
 
@@ -306,9 +312,14 @@ export async function getImage(
   workspaceId: string,
   userId: string,
   kind: MemberImageKind,
-): Promise<{ mimeType: string; content: Buffer } | undefined> {
+): Promise<AreaFileRow | undefined> {
   const [row] = await db
-    .select({ mimeType: memberImages.mimeType, content: memberImages.content })
+    .select({
+      mimeType: memberImages.mimeType,
+      name: memberImages.kind,
+      storedFileId: memberImages.storedFileId,
+      legacyContent: memberImages.legacyContent,
+    })
     .from(memberImages)
     .where(
       and(

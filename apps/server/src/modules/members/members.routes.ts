@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  MEMBER_IMAGE_MAX_BYTES,
-  errorBodySchema,
-  invitationsEndpoints,
-  membersEndpoints,
-} from '@beacon/contract';
+import { errorBodySchema, invitationsEndpoints, membersEndpoints } from '@beacon/contract';
 import type { FastifyRequest } from 'fastify';
+import { sendAreaFile, streamOctetBodies, uploadOf } from '../../lib/area-files.ts';
 import { requireMediaType } from '../../lib/errors.ts';
-import { download, openAt, routeOf, signedInRoutes } from '../../lib/responses.ts';
+import { openAt, routeOf, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requestOrigin } from '../audit/audit.repository.ts';
 import type { InvitationsService } from './invitations.service.ts';
@@ -57,26 +53,20 @@ export const membersRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => members.updateMe(requireAuth(request), request.body),
   });
 
-  // Images: the body is the file, as application/octet-stream; its type is read from its bytes.
-  app.addContentTypeParser(
-    'application/octet-stream',
-    { parseAs: 'buffer', bodyLimit: MEMBER_IMAGE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  // Images: the body is the file, as application/octet-stream, streamed into the storage; its
+  // type is read from its bytes.
+  streamOctetBodies(app);
   const upload = readAt(ep.uploadImage);
   app.route({
     ...upload,
-    bodyLimit: MEMBER_IMAGE_MAX_BYTES,
     preParsing: requireMediaType('application/octet-stream'),
     schema: {
       ...upload.schema,
       consumes: ['application/octet-stream'],
       response: { ...upload.schema.response, 413: errorBodySchema, 415: errorBodySchema },
     },
-    handler: async (request) => {
-      const content = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return members.setImage(requireAuth(request), request.params.kind, content);
-    },
+    handler: async (request) =>
+      members.setImage(requireAuth(request), request.params.kind, uploadOf(request)),
   });
 
   app.route({
@@ -95,15 +85,13 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
     },
     handler: async (request, reply) => {
-      const image = await members.image(
-        requireAuth(request),
-        request.params.id,
-        request.params.kind,
-      );
+      const caller = requireAuth(request);
+      const image = await members.image(caller, request.params.id, request.params.kind);
       // Only the four image types are ever stored (checked by their bytes), shown inline.
-      return download(reply, image.mimeType, 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .send(image.content);
+      return sendAreaFile(request, reply, members.storage, members.db, caller.workspaceId, image, {
+        disposition: 'inline',
+        legacyDisposition: 'inline',
+      });
     },
   });
 

@@ -7,10 +7,13 @@ import type {
   MemberProfile,
   ProfilePatch,
 } from '@beacon/contract';
-import { MEMBER_IMAGE_MAX_BYTES } from '@beacon/contract';
+import { MEMBER_IMAGE_MAX_BYTES, memberImageTypes } from '@beacon/contract';
 import { recordAudit } from '../audit/audit.repository.ts';
+import type { Readable } from 'node:stream';
 import type { Database } from '../../db/client.ts';
+import { claimUpload, storeUpload, withUpload } from '../../lib/area-files.ts';
 import type { Caller } from '../../lib/caller.ts';
+import type { Storage } from '../../lib/storage/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { ownerScope } from '../../lib/records/scope.ts';
 import * as repo from './members.repository.ts';
@@ -25,28 +28,11 @@ const lastAdmin = () =>
     'The workspace needs at least one active admin: make another member admin first',
   );
 
-/**
- * The image's type from its first bytes (PNG, JPEG, GIF, WebP), whatever the upload claims;
- * undefined for anything else.
- */
-export function imageType(content: Buffer): string | undefined {
-  if (content.length >= 8 && content.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')))
-    return 'image/png';
-  if (content.length >= 3 && content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff)
-    return 'image/jpeg';
-  if (content.length >= 6 && /^GIF8[79]a$/.test(content.subarray(0, 6).toString('latin1')))
-    return 'image/gif';
-  if (
-    content.length >= 12 &&
-    content.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    content.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'image/webp';
-  return undefined;
-}
-
 export class MembersService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    readonly db: Database,
+    readonly storage: Storage,
+  ) {}
 
   list(caller: Caller) {
     return repo.listMembers(this.db, caller.workspaceId);
@@ -77,26 +63,44 @@ export class MembersService {
     return this.get(caller, caller.userId);
   }
 
-  async setImage(caller: Caller, kind: MemberImageKind, content: Buffer): Promise<MemberProfile> {
-    if (content.length > MEMBER_IMAGE_MAX_BYTES) {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'The image is larger than 5 MB');
-    }
-    const mimeType = imageType(content);
-    if (!mimeType) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send a PNG, JPEG, GIF or WebP image');
-    }
-    await this.db.transaction(async (tx) => {
-      await repo.putImage(tx, {
-        userId: caller.userId,
-        workspaceId: caller.workspaceId,
-        kind,
-        mimeType,
-        content,
-      });
-      await repo.updateMember(tx, caller.workspaceId, caller.userId, {
-        [kind === 'avatar' ? 'avatarUpdatedAt' : 'coverUpdatedAt']: new Date(),
-      });
+  /**
+   * Sets the caller's avatar or cover: a PNG, JPEG, GIF or WebP image by its bytes (the storage's
+   * detection; 415 otherwise), up to 5 MB, stored as the member's (`avatar` or `cover`, owned by
+   * the member). The image it replaces leaves the storage with the change (migration 0020's
+   * trigger).
+   */
+  async setImage(
+    caller: Caller,
+    kind: MemberImageKind,
+    upload: { body: Readable; declaredSize?: number },
+  ): Promise<MemberProfile> {
+    const file = await storeUpload(this.storage, this.db, {
+      ...upload,
+      workspaceId: caller.workspaceId,
+      createdBy: caller.userId,
+      name: kind,
+      accept: memberImageTypes,
+      maxBytes: MEMBER_IMAGE_MAX_BYTES,
+      empty: () => new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send a PNG, JPEG, GIF or WebP image'),
     });
+    await withUpload(this.storage, this.db, file, () =>
+      this.db.transaction(async (tx) => {
+        const stored = await claimUpload(this.storage, tx, file, {
+          ownerKind: kind,
+          ownerId: caller.userId,
+        });
+        await repo.putImage(tx, {
+          userId: caller.userId,
+          workspaceId: caller.workspaceId,
+          kind,
+          mimeType: stored.contentType,
+          storedFileId: stored.id,
+        });
+        await repo.updateMember(tx, caller.workspaceId, caller.userId, {
+          [kind === 'avatar' ? 'avatarUpdatedAt' : 'coverUpdatedAt']: new Date(),
+        });
+      }),
+    );
     return this.get(caller, caller.userId);
   }
 

@@ -4,7 +4,7 @@ import { WorkspaceService } from './workspace.service.ts';
 
 export const workspaceModule = defineModule({
   name: 'workspace',
-  async register(app, { db }) {
-    await app.register(workspaceRoutes, { service: new WorkspaceService(db) });
+  async register(app, { db, storage }) {
+    await app.register(workspaceRoutes, { service: new WorkspaceService(db, storage) });
   },
 });

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { workspaceLogos, workspaces } from '../../db/schema/index.ts';
+import type { StoredFile } from '../../lib/storage/index.ts';
 
 export type WorkspaceRow = {
   id: string;
@@ -52,12 +53,13 @@ export async function updateWorkspace(
     .where(eq(workspaces.id, workspaceId));
 }
 
-export async function putLogo(
-  db: Executor,
-  workspaceId: string,
-  logo: { mimeType: string; content: Buffer },
-): Promise<void> {
-  const values = { mimeType: logo.mimeType, content: logo.content, size: logo.content.length };
+export async function putLogo(db: Executor, workspaceId: string, logo: StoredFile): Promise<void> {
+  const values = {
+    mimeType: logo.contentType,
+    size: logo.size,
+    storedFileId: logo.id,
+    legacyContent: null,
+  };
   await db
     .insert(workspaceLogos)
     .values({ workspaceId, ...values })
@@ -77,7 +79,12 @@ export async function deleteLogo(db: Executor, workspaceId: string): Promise<boo
 
 export async function getLogo(db: Executor, workspaceId: string) {
   const [row] = await db
-    .select({ mimeType: workspaceLogos.mimeType, content: workspaceLogos.content })
+    .select({
+      mimeType: workspaceLogos.mimeType,
+      name: sql<string>`'logo'`,
+      storedFileId: workspaceLogos.storedFileId,
+      legacyContent: workspaceLogos.legacyContent,
+    })
     .from(workspaceLogos)
     .where(eq(workspaceLogos.workspaceId, workspaceId));
   return row;

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, WORKSPACE_LOGO_MAX_BYTES, workspaceEndpoints } from '@beacon/contract';
-import { AppError, requireMediaType } from '../../lib/errors.ts';
-import { download, routeOf, signedInRoutes } from '../../lib/responses.ts';
+import { errorBodySchema, workspaceEndpoints } from '@beacon/contract';
+import { sendAreaFile, streamOctetBodies, uploadOf } from '../../lib/area-files.ts';
+import { requireMediaType } from '../../lib/errors.ts';
+import { routeOf, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requestOrigin } from '../audit/audit.repository.ts';
 import type { WorkspaceService } from './workspace.service.ts';
@@ -25,15 +26,11 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ service: WorkspaceService 
       service.patch(requireAuth(request), request.body, requestOrigin(request)),
   });
 
-  // The logo is the body, as application/octet-stream; its type is read from its bytes.
-  app.addContentTypeParser(
-    'application/octet-stream',
-    { parseAs: 'buffer', bodyLimit: WORKSPACE_LOGO_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  // The logo is the body, as application/octet-stream, streamed into the storage; its type is
+  // read from its bytes.
+  streamOctetBodies(app);
   const upload = writeAt(workspaceEndpoints.uploadLogo, {
     onRequest: admin,
-    bodyLimit: WORKSPACE_LOGO_MAX_BYTES,
     preParsing: requireMediaType('application/octet-stream'),
   });
   app.route({
@@ -43,12 +40,8 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ service: WorkspaceService 
       consumes: ['application/octet-stream'],
       response: { ...upload.schema.response, 413: errorBodySchema, 415: errorBodySchema },
     },
-    handler: async (request) => {
-      if (!Buffer.isBuffer(request.body)) {
-        throw new AppError('VALIDATION_FAILED', 'Send the image as the body');
-      }
-      return service.setLogo(requireAuth(request), request.body, requestOrigin(request));
-    },
+    handler: async (request) =>
+      service.setLogo(requireAuth(request), uploadOf(request), requestOrigin(request)),
   });
 
   app.route({
@@ -67,10 +60,12 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ service: WorkspaceService 
       produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
     },
     handler: async (request, reply) => {
-      const logo = await service.logo(requireAuth(request));
-      return download(reply, logo.mimeType, 'inline; filename="logo"')
-        .header('x-content-type-options', 'nosniff')
-        .send(logo.content);
+      const caller = requireAuth(request);
+      const logo = await service.logo(caller);
+      return sendAreaFile(request, reply, service.storage, service.db, caller.workspaceId, logo, {
+        disposition: 'inline',
+        legacyDisposition: 'inline; filename="logo"',
+      });
     },
   });
 };

@@ -1,13 +1,16 @@
+import type { Readable } from 'node:stream';
 import {
   WORKSPACE_LOGO_MAX_BYTES,
+  workspaceLogoTypes,
   type WorkspacePatch,
   type WorkspaceSettings,
 } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
+import { claimUpload, storeUpload, withUpload, type AreaFileRow } from '../../lib/area-files.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { Storage } from '../../lib/storage/index.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
-import { imageTypeOf } from './image-type.ts';
 import * as repo from './workspace.repository.ts';
 
 type Origin = { ip: string; userAgent: string | null };
@@ -25,7 +28,10 @@ const toSettings = (row: repo.WorkspaceRow): WorkspaceSettings => ({
 
 /** The workspace's settings (admin panel): any member reads them, admins change them. */
 export class WorkspaceService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    readonly db: Database,
+    readonly storage: Storage,
+  ) {}
 
   async get(caller: Caller): Promise<WorkspaceSettings> {
     return toSettings(await repo.getWorkspace(this.db, caller.workspaceId));
@@ -59,32 +65,44 @@ export class WorkspaceService {
     });
   }
 
-  /** Sets the logo: an image by its bytes (PNG, JPEG, GIF, WebP), up to the size limit. */
-  async setLogo(caller: Caller, content: Buffer, origin: Origin): Promise<WorkspaceSettings> {
-    if (content.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty');
-    if (content.length > WORKSPACE_LOGO_MAX_BYTES) {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'The logo may be 1 MB at most');
-    }
-    const mimeType = imageTypeOf(content);
-    if (!mimeType) {
-      throw new AppError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        'The logo must be a PNG, JPEG, GIF or WebP image',
-      );
-    }
-    return this.db.transaction(async (tx) => {
-      await repo.lockWorkspace(tx, caller.workspaceId);
-      await repo.putLogo(tx, caller.workspaceId, { mimeType, content });
-      await recordAudit(tx, {
-        workspaceId: caller.workspaceId,
-        actorId: caller.userId,
-        kind: 'workspace.settings_changed',
-        subject: 'workspace',
-        detail: { changes: { logo: { to: mimeType, size: content.length } } },
-        ...origin,
-      });
-      return toSettings(await repo.getWorkspace(tx, caller.workspaceId));
+  /**
+   * Sets the logo: an image by its bytes (PNG, JPEG, GIF, WebP: the storage's detection, 415
+   * otherwise), up to 1 MB, stored as the workspace's (`logo`). The logo it replaces leaves the
+   * storage with the change (migration 0020's trigger).
+   */
+  async setLogo(
+    caller: Caller,
+    upload: { body: Readable; declaredSize?: number },
+    origin: Origin,
+  ): Promise<WorkspaceSettings> {
+    const file = await storeUpload(this.storage, this.db, {
+      ...upload,
+      workspaceId: caller.workspaceId,
+      createdBy: caller.userId,
+      name: 'logo',
+      accept: workspaceLogoTypes,
+      maxBytes: WORKSPACE_LOGO_MAX_BYTES,
+      empty: () => new AppError('VALIDATION_FAILED', 'The file is empty'),
     });
+    return withUpload(this.storage, this.db, file, () =>
+      this.db.transaction(async (tx) => {
+        await repo.lockWorkspace(tx, caller.workspaceId);
+        const stored = await claimUpload(this.storage, tx, file, {
+          ownerKind: 'logo',
+          ownerId: caller.workspaceId,
+        });
+        await repo.putLogo(tx, caller.workspaceId, stored);
+        await recordAudit(tx, {
+          workspaceId: caller.workspaceId,
+          actorId: caller.userId,
+          kind: 'workspace.settings_changed',
+          subject: 'workspace',
+          detail: { changes: { logo: { to: stored.contentType, size: stored.size } } },
+          ...origin,
+        });
+        return toSettings(await repo.getWorkspace(tx, caller.workspaceId));
+      }),
+    );
   }
 
   async removeLogo(caller: Caller, origin: Origin): Promise<WorkspaceSettings> {
@@ -103,7 +121,7 @@ export class WorkspaceService {
     });
   }
 
-  async logo(caller: Caller): Promise<{ mimeType: string; content: Buffer }> {
+  async logo(caller: Caller): Promise<AreaFileRow> {
     const logo = await repo.getLogo(this.db, caller.workspaceId);
     if (!logo) throw notFound('There is no logo');
     return logo;

@@ -7,6 +7,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { KANBAN_ATTACHMENT_MAX_BYTES, type KanbanAttachment } from '@beacon/contract';
+import { FileThumbnail } from '../../../components/file-thumbnail.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { findLanguage } from '../../../locales/languages.ts';
@@ -26,7 +27,10 @@ export interface CardAttachmentsProps {
   canEdit: boolean;
 }
 
-/** Files attached to the card: download, attach (up to 10 MB each), remove. */
+/**
+ * Files attached to the card, each with its thumbnail (images and PDFs) or a paperclip: download,
+ * attach (up to 10 MB each), remove.
+ */
 export function CardAttachments({ cardId, attachments, canEdit }: CardAttachmentsProps) {
   const { t, i18n } = useTranslation('kanban');
   const locale = findLanguage(i18n.resolvedLanguage).htmlLang;
@@ -87,21 +91,11 @@ export function CardAttachments({ cardId, attachments, canEdit }: CardAttachment
               borderColor: 'divider',
             }}
           >
-            <Box
-              aria-hidden="true"
-              sx={{
-                width: 36,
-                height: 36,
-                borderRadius: 1,
-                display: 'grid',
-                placeItems: 'center',
-                bgcolor: 'background.neutral',
-                color: 'text.secondary',
-                flexShrink: 0,
-              }}
-            >
-              <PaperclipIcon fontSize="small" />
-            </Box>
+            <FileThumbnail
+              address={attachment.previewUrl}
+              size={40}
+              fallback={<PaperclipIcon fontSize="small" />}
+            />
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Link
                 component="button"
