@@ -258,8 +258,8 @@ export const fileUsageSchema = z
     usedBytes: z.number().int(),
     /** The workspace's quota in bytes; null when there is none. */
     quotaBytes: z.number().int().nullable(),
-    files: z.number().int(),
-    folders: z.number().int(),
+    fileCount: z.number().int(),
+    folderCount: z.number().int(),
     trashBytes: z.number().int(),
     byKind: z.array(
       z.object({ kind: fileKindSchema, bytes: z.number().int(), files: z.number().int() }),
