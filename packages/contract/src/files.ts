@@ -128,6 +128,7 @@ export const filesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(FILES_PAGE_MAX).default(FILES_PAGE_SIZE),
 });
 export type FilesQuery = z.input<typeof filesQuerySchema>;
+export type FilesListQuery = z.output<typeof filesQuerySchema>;
 
 export const newFileFolderSchema = z
   .object({
@@ -502,3 +503,51 @@ export const filesEndpoints = {
     response: null,
   }),
 } as const;
+
+const documentTypes = new Set([
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.oasis.opendocument.text',
+  'application/rtf',
+  'application/epub+zip',
+]);
+const spreadsheetTypes = new Set([
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'text/csv',
+  'text/tab-separated-values',
+]);
+const presentationTypes = new Set([
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.presentation',
+]);
+const archiveTypes = new Set([
+  'application/zip',
+  'application/gzip',
+  'application/x-tar',
+  'application/x-7z-compressed',
+  'application/x-rar-compressed',
+  'application/vnd.rar',
+  'application/x-bzip2',
+  'application/x-xz',
+  'application/zstd',
+]);
+
+/** What a file is, from the type detected in its bytes (the server stores it as `kind`). */
+export function fileKindOf(mimeType: string): Exclude<FileKind, 'folder'> {
+  const type = mimeType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/pdf') return 'pdf';
+  if (spreadsheetTypes.has(type)) return 'spreadsheet';
+  if (documentTypes.has(type)) return 'document';
+  if (presentationTypes.has(type)) return 'presentation';
+  if (archiveTypes.has(type)) return 'archive';
+  if (type.startsWith('image/')) return 'image';
+  if (type.startsWith('audio/')) return 'audio';
+  if (type.startsWith('video/')) return 'video';
+  if (type.startsWith('text/') || type === 'application/json' || type === 'application/xml') {
+    return 'text';
+  }
+  return 'other';
+}

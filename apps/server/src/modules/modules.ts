@@ -20,6 +20,7 @@ import { tagsModule } from './tags/tags.module.ts';
 import { tasksModule } from './tasks/tasks.module.ts';
 import { templatesModule } from './templates/templates.module.ts';
 import { viewsModule } from './views/views.module.ts';
+import { filesModule } from './files/files.module.ts';
 import { workspaceModule } from './workspace/workspace.module.ts';
 
 /**
@@ -49,4 +50,5 @@ export const modules: AppModule[] = [
   auditModule,
   tagsModule,
   templatesModule,
+  filesModule,
 ];
