@@ -1,6 +1,9 @@
 import { z } from './z.ts';
 import { id, instant } from './fields.ts';
 import { endpoint } from './endpoint.ts';
+import { FILE_LINK_PASSWORD_MAX, FILE_NAME_MAX } from './values.ts';
+
+export { FILE_LINK_PASSWORD_MAX, FILE_NAME_MAX };
 
 // The files manager and the storage dashboard (issue 11; docs/decisions/054-files-manager.md).
 // Folders and files are one kind of row, an item, so a folder lists its folders and files as one
@@ -45,13 +48,10 @@ export const fileViews = ['folder', 'starred', 'shared', 'recent', 'trash'] as c
 export const fileViewSchema = z.enum(fileViews);
 export type FileView = z.infer<typeof fileViewSchema>;
 
-/** A name's limit in characters: a longer one is refused with 400. */
-export const FILE_NAME_MAX = 500;
 export const FILES_PAGE_SIZE = 50;
 export const FILES_PAGE_MAX = 200;
 /** Items in the trash longer than this are removed for good by a job. */
 export const FILES_TRASH_DAYS = 30;
-export const FILE_LINK_PASSWORD_MAX = 128;
 /** How long a public link may be made to last. */
 export const FILE_LINK_MAX_DAYS = 365;
 /** A plain (not resumable) upload's limit; larger files go through tus (`/api/uploads`). */
