@@ -5,6 +5,7 @@ import type { JobQueue } from './jobs.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { Realtime } from './realtime.ts';
+import type { Storage } from './storage/index.ts';
 import type { TokenService } from './tokens.ts';
 
 /** The app as a module registers on it (the Fastify instance with the zod type provider). */
@@ -20,6 +21,8 @@ export type ModuleContext = {
   jobs: JobQueue;
   tokens: TokenService;
   limiter: RateLimiter;
+  /** Every stored file's bytes and metadata (lib/storage/index.ts). */
+  storage: Storage;
   /** The demo account the sign-in page offers, when the demo workspace exists. */
   demo: { email: string; password: string } | null;
 };

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { fileKinds, fileShareAccesses, fileVisibilities } from '@beacon/contract';
+import { storedFiles } from './storage.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
@@ -47,8 +48,8 @@ export const fileItems = pgTable(
       .default(sql`'{}'::uuid[]`),
     isFolder: boolean('is_folder').notNull(),
     name: text('name').notNull(),
-    /** The stored file holding a file's bytes (null for a folder); foreign key in the migration. */
-    storedFileId: uuid('stored_file_id'),
+    /** The stored file holding a file's bytes (null for a folder); it goes, the item goes. */
+    storedFileId: uuid('stored_file_id').references(() => storedFiles.id, { onDelete: 'cascade' }),
     size: bigint('size', { mode: 'number' }).notNull().default(0),
     mimeType: text('mime_type').notNull(),
     kind: fileKind('kind').notNull(),
