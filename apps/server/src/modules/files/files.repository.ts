@@ -571,7 +571,7 @@ export async function zipEntries(
         i.stored_file_id as "storedFileId", i.size::float8 as size
       from file_items i where i.workspace_id = ${workspaceId} and i.path @> array[${folderId}::uuid]
         and i.trashed_at is null ${caller ? sql`and ${visibleTo(caller)}` : sql``}
-      order by cardinality(i.path), lower(i.name) collate "C", i.id`,
+      order by cardinality(i.path), lower(i.name) collate "C", i.created_at, i.id`,
   );
 }
 

@@ -33,6 +33,9 @@ export const FILE_OWNER_KIND = 'file';
 const GRANT_SECONDS = 60 * 60;
 const FOLDER_TYPE = 'inode/directory';
 
+/** What a download serves: a file's stored file (under the item's name), or a folder's zip. */
+export type Content = { zip: ZipPlan } | { file: StoredFile; name: string };
+
 /** The items to put in a zip: each file with its path inside the zip. */
 export type ZipPlan = { name: string; entries: { path: string; file: StoredFile | null }[] };
 
@@ -71,7 +74,8 @@ export class FilesService {
     const items: FileItem[] = [];
     const keys: repo.PageCursor[] = [];
     // Folders first, then files (a kind filter leaves out the part it does not match).
-    const parts = q.kind === 'folder' ? [true] : q.kind ? [false] : [true, false];
+    const parts =
+      q.kind === 'folder' ? [true] : q.kind || q.view === 'recent' ? [false] : [true, false];
     for (const folders of parts) {
       if (after && !after.folders && folders) continue;
       const left = q.limit + 1 - items.length;
@@ -169,7 +173,11 @@ export class FilesService {
     });
   }
 
-  /** A plain upload: the body streams into the storage, then the item is made in one transaction. */
+  /**
+   * A plain upload: the body streams into the storage, then the item is made in one transaction.
+   * The storage writes outside any transaction of ours (it reserves the key on its own
+   * connection), so the put comes first; when the item cannot be made, the stored file goes.
+   */
   async upload(
     caller: Caller,
     input: {
@@ -183,18 +191,32 @@ export class FilesService {
   ): Promise<FileItem> {
     // Checked before the bytes are read, and again (locked) when the item is written.
     await this.db.transaction((tx) => this.target(tx, caller, input.folderId));
-    return this.db.transaction(async (tx) => {
-      const file = await this.storage.put(tx, {
-        workspaceId: caller.workspaceId,
-        createdBy: caller.userId,
-        name: input.name,
-        ownerKind: FILE_OWNER_KIND,
-        body: input.body,
-        maxBytes: input.maxBytes,
-        ...(input.declaredSize !== undefined ? { declaredSize: input.declaredSize } : {}),
-      });
-      return this.placeFile(tx, caller, file, input.folderId, input.name, input.visibility);
+    const file = await this.storage.put(this.db, {
+      workspaceId: caller.workspaceId,
+      createdBy: caller.userId,
+      name: input.name,
+      ownerKind: FILE_OWNER_KIND,
+      body: input.body,
+      maxBytes: input.maxBytes,
+      ...(input.declaredSize !== undefined ? { declaredSize: input.declaredSize } : {}),
     });
+    return this.keepOrRemove([file], () =>
+      this.db.transaction((tx) =>
+        this.placeFile(tx, caller, file, input.folderId, input.name, input.visibility),
+      ),
+    );
+  }
+
+  /** Runs `work`; when it fails, the stored files made for it are removed, and it throws on. */
+  private async keepOrRemove<T>(files: StoredFile[], work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      for (const file of files) {
+        await this.storage.remove(this.db, file.workspaceId, file.id).catch(() => false);
+      }
+      throw error;
+    }
   }
 
   /** A finished resumable upload of the caller's (`/api/uploads`) becomes an item of a folder. */
@@ -337,59 +359,77 @@ export class FilesService {
     });
   }
 
-  /** Copies an item into a folder: a folder with everything in it the caller sees, each file's bytes anew. */
+  /**
+   * Copies an item into a folder: a folder with everything in it the caller sees, each file's
+   * bytes anew (the storage copies them outside any transaction, then the items are made in one;
+   * when they cannot be, the copies are removed).
+   */
   async copy(caller: Caller, id: string, folderId: string | null): Promise<FileItem> {
-    return this.db.transaction(async (tx) => {
-      const source = await repo.findItem(tx, caller, id);
-      if (!source || source.trashed) throw notFound('No such file or folder');
-      const parent = await this.target(tx, caller, folderId);
-      if (parent && (parent.id === id || parent.path.includes(id))) {
-        throw conflict('A folder cannot be copied inside itself');
-      }
-      const place = this.placement(caller, parent, source.visibility);
-      const rows = (await repo.subtree(tx, caller.workspaceId, id)).filter((row) => !row.trashed);
-      const visible = new Set(
-        (await repo.zipEntries(tx, caller.workspaceId, id, caller)).map((row) => row.id),
-      );
-      const newIds = new Map<string, { id: string; path: string[] }>();
+    const source = await repo.findItem(this.db, caller, id);
+    if (!source || source.trashed) throw notFound('No such file or folder');
+    await this.db.transaction((tx) => this.target(tx, caller, folderId));
+    const visible = new Set(
+      (await repo.zipEntries(this.db, caller.workspaceId, id, caller)).map((row) => row.id),
+    );
+    const rows = (await repo.subtree(this.db, caller.workspaceId, id)).filter(
+      (row) => !row.trashed && (row.id === id || visible.has(row.id)),
+    );
+    const copies = new Map<string, StoredFile>();
+    try {
       for (const row of rows) {
-        if (row.id !== id && !visible.has(row.id)) continue;
-        const isRoot = row.id === id;
-        const newParent = isRoot ? null : newIds.get(row.parentId!);
-        if (!isRoot && !newParent) continue;
-        const path = isRoot ? place.path : [...newParent!.path, newParent!.id];
-        let stored: StoredFile | null = null;
-        if (row.storedFileId) {
-          const file = await this.storage.get(tx, caller.workspaceId, row.storedFileId);
-          if (!file) continue;
-          stored = await this.storage.copy(tx, file, {
+        if (!row.storedFileId) continue;
+        const file = await this.storage.get(this.db, caller.workspaceId, row.storedFileId);
+        if (!file) continue;
+        copies.set(
+          row.id,
+          await this.storage.copy(this.db, file, {
             ownerKind: FILE_OWNER_KIND,
             createdBy: caller.userId,
-          });
-        }
-        const newId = await repo.insertItem(tx, caller.workspaceId, {
-          parentId: isRoot ? (parent?.id ?? null) : newParent!.id,
-          path,
-          isFolder: row.isFolder,
-          name: row.name,
-          storedFileId: stored?.id ?? null,
-          size: stored ? Number(stored.size) : 0,
-          mimeType: stored?.contentType ?? FOLDER_TYPE,
-          kind: stored ? fileKindOf(stored.contentType) : 'folder',
-          visibility: place.visibility,
-          ownerId: place.ownerId,
-          createdBy: caller.userId,
-        });
-        if (stored) {
-          await this.storage.setOwner(tx, caller.workspaceId, stored.id, {
-            ownerKind: FILE_OWNER_KIND,
-            ownerId: newId,
-          });
-        }
-        newIds.set(row.id, { id: newId, path });
+          }),
+        );
       }
-      return (await repo.itemAnswer(tx, caller, newIds.get(id)!.id))!;
-    });
+    } catch (error) {
+      await this.keepOrRemove([...copies.values()], () => Promise.reject(error));
+    }
+    return this.keepOrRemove([...copies.values()], () =>
+      this.db.transaction(async (tx) => {
+        const parent = await this.target(tx, caller, folderId);
+        if (parent && (parent.id === id || parent.path.includes(id))) {
+          throw conflict('A folder cannot be copied inside itself');
+        }
+        const place = this.placement(caller, parent, source.visibility);
+        const newIds = new Map<string, { id: string; path: string[] }>();
+        for (const row of rows) {
+          const isRoot = row.id === id;
+          const newParent = isRoot ? null : newIds.get(row.parentId!);
+          if (!isRoot && !newParent) continue;
+          const stored = copies.get(row.id) ?? null;
+          if (!row.isFolder && !stored) continue;
+          const path = isRoot ? place.path : [...newParent!.path, newParent!.id];
+          const newId = await repo.insertItem(tx, caller.workspaceId, {
+            parentId: isRoot ? (parent?.id ?? null) : newParent!.id,
+            path,
+            isFolder: row.isFolder,
+            name: row.name,
+            storedFileId: stored?.id ?? null,
+            size: stored ? Number(stored.size) : 0,
+            mimeType: stored?.contentType ?? FOLDER_TYPE,
+            kind: stored ? fileKindOf(stored.contentType) : 'folder',
+            visibility: place.visibility,
+            ownerId: place.ownerId,
+            createdBy: caller.userId,
+          });
+          if (stored) {
+            await this.storage.setOwner(tx, caller.workspaceId, stored.id, {
+              ownerKind: FILE_OWNER_KIND,
+              ownerId: newId,
+            });
+          }
+          newIds.set(row.id, { id: newId, path });
+        }
+        return (await repo.itemAnswer(tx, caller, newIds.get(id)!.id))!;
+      }),
+    );
   }
 
   async star(caller: Caller, id: string, starred: boolean): Promise<FileItem> {
@@ -594,7 +634,7 @@ export class FilesService {
   }
 
   /** What a public link serves: a file's stored file, or a folder's zip plan. */
-  async publicContent(token: string, grant: string | undefined) {
+  async publicContent(token: string, grant: string | undefined): Promise<Content> {
     const link = await this.link(token);
     if (!this.granted(link, grant)) {
       throw new AppError('LINK_PASSWORD_REQUIRED', 'This link asks for a password');
@@ -610,7 +650,7 @@ export class FilesService {
   }
 
   /** What the caller downloads: a file's stored file, or a folder's zip plan. */
-  async content(caller: Caller, id: string) {
+  async content(caller: Caller, id: string): Promise<Content> {
     const item = await repo.findItem(this.db, caller, id);
     if (!item) throw notFound('No such file or folder');
     if (item.isFolder) {

@@ -86,7 +86,8 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
   const q = params.get('q') ?? '';
   const kind = KINDS.includes(params.get('kind') as FileKind) ? (params.get('kind') as FileKind) : undefined;
   const sort = SORTS.includes(params.get('sort') as FileSort) ? (params.get('sort') as FileSort) : view === 'recent' ? 'date' : 'name';
-  const order = params.get('order') === 'desc' || (view === 'recent' && !params.get('order')) ? 'desc' : 'asc';
+  const order: 'asc' | 'desc' =
+    params.get('order') === 'desc' || (view === 'recent' && !params.get('order')) ? 'desc' : 'asc';
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialogs>(null);
