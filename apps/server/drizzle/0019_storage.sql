@@ -1,3 +1,15 @@
+CREATE TABLE "resumable_uploads" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"workspace_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
+	"size" bigint,
+	"offset" bigint DEFAULT 0 NOT NULL,
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"chunks" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "stored_file_purges" (
 	"storage_key" text PRIMARY KEY NOT NULL,
 	"due_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -19,8 +31,12 @@ CREATE TABLE "stored_files" (
 	CONSTRAINT "stored_files_storage_key_unique" UNIQUE("storage_key")
 );
 --> statement-breakpoint
+ALTER TABLE "resumable_uploads" ADD CONSTRAINT "resumable_uploads_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "resumable_uploads" ADD CONSTRAINT "resumable_uploads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "resumable_uploads_workspace_idx" ON "resumable_uploads" USING btree ("workspace_id");--> statement-breakpoint
+CREATE INDEX "resumable_uploads_created_idx" ON "resumable_uploads" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "stored_file_purges_due_idx" ON "stored_file_purges" USING btree ("due_at");--> statement-breakpoint
 CREATE INDEX "stored_files_owner_idx" ON "stored_files" USING btree ("workspace_id","owner_kind","owner_id");--> statement-breakpoint
 CREATE INDEX "stored_files_created_by_idx" ON "stored_files" USING btree ("created_by");--> statement-breakpoint

@@ -87,6 +87,7 @@ describe('the OpenAPI document', () => {
       ['GET', '/api/calendar/export.ics', 'text/calendar'],
       ['GET', '/api/calendar/feeds/{file}', 'text/calendar'],
       ['GET', '/api/kanban/attachments/{attachmentId}', '*/*'],
+      ['GET', '/api/uploads/{uploadId}/content', '*/*'],
     ];
     for (const [method, path, type] of files) {
       const op = documented(method, path);

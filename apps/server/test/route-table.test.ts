@@ -300,6 +300,20 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
     query: { conversationId: await makeConversation(server, owner), name: 'planted.txt' },
     raw: { type: 'application/octet-stream', body: 'planted' },
   }),
+  // Uploads (issue 11): a finished upload, and a resumable one under way.
+  'GET /api/uploads/:uploadId': async (server, owner) => ({
+    params: { uploadId: await makeUpload(server, owner) },
+  }),
+  'GET /api/uploads/:uploadId/content': async (server, owner) => ({
+    params: { uploadId: await makeUpload(server, owner) },
+  }),
+  'DELETE /api/uploads/:uploadId': async (server, owner) => ({
+    params: { uploadId: await makeUpload(server, owner) },
+  }),
+  'PATCH /api/uploads/:uploadId': async (server, owner) => ({
+    params: { uploadId: await makeResumableUpload(server, owner) },
+    raw: { type: 'application/offset+octet-stream', body: 'planted' },
+  }),
   'GET /api/chat/attachments/:attachmentId': async (server, owner) => ({
     params: { attachmentId: await makeChatAttachment(server, owner) },
   }),
@@ -412,6 +426,23 @@ async function makeChatMessage(server: TestServer, owner: Owner): Promise<string
     authed(owner.token),
   );
   return (response.body.message as { id: string }).id;
+}
+
+async function makeUpload(server: TestServer, owner: Owner): Promise<string> {
+  const response = await fetch(`${server.url}/api/uploads/direct?name=secret.txt`, {
+    method: 'POST',
+    headers: { ...authed(owner.token), 'content-type': 'application/octet-stream' },
+    body: 'secret',
+  });
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function makeResumableUpload(server: TestServer, owner: Owner): Promise<string> {
+  const response = await fetch(`${server.url}/api/uploads`, {
+    method: 'POST',
+    headers: { ...authed(owner.token), 'tus-resumable': '1.0.0', 'upload-length': '7' },
+  });
+  return response.headers.get('location')!.split('/').pop()!;
 }
 
 async function makeChatAttachment(server: TestServer, owner: Owner): Promise<string> {

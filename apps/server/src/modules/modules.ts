@@ -19,6 +19,7 @@ import { publicModule } from './public/public.module.ts';
 import { tagsModule } from './tags/tags.module.ts';
 import { tasksModule } from './tasks/tasks.module.ts';
 import { templatesModule } from './templates/templates.module.ts';
+import { uploadsModule } from './uploads/uploads.module.ts';
 import { viewsModule } from './views/views.module.ts';
 import { filesModule } from './files/files.module.ts';
 import { workspaceModule } from './workspace/workspace.module.ts';
@@ -50,5 +51,6 @@ export const modules: AppModule[] = [
   auditModule,
   tagsModule,
   templatesModule,
+  uploadsModule,
   filesModule,
 ];

@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
@@ -51,4 +51,36 @@ export const storedFilePurges = pgTable(
     holder: text('holder'),
   },
   (t) => [index('stored_file_purges_due_idx').on(t.dueAt)],
+);
+
+/** One received piece of a resumable upload: its bytes under `key`, from `start`, `length` long. */
+export type UploadChunk = { key: string; start: number; length: number };
+
+/**
+ * A resumable (tus) upload under way (modules/uploads/upload-store.ts): where it stands and the
+ * pieces received so far, each stored through the storage driver, so any process can take the
+ * next request. When the last byte arrives the pieces become one stored file and the row goes.
+ */
+export const resumableUploads = pgTable(
+  'resumable_uploads',
+  {
+    id: uuid('id').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The announced length; null while deferred (`Upload-Defer-Length`). */
+    size: bigint('size', { mode: 'number' }),
+    offset: bigint('offset', { mode: 'number' }).notNull().default(0),
+    metadata: jsonb('metadata').$type<Record<string, string | null>>().notNull().default({}),
+    chunks: jsonb('chunks').$type<UploadChunk[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('resumable_uploads_workspace_idx').on(t.workspaceId),
+    index('resumable_uploads_created_idx').on(t.createdAt),
+  ],
 );

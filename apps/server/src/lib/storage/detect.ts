@@ -119,7 +119,7 @@ function markupType(text: string): string | null {
 
 /**
  * Comma-, semicolon- or tab-separated values: at least two lines, and the first lines (up to
- * five) split into the same number (more than one) of fields by one delimiter, quotes respected.
+ * five) split into the same number (three or more) of fields by one delimiter, quotes respected.
  */
 function looksLikeCsv(text: string, complete: boolean): boolean {
   const lines = text.split(/\r?\n/);
@@ -128,7 +128,7 @@ function looksLikeCsv(text: string, complete: boolean): boolean {
   if (sample.length < 2) return false;
   return [',', ';', '\t'].some((delimiter) => {
     const counts = sample.map((line) => fieldCount(line, delimiter));
-    return counts[0]! > 1 && counts.every((count) => count === counts[0]);
+    return counts[0]! > 2 && counts.every((count) => count === counts[0]);
   });
 }
 

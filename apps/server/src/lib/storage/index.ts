@@ -8,6 +8,8 @@ export {
   storageFromConfig,
   storageKey,
   PURGE_JOB,
+  UPLOAD_OWNER,
+  type Allowance,
   type OwnerKind,
   type PutInput,
   type StorageLimits,
@@ -28,3 +30,5 @@ export { formatBytes } from './sizes.ts';
 export { purgeDue, startStorage } from './purge.ts';
 export type { ByteRange, StorageDriver } from './drivers/driver.ts';
 export { DiskDriver } from './drivers/disk.ts';
+// The S3 driver (drivers/s3.ts) loads the AWS SDK, so only a configuration that uses it imports it.
+export type { S3Driver, S3Location } from './drivers/s3.ts';

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import { AppError } from '../errors.ts';
@@ -119,5 +120,7 @@ export async function sendStoredFile(
   if (range) {
     reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
   }
-  return body ? reply.send(body) : reply.send();
+  if (body) return reply.send(body);
+  // HEAD: an empty stream, so Fastify's HEAD handling keeps the Content-Length set above.
+  return reply.send(request.method === 'HEAD' ? Readable.from([]) : '');
 }

@@ -47,7 +47,12 @@ export type PutInput = {
   maxBytes?: number;
   /** The size the sender announced (Content-Length, Upload-Length): beyond a limit, refused at once. */
   declaredSize?: number;
+  /** The new file's id (a finished resumable upload keeps its upload's id); a new one otherwise. */
+  id?: string;
 };
+
+/** What one upload may still store, and the 413 that names the limit it met. */
+export type Allowance = { bytes: number; error(): AppError };
 
 export type StorageUsage = {
   usedBytes: number;
@@ -62,6 +67,9 @@ export type StorageLimits = { fileMaxBytes: number; workspaceQuotaBytes: number 
 const WRITE_GRACE = '1 day';
 
 export const PURGE_JOB = 'storage.purge';
+
+/** The owner kind of a finished upload no record holds yet (modules/uploads). */
+export const UPLOAD_OWNER = 'upload';
 
 /** This process, as a reservation names its writer (lib/storage/purge.ts `startStorage`). */
 export const HOLDER = `${hostname()}:${process.pid}`;
@@ -91,7 +99,7 @@ export class Storage {
    */
   async put(executor: Executor, input: PutInput): Promise<StoredFile> {
     const name = storedName(input.name);
-    const limit = await this.limitFor(executor, input.workspaceId, input.maxBytes);
+    const limit = await this.allowance(executor, input.workspaceId, input.maxBytes);
     if (input.declaredSize !== undefined && input.declaredSize > limit.bytes) {
       throw limit.error();
     }
@@ -108,7 +116,7 @@ export class Storage {
         );
       }
 
-      const id = randomUUID();
+      const id = input.id ?? randomUUID();
       const key = storageKey(input.workspaceId, id);
       await this.db.insert(storedFilePurges).values({
         storageKey: key,
@@ -201,8 +209,11 @@ export class Storage {
     }
   }
 
-  /** The limit one upload may reach, and the 413 that says which limit it met. */
-  private async limitFor(executor: Executor, workspaceId: string, maxBytes?: number) {
+  /**
+   * How many bytes one more file of the workspace may have: the lower of FILE_MAX_BYTES (or
+   * `maxBytes`) and what the quota leaves. Throws the 413 at once when the quota is used up.
+   */
+  async allowance(executor: Executor, workspaceId: string, maxBytes?: number): Promise<Allowance> {
     const fileMax = Math.min(maxBytes ?? Infinity, this.limits.fileMaxBytes);
     const quota = this.limits.workspaceQuotaBytes;
     let left = Infinity;
@@ -231,6 +242,62 @@ export class Storage {
           `The file does not fit in the workspace's storage: ${formatBytes(left)} left of the quota of ${formatBytes(quota)}`,
         ),
     };
+  }
+
+  /** Throws the 413 when a file of `size` bytes would pass a limit (checked before any byte). */
+  async checkSize(
+    executor: Executor,
+    workspaceId: string,
+    size: number,
+    maxBytes?: number,
+  ): Promise<void> {
+    const limit = await this.allowance(executor, workspaceId, maxBytes);
+    if (size > limit.bytes) throw limit.error();
+  }
+
+  /**
+   * Hands a finished upload (`/api/uploads`, owner kind `upload`) to a record of an area: only
+   * the member who uploaded it may, only once, and only when its detected type is one `accept`
+   * takes (415) and its size within `maxBytes` (413). Null when there is no such upload.
+   */
+  async claim(
+    executor: Executor,
+    caller: { workspaceId: string; userId: string },
+    uploadId: string,
+    to: { ownerKind: OwnerKind; ownerId: string | null; accept?: Accept; maxBytes?: number },
+  ): Promise<StoredFile | null> {
+    if (!isUuid(uploadId)) return null;
+    const [upload] = await executor
+      .select()
+      .from(storedFiles)
+      .where(
+        and(
+          eq(storedFiles.id, uploadId),
+          eq(storedFiles.workspaceId, caller.workspaceId),
+          eq(storedFiles.ownerKind, UPLOAD_OWNER),
+          eq(storedFiles.createdBy, caller.userId),
+        ),
+      )
+      .for('update');
+    if (!upload) return null;
+    if (!accepts(to.accept, upload.contentType)) {
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `Files of this type (${upload.contentType}) are not accepted here`,
+      );
+    }
+    if (to.maxBytes !== undefined && upload.size > to.maxBytes) {
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `The file is larger than the limit of ${formatBytes(to.maxBytes)}`,
+      );
+    }
+    const [row] = await executor
+      .update(storedFiles)
+      .set({ ownerKind: to.ownerKind, ownerId: to.ownerId })
+      .where(eq(storedFiles.id, upload.id))
+      .returning();
+    return row ?? null;
   }
 
   /** A workspace's file, or null (another workspace's id too). */

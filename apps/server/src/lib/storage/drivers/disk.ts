@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { processAlive } from '../alive.ts';
@@ -17,7 +17,7 @@ export class DiskDriver implements StorageDriver {
   readonly kind = 'disk';
   private readonly temporary: string;
 
-  constructor(private readonly root: string) {
+  constructor(readonly root: string) {
     this.temporary = path.join(root, '.tmp', String(process.pid));
   }
 
@@ -31,12 +31,19 @@ export class DiskDriver implements StorageDriver {
     const temporary = path.join(this.temporary, randomUUID());
     const handle = await open(temporary, 'wx', 0o600);
     try {
+      // Pieces gathered to about 1 MiB per write: far fewer trips to the thread pool.
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
       for await (const chunk of body as AsyncIterable<Buffer>) {
-        for (let offset = 0; offset < chunk.length;) {
-          const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset);
-          offset += bytesWritten;
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (pendingBytes >= WRITE_BATCH) {
+          await writeAll(handle, pending, pendingBytes);
+          pending = [];
+          pendingBytes = 0;
         }
       }
+      if (pendingBytes > 0) await writeAll(handle, pending, pendingBytes);
       await handle.sync();
     } catch (error) {
       await handle.close().catch(() => {});
@@ -79,6 +86,18 @@ export class DiskDriver implements StorageDriver {
   }
 
   async close(): Promise<void> {}
+}
+
+const WRITE_BATCH = 1024 * 1024;
+
+/** Writes every byte of `buffers` (a short write goes on from where it stopped). */
+async function writeAll(handle: FileHandle, buffers: Buffer[], total: number): Promise<void> {
+  let written = (await handle.writev(buffers)).bytesWritten;
+  if (written === total) return;
+  const rest = Buffer.concat(buffers).subarray(written);
+  for (let offset = 0; offset < rest.length; offset += written) {
+    written = (await handle.write(rest, offset, rest.length - offset)).bytesWritten;
+  }
 }
 
 /** Flushes a folder's entries (the rename) to disk; a no-op where folders cannot be opened. */

@@ -77,11 +77,19 @@ const STALE_UPLOAD_MS = 24 * 3600 * 1000;
 export class S3Driver implements StorageDriver {
   readonly kind = 's3';
 
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly prefix: string;
+
   constructor(
-    private readonly client: S3Client,
-    private readonly bucket: string,
-    private readonly prefix: string,
-  ) {}
+    /** Where the files are (modules/uploads keeps its resumable uploads beside them). */
+    readonly location: S3Location,
+    client?: S3Client,
+  ) {
+    this.client = client ?? new S3Client(location.client);
+    this.bucket = location.bucket;
+    this.prefix = location.prefix;
+  }
 
   /** The driver `STORAGE_URL` describes, its bucket created when missing. */
   static async fromUrl(value: string): Promise<S3Driver> {
@@ -101,7 +109,7 @@ export class S3Driver implements StorageDriver {
       }
       await client.send(new CreateBucketCommand({ Bucket: location.bucket }));
     }
-    return new S3Driver(client, location.bucket, location.prefix);
+    return new S3Driver(location, client);
   }
 
   private keyOf(key: string): string {
@@ -149,6 +157,15 @@ export class S3Driver implements StorageDriver {
   }
 
   async sweep(): Promise<void> {
+    try {
+      await this.abortStaleUploads();
+    } catch (error) {
+      // Some S3-compatible stores do not list multipart uploads; their own lifecycle rules apply.
+      if ((error as { name?: string }).name !== 'NotImplemented') throw error;
+    }
+  }
+
+  private async abortStaleUploads(): Promise<void> {
     const stale = Date.now() - STALE_UPLOAD_MS;
     let keyMarker: string | undefined;
     let uploadIdMarker: string | undefined;
