@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { seedDemo } from './db/seed.ts';
+import { storageFromConfig, type Storage } from './lib/storage/index.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   let stopping = false;
   let app: FastifyInstance | undefined;
   let database: DatabaseHandle | undefined;
+  let storage: Storage | undefined;
 
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app?.close();
+      await storage?.close();
       await database?.close();
       log('stopped cleanly');
       process.exit(0);
@@ -60,9 +63,11 @@ async function main(): Promise<void> {
   if (stopping) return;
 
   try {
-    const demo = config.seedDemo ? await seedDemo(database.db) : null;
+    // One storage for the seed (the demo's files) and the app; closed after the app.
+    storage = await storageFromConfig(config, database.db);
+    const demo = config.seedDemo ? await seedDemo(database.db, storage) : null;
     if (stopping) return;
-    app = await buildApp({ config, database, demo });
+    app = await buildApp({ config, database, demo, storage });
     if (stopping) return;
     try {
       await app.listen({ port: config.port, host: config.host });
@@ -84,6 +89,7 @@ async function main(): Promise<void> {
     );
   } catch (error) {
     await app?.close().catch(() => {});
+    await storage?.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }

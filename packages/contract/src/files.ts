@@ -349,7 +349,7 @@ export const filesEndpoints = {
     body: fileFromUploadSchema,
     status: 201,
     response: item,
-    errors: [409],
+    errors: [413, 415],
   }),
   emptyTrash: endpoint({
     method: 'POST',

@@ -10,6 +10,8 @@ import { seedDemoCrm } from './crm-seed/demo.ts';
 import { seedDemoTeam } from './crm-seed/team.ts';
 import { panelsEmpty, seedDemoPanels } from './crm-seed/panels.ts';
 import { users, workspaces } from './schema/index.ts';
+import { seedDemoFiles } from './crm-seed/files.ts';
+import type { Storage } from '../lib/storage/index.ts';
 
 /** The demo account the README and the sign-in page show. */
 export const DEMO_EMAIL = 'demo@beacon.local';
@@ -29,7 +31,10 @@ const members: { email: string; firstName: string; lastName: string; role: Role 
  * added when the demo workspace has none of them, which also fills a demo workspace created
  * before they existed.
  */
-export async function seedDemo(db: Database): Promise<{ email: string; password: string }> {
+export async function seedDemo(
+  db: Database,
+  storage?: Storage,
+): Promise<{ email: string; password: string }> {
   const [existing] = await db
     .select({ id: workspaces.id })
     .from(workspaces)
@@ -56,6 +61,8 @@ export async function seedDemo(db: Database): Promise<{ email: string; password:
   await seedDemoChatOnce(db, workspaceId);
   await seedPanels(db, workspaceId);
   await seedDemoAccounts(db, workspaceId);
+  // The files manager's folders and files (issue 11), stored through the storage.
+  if (storage) await seedDemoFiles(db, storage, workspaceId);
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
 }
 

@@ -219,15 +219,21 @@ export class FilesService {
     }
   }
 
-  /** A finished resumable upload of the caller's (`/api/uploads`) becomes an item of a folder. */
+  /**
+   * A finished upload of the caller's (`/api/uploads`, resumable or direct) becomes an item of a
+   * folder: the storage hands its stored file over to the item (404 when it is not the caller's
+   * or already taken).
+   */
   async fromUpload(
     caller: Caller,
     input: { uploadId: string; folderId: string | null; name?: string; visibility: FileVisibility },
   ): Promise<FileItem> {
     return this.db.transaction(async (tx) => {
-      const file = await this.storage.get(tx, caller.workspaceId, input.uploadId);
-      if (!file || file.createdBy !== caller.userId) throw notFound('No such upload');
-      if (file.ownerKind !== 'upload') throw conflict('This upload is already used');
+      const file = await this.storage.claim(tx, caller, input.uploadId, {
+        ownerKind: FILE_OWNER_KIND,
+        ownerId: null,
+      });
+      if (!file) throw notFound('No such upload');
       return this.placeFile(
         tx,
         caller,

@@ -20,7 +20,9 @@ import { FILES_TRASH_JOB } from './files.job.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ rateLimits: { fileLinkPasswords: { max: 3, windowSeconds: 600 } } });
+  server = await startTestServer({
+    rateLimits: { fileLinkPasswords: { max: 3, windowSeconds: 600 } },
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -56,7 +58,12 @@ async function send(method: string, path: string, who: Who | null, body?: unknow
   };
 }
 
-async function folder(who: Who, name: string, parentId: string | null = null, visibility = 'workspace') {
+async function folder(
+  who: Who,
+  name: string,
+  parentId: string | null = null,
+  visibility = 'workspace',
+) {
   const response = await send('POST', '/api/files/folders', who, { name, parentId, visibility });
   expect(response.status).toBe(201);
   return response.body.item;
@@ -105,7 +112,11 @@ async function download(who: Who | null, path: string, headers: Record<string, s
   const response = await fetch(`${server.url}${path}`, {
     headers: { ...(who ? authed(who.token) : {}), ...headers },
   });
-  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
@@ -142,7 +153,12 @@ describe('folders and uploads', () => {
     const inner = await folder(owner, 'Acme', top.id);
     expect(inner.folderId).toBe(top.id);
     const png = await upload(owner, 'logo.png', PNG, inner.id);
-    expect(png).toMatchObject({ kind: 'image', mimeType: 'image/png', size: PNG.length, isFolder: false });
+    expect(png).toMatchObject({
+      kind: 'image',
+      mimeType: 'image/png',
+      size: PNG.length,
+      isFolder: false,
+    });
     // The type comes from the bytes, not the name.
     const pdf = await upload(owner, 'looks-like.txt', PDF, inner.id);
     expect(pdf.kind).toBe('pdf');
@@ -223,6 +239,94 @@ async function countItems(who: Who) {
   return { count: page.items.length };
 }
 
+describe('finished uploads of /api/uploads', () => {
+  async function direct(who: Who, name: string, content: Buffer | string) {
+    const response = await fetch(
+      `${server.url}/api/uploads/direct?name=${encodeURIComponent(name)}`,
+      {
+        method: 'POST',
+        headers: { ...authed(who.token), 'content-type': 'application/octet-stream' },
+        body: content,
+      },
+    );
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  it('puts a direct upload into a folder once, for its uploader only', async () => {
+    const owner = await register(server);
+    const colleague = await addMember(server, owner.token, 'contributor');
+    const target = await folder(owner, 'Inbox');
+    const uploadId = await direct(owner, 'scan.pdf', PDF);
+    const theirs = await send('POST', '/api/files/from-upload', colleague, {
+      uploadId,
+      folderId: target.id,
+    });
+    expect(theirs.status).toBe(404);
+    const made = await send('POST', '/api/files/from-upload', owner, {
+      uploadId,
+      folderId: target.id,
+      name: 'Scan 2026.pdf',
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.item).toMatchObject({
+      name: 'Scan 2026.pdf',
+      kind: 'pdf',
+      size: PDF.length,
+      folderId: target.id,
+    });
+    const again = await send('POST', '/api/files/from-upload', owner, { uploadId, folderId: null });
+    expect(again.status).toBe(404);
+    expect(
+      (await download(owner, `/api/files/${made.body.item.id}/content`)).bytes.equals(PDF),
+    ).toBe(true);
+  });
+
+  it('resumes a tus upload cut in the middle, then files it', async () => {
+    const owner = await register(server);
+    const content = Buffer.alloc(300_000, 7);
+    content.write('%PDF-1.4\n', 0);
+    const created = await fetch(`${server.url}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        ...authed(owner.token),
+        'tus-resumable': '1.0.0',
+        'upload-length': String(content.length),
+        'upload-metadata': `filename ${Buffer.from('big.pdf').toString('base64')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const url = location.startsWith('http') ? location : `${server.url}${location}`;
+    const patch = (offset: number, bytes: Buffer) =>
+      fetch(url, {
+        method: 'PATCH',
+        headers: {
+          ...authed(owner.token),
+          'tus-resumable': '1.0.0',
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: bytes,
+      });
+    expect((await patch(0, content.subarray(0, 100_000))).status).toBe(204);
+    const head = await fetch(url, {
+      method: 'HEAD',
+      headers: { ...authed(owner.token), 'tus-resumable': '1.0.0' },
+    });
+    expect(head.headers.get('upload-offset')).toBe('100000');
+    expect((await patch(100_000, content.subarray(100_000))).status).toBe(204);
+    const uploadId = url.split('/').at(-1)!;
+    const made = await send('POST', '/api/files/from-upload', owner, { uploadId, folderId: null });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.item).toMatchObject({ name: 'big.pdf', size: content.length });
+    const back = await download(owner, `/api/files/${made.body.item.id}/content`);
+    expect(createHash('sha256').update(back.bytes).digest('hex')).toBe(
+      createHash('sha256').update(content).digest('hex'),
+    );
+  });
+});
+
 describe('pages, sorts, search and filters', () => {
   it('pages every sort both ways with folders first, each item once', async () => {
     const owner = await register(server);
@@ -300,7 +404,9 @@ describe('organising', () => {
     // Moving a folder carries its subtree: search under the new place finds the file.
     const c = await folder(owner, 'C');
     await send('POST', `/api/files/${b.id}/move`, owner, { folderId: c.id });
-    expect((await list(owner, { q: 'plan', folderId: c.id })).items.map((i) => i.id)).toEqual([file.id]);
+    expect((await list(owner, { q: 'plan', folderId: c.id })).items.map((i) => i.id)).toEqual([
+      file.id,
+    ]);
     expect((await list(owner, { q: 'plan', folderId: a.id })).items).toEqual([]);
 
     const copied = await send('POST', `/api/files/${c.id}/copy`, owner, { folderId: a.id });
@@ -329,13 +435,17 @@ describe('organising', () => {
     const inner = await upload(owner, 'old.txt', 'old', a.id);
     const loose = await upload(owner, 'loose.txt', 'loose');
 
-    expect((await send('POST', `/api/files/${a.id}/trash`, owner)).body.item.trashedAt).not.toBeNull();
+    expect(
+      (await send('POST', `/api/files/${a.id}/trash`, owner)).body.item.trashedAt,
+    ).not.toBeNull();
     expect((await list(owner)).items.map((i) => i.id)).toEqual([loose.id]);
     expect((await list(owner, { q: 'old' })).items).toEqual([]);
     expect((await list(owner, { view: 'trash' })).items.map((i) => i.id)).toEqual([a.id]);
     // What went with its folder comes back with it.
     expect((await send('POST', `/api/files/${inner.id}/restore`, owner)).status).toBe(409);
-    expect((await send('POST', `/api/files/${a.id}/restore`, owner)).body.item.trashedAt).toBeNull();
+    expect(
+      (await send('POST', `/api/files/${a.id}/restore`, owner)).body.item.trashedAt,
+    ).toBeNull();
     expect((await list(owner, { folderId: a.id })).items.map((i) => i.id)).toEqual([inner.id]);
 
     // A file whose folder is in the trash comes back at the root.
@@ -388,7 +498,9 @@ describe('roles, private items and shares', () => {
     expect((await list(viewer, { folderId: a.id })).items.map((i) => i.id)).toEqual([file.id]);
     expect((await list(viewer, { folderId: a.id })).items[0]!.canEdit).toBe(false);
     expect((await download(viewer, `/api/files/${file.id}/content`)).bytes.equals(PDF)).toBe(true);
-    expect((await send('POST', `/api/files/${file.id}/star`, viewer, { starred: true })).status).toBe(200);
+    expect(
+      (await send('POST', `/api/files/${file.id}/star`, viewer, { starred: true })).status,
+    ).toBe(200);
     const writes: [string, string, unknown][] = [
       ['POST', '/api/files/folders', { name: 'x' }],
       ['PATCH', `/api/files/${file.id}`, { name: 'x' }],
@@ -430,20 +542,35 @@ describe('roles, private items and shares', () => {
     });
     expect(shared.status).toBe(200);
     expect((await list(colleague, { view: 'shared' })).items.map((i) => i.id)).toEqual([mine.id]);
-    expect((await list(colleague, { folderId: mine.id })).items.map((i) => i.id)).toEqual([file.id]);
+    expect((await list(colleague, { folderId: mine.id })).items.map((i) => i.id)).toEqual([
+      file.id,
+    ]);
     expect((await download(colleague, `/api/files/${file.id}/content`)).status).toBe(200);
-    expect((await send('PATCH', `/api/files/${file.id}`, colleague, { name: 'x' })).status).toBe(403);
-    expect((await send('POST', `/api/files/${mine.id}/shares`, colleague, { userId: admin.id })).status).toBe(403);
+    expect((await send('PATCH', `/api/files/${file.id}`, colleague, { name: 'x' })).status).toBe(
+      403,
+    );
+    expect(
+      (await send('POST', `/api/files/${mine.id}/shares`, colleague, { userId: admin.id })).status,
+    ).toBe(403);
 
-    await send('POST', `/api/files/${mine.id}/shares`, owner, { userId: colleague.id, access: 'edit' });
-    expect((await send('PATCH', `/api/files/${file.id}`, colleague, { name: 'pay.pdf' })).status).toBe(200);
+    await send('POST', `/api/files/${mine.id}/shares`, owner, {
+      userId: colleague.id,
+      access: 'edit',
+    });
+    expect(
+      (await send('PATCH', `/api/files/${file.id}`, colleague, { name: 'pay.pdf' })).status,
+    ).toBe(200);
     const added = await upload(colleague, 'added.txt', 'added', mine.id);
     expect(added.visibility).toBe('private');
     expect(added.ownerId).not.toBe(colleague.id);
 
-    expect((await send('DELETE', `/api/files/${mine.id}/shares/${colleague.id}`, owner)).status).toBe(204);
+    expect(
+      (await send('DELETE', `/api/files/${mine.id}/shares/${colleague.id}`, owner)).status,
+    ).toBe(204);
     expect((await send('GET', `/api/files/${file.id}`, colleague)).status).toBe(404);
-    expect((await send('DELETE', `/api/files/${mine.id}/shares/${colleague.id}`, owner)).status).toBe(404);
+    expect(
+      (await send('DELETE', `/api/files/${mine.id}/shares/${colleague.id}`, owner)).status,
+    ).toBe(404);
   });
 
   it("answers 404 for another workspace's items and members", async () => {
@@ -488,7 +615,9 @@ describe('public links', () => {
       sql`update file_links set expires_at = now() - interval '1 second' where id = ${link!.id}`,
     );
     expect((await send('GET', `/api/public/files/${token}`, null)).status).toBe(404);
-    await server.database.db.execute(sql`update file_links set expires_at = null where id = ${link!.id}`);
+    await server.database.db.execute(
+      sql`update file_links set expires_at = null where id = ${link!.id}`,
+    );
     expect((await send('GET', `/api/public/files/${token}`, null)).status).toBe(200);
     await send('POST', `/api/files/${file.id}/trash`, owner);
     expect((await send('GET', `/api/public/files/${token}`, null)).status).toBe(404);
@@ -513,9 +642,9 @@ describe('public links', () => {
     const stored = await server.database.db.execute(
       sql`select password_hash from file_links where item_id = ${file.id}`,
     );
-    expect((stored as unknown as { rows: { password_hash: string }[] }).rows[0]!.password_hash).toMatch(
-      /^\$argon2id\$/,
-    );
+    expect(
+      (stored as unknown as { rows: { password_hash: string }[] }).rows[0]!.password_hash,
+    ).toMatch(/^\$argon2id\$/);
 
     const info = await send('GET', `/api/public/files/${token}`, null);
     expect(info.body).toMatchObject({ passwordRequired: true, name: null });
@@ -523,22 +652,33 @@ describe('public links', () => {
     expect(locked.status).toBe(403);
     expect(locked.body.code).toBe('LINK_PASSWORD_REQUIRED');
 
-    const wrong = await send('POST', `/api/public/files/${token}/unlock`, null, { password: 'nope' });
+    const wrong = await send('POST', `/api/public/files/${token}/unlock`, null, {
+      password: 'nope',
+    });
     expect(wrong.status).toBe(403);
     expect(wrong.body.code).toBe('LINK_PASSWORD_WRONG');
-    const right = await send('POST', `/api/public/files/${token}/unlock`, null, { password: 'open sesame' });
+    const right = await send('POST', `/api/public/files/${token}/unlock`, null, {
+      password: 'open sesame',
+    });
     expect(right.status).toBe(200);
     const grant = right.body.grant as string;
-    expect((await send('GET', `/api/public/files/${token}?grant=${grant}`, null)).body.name).toBe('contract.pdf');
+    expect((await send('GET', `/api/public/files/${token}?grant=${grant}`, null)).body.name).toBe(
+      'contract.pdf',
+    );
     const opened = await download(null, `/api/public/files/${token}/content?grant=${grant}`);
     expect(opened.bytes.equals(PDF)).toBe(true);
-    const forged = await download(null, `/api/public/files/${token}/content?grant=${grant.slice(0, -2)}xx`);
+    const forged = await download(
+      null,
+      `/api/public/files/${token}/content?grant=${grant.slice(0, -2)}xx`,
+    );
     expect(forged.status).toBe(403);
 
     // The limit (3 in this server) counts wrong guesses; then even the right one waits.
     await send('POST', `/api/public/files/${token}/unlock`, null, { password: 'nope' });
     await send('POST', `/api/public/files/${token}/unlock`, null, { password: 'nope' });
-    const limited = await send('POST', `/api/public/files/${token}/unlock`, null, { password: 'open sesame' });
+    const limited = await send('POST', `/api/public/files/${token}/unlock`, null, {
+      password: 'open sesame',
+    });
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('RATE_LIMITED');
     expect(limited.headers.get('retry-after')).toBeTruthy();
@@ -563,7 +703,15 @@ describe('zip of a folder', () => {
     expect(zip.headers.get('content-type')).toBe('application/zip');
     const entries = await unzip(zip.bytes);
     expect([...entries.keys()].sort()).toEqual(
-      ['Designs/', 'Designs/_escape.txt', 'Designs/logo.png', 'Empty/', 'mine.txt', 'readme (2).txt', 'readme.txt'].sort(),
+      [
+        'Designs/',
+        'Designs/_escape.txt',
+        'Designs/logo.png',
+        'Empty/',
+        'mine.txt',
+        'readme (2).txt',
+        'readme.txt',
+      ].sort(),
     );
     expect(entries.get('Designs/logo.png')!.equals(PNG)).toBe(true);
     expect(entries.get('readme.txt')!.toString()).toBe('read me');
@@ -590,7 +738,11 @@ describe('the storage dashboard', () => {
     expect(byKind.find((k) => k.kind === 'image')).toMatchObject({ bytes: PNG.length, files: 1 });
     const byMember = usage.body.byMember as { userId: string; bytes: number }[];
     expect(byMember.find((m) => m.userId === colleague.id)?.bytes).toBe(PDF.length);
-    expect((usage.body.recent as FileItem[]).map((i) => i.name)).toEqual(['c.pdf', 'b.pdf', 'a.png']);
+    expect((usage.body.recent as FileItem[]).map((i) => i.name)).toEqual([
+      'c.pdf',
+      'b.pdf',
+      'a.png',
+    ]);
     expect((usage.body.folders as FileItem[]).map((i) => i.name)).toEqual(['Reports']);
     expect(usage.body.fileCount).toBe(3);
     expect(usage.body.folderCount).toBe(1);
