@@ -1,6 +1,10 @@
 export { UploadDropZone, type UploadDropZoneProps } from './upload-drop-zone.tsx';
 export { UploadList, type UploadListProps } from './upload-list.tsx';
-export { FilePickerDialog, type FilePickerDialogProps, type PickedUpload } from './file-picker-dialog.tsx';
+export {
+  FilePickerDialog,
+  type FilePickerDialogProps,
+  type PickedUpload,
+} from './file-picker-dialog.tsx';
 export {
   useUploadQueue,
   tusTransport,

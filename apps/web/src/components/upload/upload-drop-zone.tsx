@@ -24,7 +24,14 @@ export interface UploadDropZoneProps {
  * Where files are dropped (many at once, folders included) or picked with the buttons. Shared
  * by every area that takes files (docs/decisions/054-files-manager.md).
  */
-export function UploadDropZone({ onFiles, disabled, folders, dense, accept, children }: UploadDropZoneProps) {
+export function UploadDropZone({
+  onFiles,
+  disabled,
+  folders,
+  dense,
+  accept,
+  children,
+}: UploadDropZoneProps) {
   const { t } = useTranslation('common');
   const [over, setOver] = useState(false);
   const files = useRef<HTMLInputElement>(null);
@@ -62,10 +69,15 @@ export function UploadDropZone({ onFiles, disabled, folders, dense, accept, chil
         spacing={dense ? 1.5 : 1}
         sx={{ alignItems: 'center', justifyContent: 'center', flexWrap: 'wrap', rowGap: 1 }}
       >
-        <UploadIcon aria-hidden fontSize={dense ? "small" : "large"} />
+        <UploadIcon aria-hidden fontSize={dense ? 'small' : 'large'} />
         <Typography variant={dense ? 'body2' : 'subtitle1'}>{t('upload.drop')}</Typography>
         <Stack direction="row" spacing={1}>
-          <Button size="small" variant="outlined" disabled={disabled} onClick={() => files.current?.click()}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={disabled}
+            onClick={() => files.current?.click()}
+          >
             {t('upload.chooseFiles')}
           </Button>
           {folders && (

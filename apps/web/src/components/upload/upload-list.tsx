@@ -56,7 +56,10 @@ export function UploadList({ entries, overall, onRetry, onCancel, onClear }: Upl
   if (entries.length === 0) return null;
   const percent = overall.total === 0 ? 100 : Math.round((overall.sent / overall.total) * 100);
   return (
-    <Box data-testid="upload-list" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}>
+    <Box
+      data-testid="upload-list"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 1 }}>
         <Typography variant="subtitle2" sx={{ flexGrow: 1 }} aria-live="polite">
           {t('upload.overall', { done: overall.done, count: overall.count })}
@@ -75,7 +78,8 @@ export function UploadList({ entries, overall, onRetry, onCancel, onClear }: Upl
       />
       <Stack spacing={1.5} sx={{ maxHeight: 320, overflowY: 'auto' }}>
         {entries.map((entry) => {
-          const value = entry.file.size === 0 ? 100 : Math.round((entry.sent / entry.file.size) * 100);
+          const value =
+            entry.file.size === 0 ? 100 : Math.round((entry.sent / entry.file.size) * 100);
           return (
             <Stack
               key={entry.key}
@@ -93,7 +97,13 @@ export function UploadList({ entries, overall, onRetry, onCancel, onClear }: Upl
                 <LinearProgress
                   variant="determinate"
                   value={entry.status === 'done' ? 100 : value}
-                  color={entry.status === 'failed' ? 'error' : entry.status === 'done' ? 'success' : 'primary'}
+                  color={
+                    entry.status === 'failed'
+                      ? 'error'
+                      : entry.status === 'done'
+                        ? 'success'
+                        : 'primary'
+                  }
                   aria-label={entry.relativePath}
                   sx={{ my: 0.5, height: 4, borderRadius: 2 }}
                 />
@@ -107,12 +117,20 @@ export function UploadList({ entries, overall, onRetry, onCancel, onClear }: Upl
                 </Typography>
               </Box>
               {entry.status === 'failed' && (
-                <IconButton size="small" aria-label={t('upload.retry')} onClick={() => onRetry(entry.key)}>
+                <IconButton
+                  size="small"
+                  aria-label={t('upload.retry')}
+                  onClick={() => onRetry(entry.key)}
+                >
                   <ResetIcon fontSize="small" />
                 </IconButton>
               )}
               {entry.status !== 'done' && (
-                <IconButton size="small" aria-label={t('upload.cancel')} onClick={() => onCancel(entry.key)}>
+                <IconButton
+                  size="small"
+                  aria-label={t('upload.cancel')}
+                  onClick={() => onCancel(entry.key)}
+                >
                   <CloseIcon fontSize="small" />
                 </IconButton>
               )}

@@ -39,12 +39,20 @@ export type UploadTransport = (
 
 /** The id of the stored file a finished tus upload made: the last segment of its address. */
 export function uploadIdOf(url: string): string {
-  return decodeURIComponent(url.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').at(-1) ?? '');
+  return decodeURIComponent(
+    url
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .split('/')
+      .at(-1) ?? '',
+  );
 }
 
 /** The message of a failed tus request: the server's `detail` when it answered JSON. */
 function tusMessage(error: Error): string {
-  const body = (error as { originalResponse?: { getBody(): string } | null }).originalResponse?.getBody();
+  const body = (
+    error as { originalResponse?: { getBody(): string } | null }
+  ).originalResponse?.getBody();
   if (body) {
     try {
       const detail = (JSON.parse(body) as { detail?: unknown }).detail;
@@ -103,7 +111,9 @@ export function useUploadQueue({ transport = tusTransport, onUploaded }: UploadQ
   }, [onUploaded]);
 
   const patch = useCallback((key: string, change: Partial<UploadEntry>) => {
-    setEntries((list) => list.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
+    setEntries((list) =>
+      list.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)),
+    );
   }, []);
 
   const run = useCallback(
@@ -136,7 +146,9 @@ export function useUploadQueue({ transport = tusTransport, onUploaded }: UploadQ
   // Starts queued entries while fewer than PARALLEL are under way.
   useEffect(() => {
     const busy = entries.filter((e) => e.status === 'uploading' || e.status === 'finishing').length;
-    const next = entries.filter((e) => e.status === 'queued').slice(0, Math.max(0, PARALLEL - busy));
+    const next = entries
+      .filter((e) => e.status === 'queued')
+      .slice(0, Math.max(0, PARALLEL - busy));
     for (const entry of next) void run(entry);
   }, [entries, run]);
 
@@ -160,7 +172,10 @@ export function useUploadQueue({ transport = tusTransport, onUploaded }: UploadQ
     ]);
   }, []);
 
-  const retry = useCallback((key: string) => patch(key, { status: 'queued', error: null }), [patch]);
+  const retry = useCallback(
+    (key: string) => patch(key, { status: 'queued', error: null }),
+    [patch],
+  );
   const cancel = useCallback((key: string) => {
     controllers.current.get(key)?.abort();
     setEntries((list) => list.filter((entry) => entry.key !== key));

@@ -25,12 +25,26 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /** An item's details: size, type, who, when, where, what it holds, copies, shares and links. */
-export function DetailsPanel({ id, locale, onClose }: { id: string; locale: string; onClose: () => void }) {
+export function DetailsPanel({
+  id,
+  locale,
+  onClose,
+}: {
+  id: string;
+  locale: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('files');
   const details = useFilesDetailsQuery(id);
-  const when = (value: string) => new Date(value).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (value: string) =>
+    new Date(value).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <Box component="aside" aria-label={t('details.title')} data-testid="file-details" sx={{ p: 2.5 }}>
+    <Box
+      component="aside"
+      aria-label={t('details.title')}
+      data-testid="file-details"
+      sx={{ p: 2.5 }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {t('details.title')}
@@ -74,16 +88,24 @@ export function DetailsPanel({ id, locale, onClose }: { id: string; locale: stri
               {details.data.createdByName || '—'} · {when(details.data.item.createdAt)}
             </Row>
             <Row label={t('details.modified')}>{when(details.data.item.updatedAt)}</Row>
-            <Row label={t('details.visibility')}>{t(`visibility.${details.data.item.visibility}`)}</Row>
+            <Row label={t('details.visibility')}>
+              {t(`visibility.${details.data.item.visibility}`)}
+            </Row>
             <Row label={t('details.sharedWith')}>
               {details.data.shares.length === 0
                 ? t('details.nobody')
-                : details.data.shares.map((s) => `${s.name} (${t(`share.${s.access}`)})`).join(', ')}
+                : details.data.shares
+                    .map((s) => `${s.name} (${t(`share.${s.access}`)})`)
+                    .join(', ')}
             </Row>
-            <Row label={t('details.links')}>{t('details.linkCount', { count: details.data.links })}</Row>
+            <Row label={t('details.links')}>
+              {t('details.linkCount', { count: details.data.links })}
+            </Row>
             {details.data.copies.length > 0 && (
               <Row label={t('details.copies')}>
-                {details.data.copies.map((c) => `${c.folderPath ? `${c.folderPath} / ` : ''}${c.name}`).join(', ')}
+                {details.data.copies
+                  .map((c) => `${c.folderPath ? `${c.folderPath} / ` : ''}${c.name}`)
+                  .join(', ')}
               </Row>
             )}
             {details.data.sha256 && (

@@ -125,10 +125,17 @@ function GridCard(props: FileItemsProps & { item: FileItem }) {
           {new Date(item.updatedAt).toLocaleDateString(locale, { dateStyle: 'medium' })}
         </Typography>
       </CardActionArea>
-      <Stack direction="row" sx={{ position: 'absolute', top: 4, insetInlineEnd: 4, alignItems: 'center' }}>
+      <Stack
+        direction="row"
+        sx={{ position: 'absolute', top: 4, insetInlineEnd: 4, alignItems: 'center' }}
+      >
         {item.visibility === 'private' && (
           <Tooltip title={t('visibility.private')}>
-            <LockIcon fontSize="small" sx={{ color: 'text.disabled', mx: 0.5 }} aria-label={t('visibility.private')} />
+            <LockIcon
+              fontSize="small"
+              sx={{ color: 'text.disabled', mx: 0.5 }}
+              aria-label={t('visibility.private')}
+            />
           </Tooltip>
         )}
         {!item.trashedAt && <StarToggle item={item} onStar={onStar} />}
@@ -193,12 +200,20 @@ function ListRow(props: FileItemsProps & { item: FileItem }) {
             <bdi>{item.name}</bdi>
           </Typography>
           {item.visibility === 'private' && (
-            <LockIcon fontSize="small" sx={{ color: 'text.disabled' }} aria-label={t('visibility.private')} />
+            <LockIcon
+              fontSize="small"
+              sx={{ color: 'text.disabled' }}
+              aria-label={t('visibility.private')}
+            />
           )}
         </Stack>
       </TableCell>
-      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{formatBytes(item.size, locale)}</TableCell>
-      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t(`kinds.${item.kind}`)}</TableCell>
+      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+        {formatBytes(item.size, locale)}
+      </TableCell>
+      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+        {t(`kinds.${item.kind}`)}
+      </TableCell>
       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
         {new Date(item.trashedAt ?? item.updatedAt).toLocaleString(locale, {
           dateStyle: 'medium',
@@ -242,9 +257,15 @@ export function FileItems(props: FileItemsProps) {
           <TableRow>
             <TableCell padding="checkbox" />
             <TableCell>{t('columns.name')}</TableCell>
-            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('columns.size')}</TableCell>
-            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('columns.type')}</TableCell>
-            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('columns.modified')}</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+              {t('columns.size')}
+            </TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+              {t('columns.type')}
+            </TableCell>
+            <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+              {t('columns.modified')}
+            </TableCell>
             <TableCell align="right">
               <Box component="span" sx={visuallyHidden}>
                 {t('columns.actions')}

@@ -10,7 +10,11 @@ const TEXT_PREVIEW_BYTES = 256 * 1024;
 
 /** Kinds shown inline; others are downloaded. */
 export const previewable = (kind: FileKind, mimeType: string) =>
-  kind === 'image' || kind === 'pdf' || kind === 'audio' || kind === 'video' || kind === 'text' ||
+  kind === 'image' ||
+  kind === 'pdf' ||
+  kind === 'audio' ||
+  kind === 'video' ||
+  kind === 'text' ||
   mimeType === 'text/csv';
 
 /**
@@ -63,13 +67,24 @@ export function FilePreview({
         component="pre"
         data-testid="file-preview-text"
         dir="auto"
-        sx={{ m: 0, p: 2, bgcolor: 'action.hover', borderRadius: 1, maxHeight: '70vh', overflow: 'auto', fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+        sx={{
+          m: 0,
+          p: 2,
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+          maxHeight: '70vh',
+          overflow: 'auto',
+          fontSize: 13,
+          whiteSpace: 'pre-wrap',
+          wordBreak: 'break-word',
+        }}
       >
         {state.text}
       </Box>
     );
   }
-  if (!state.url) return <Skeleton variant="rounded" height={360} aria-label={t('preview.loading')} />;
+  if (!state.url)
+    return <Skeleton variant="rounded" height={360} aria-label={t('preview.loading')} />;
   switch (kind) {
     case 'image':
       return (
@@ -78,7 +93,13 @@ export function FilePreview({
           data-testid="file-preview-image"
           src={state.url}
           alt={name}
-          sx={{ display: 'block', maxWidth: 1, maxHeight: '70vh', mx: 'auto', objectFit: 'contain' }}
+          sx={{
+            display: 'block',
+            maxWidth: 1,
+            maxHeight: '70vh',
+            mx: 'auto',
+            objectFit: 'contain',
+          }}
         />
       );
     case 'pdf':
@@ -93,10 +114,26 @@ export function FilePreview({
         />
       );
     case 'audio':
-      return <Box component="audio" data-testid="file-preview-audio" controls src={state.url} sx={{ width: 1 }} aria-label={name} />;
+      return (
+        <Box
+          component="audio"
+          data-testid="file-preview-audio"
+          controls
+          src={state.url}
+          sx={{ width: 1 }}
+          aria-label={name}
+        />
+      );
     case 'video':
       return (
-        <Box component="video" data-testid="file-preview-video" controls src={state.url} sx={{ width: 1, maxHeight: '70vh' }} aria-label={name} />
+        <Box
+          component="video"
+          data-testid="file-preview-video"
+          controls
+          src={state.url}
+          sx={{ width: 1, maxHeight: '70vh' }}
+          aria-label={name}
+        />
       );
     default:
       return <Typography color="text.secondary">{t('preview.none')}</Typography>;

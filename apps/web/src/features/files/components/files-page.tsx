@@ -28,7 +28,12 @@ import type { FileItem, FileKind, FileSort, FileView } from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { SearchIcon } from '../../../components/icons.tsx';
-import { UploadDropZone, UploadList, useUploadQueue, type DroppedFile } from '../../../components/upload/index.ts';
+import {
+  UploadDropZone,
+  UploadList,
+  useUploadQueue,
+  type DroppedFile,
+} from '../../../components/upload/index.ts';
 import { areaErrorText } from '../../../utils/area-error.ts';
 import { saveFile } from '../../../utils/save-file.ts';
 import {
@@ -54,7 +59,19 @@ import { NameDialog } from './name-dialog.tsx';
 import { ShareDialog } from './share-dialog.tsx';
 
 const VIEWS: FileView[] = ['folder', 'starred', 'shared', 'recent', 'trash'];
-const KINDS: FileKind[] = ['folder', 'image', 'pdf', 'document', 'spreadsheet', 'presentation', 'audio', 'video', 'archive', 'text', 'other'];
+const KINDS: FileKind[] = [
+  'folder',
+  'image',
+  'pdf',
+  'document',
+  'spreadsheet',
+  'presentation',
+  'audio',
+  'video',
+  'archive',
+  'text',
+  'other',
+];
 const SORTS: FileSort[] = ['name', 'size', 'type', 'date'];
 
 type Dialogs =
@@ -81,11 +98,19 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('lg'));
   const [params, setParams] = useSearchParams();
-  const view = (VIEWS.includes(params.get('view') as FileView) ? params.get('view') : 'folder') as FileView;
+  const view = (
+    VIEWS.includes(params.get('view') as FileView) ? params.get('view') : 'folder'
+  ) as FileView;
   const folderId = view === 'folder' ? (params.get('folder') ?? undefined) : undefined;
   const q = params.get('q') ?? '';
-  const kind = KINDS.includes(params.get('kind') as FileKind) ? (params.get('kind') as FileKind) : undefined;
-  const sort = SORTS.includes(params.get('sort') as FileSort) ? (params.get('sort') as FileSort) : view === 'recent' ? 'date' : 'name';
+  const kind = KINDS.includes(params.get('kind') as FileKind)
+    ? (params.get('kind') as FileKind)
+    : undefined;
+  const sort = SORTS.includes(params.get('sort') as FileSort)
+    ? (params.get('sort') as FileSort)
+    : view === 'recent'
+      ? 'date'
+      : 'name';
   const order: 'asc' | 'desc' =
     params.get('order') === 'desc' || (view === 'recent' && !params.get('order')) ? 'desc' : 'asc';
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
@@ -96,7 +121,14 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
   const [pageDrop, setPageDrop] = useState(false);
 
   const arg = useMemo(
-    () => ({ view, sort, order, ...(folderId ? { folderId } : {}), ...(q ? { q } : {}), ...(kind ? { kind } : {}) }),
+    () => ({
+      view,
+      sort,
+      order,
+      ...(folderId ? { folderId } : {}),
+      ...(q ? { q } : {}),
+      ...(kind ? { kind } : {}),
+    }),
     [view, sort, order, folderId, q, kind],
   );
   const list = useFilesListInfiniteQuery(arg);
@@ -148,7 +180,9 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
           parent = known;
           continue;
         }
-        const made = parent.then(async (parentId) => (await newFolder({ parentId, name: part }).unwrap()).id);
+        const made = parent.then(
+          async (parentId) => (await newFolder({ parentId, name: part }).unwrap()).id,
+        );
         made.catch(() => folders.current.delete(key));
         folders.current.set(key, made);
         parent = made;
@@ -216,7 +250,15 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
   ) : null;
 
   const empty =
-    view === 'trash' ? t('empty.trash') : view === 'starred' ? t('empty.starred') : view === 'shared' ? t('empty.shared') : q || kind ? t('empty.search') : t('empty.folder');
+    view === 'trash'
+      ? t('empty.trash')
+      : view === 'starred'
+        ? t('empty.starred')
+        : view === 'shared'
+          ? t('empty.shared')
+          : q || kind
+            ? t('empty.search')
+            : t('empty.folder');
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -231,7 +273,11 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
           </Button>
         )}
         {view === 'trash' && canEdit && items.length > 0 && (
-          <Button color="error" variant="outlined" onClick={() => setDialog({ type: 'emptyTrash' })}>
+          <Button
+            color="error"
+            variant="outlined"
+            onClick={() => setDialog({ type: 'emptyTrash' })}
+          >
             {t('actions.emptyTrash')}
           </Button>
         )}
@@ -241,7 +287,12 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
         value={view}
         onChange={(_event, value: FileView) => {
           setSelectedId(null);
-          setParam({ view: value === 'folder' ? null : value, folder: null, sort: null, order: null });
+          setParam({
+            view: value === 'folder' ? null : value,
+            folder: null,
+            sort: null,
+            order: null,
+          });
         }}
         variant="scrollable"
         allowScrollButtonsMobile
@@ -263,7 +314,15 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
 
       <Card sx={{ display: 'flex', minHeight: 420 }}>
         <Box
-          sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 2.5 }, position: 'relative', outline: pageDrop ? 2 : 0, outlineColor: 'primary.main', outlineStyle: 'dashed' }}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            p: { xs: 2, md: 2.5 },
+            position: 'relative',
+            outline: pageDrop ? 2 : 0,
+            outlineColor: 'primary.main',
+            outlineStyle: 'dashed',
+          }}
           onDragOver={(event) => {
             if (canUploadHere && event.dataTransfer.types.includes('Files')) {
               event.preventDefault();
@@ -273,16 +332,23 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
           onDragLeave={() => setPageDrop(false)}
           onDrop={onPageDrop}
         >
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { md: 'center' } }}>
+          <Stack
+            direction={{ xs: 'column', md: 'row' }}
+            spacing={1.5}
+            sx={{ mb: 2, alignItems: { md: 'center' } }}
+          >
             <TextField
               size="small"
               placeholder={t('search.placeholder')}
               defaultValue={q}
               key={`${view}-${folderId ?? ''}`}
               onKeyDown={(event) => {
-                if (event.key === 'Enter') setParam({ q: (event.target as HTMLInputElement).value.trim() });
+                if (event.key === 'Enter')
+                  setParam({ q: (event.target as HTMLInputElement).value.trim() });
               }}
-              onBlur={(event) => event.target.value.trim() !== q && setParam({ q: event.target.value.trim() })}
+              onBlur={(event) =>
+                event.target.value.trim() !== q && setParam({ q: event.target.value.trim() })
+              }
               slotProps={{
                 htmlInput: { 'aria-label': t('search.label'), dir: 'auto' },
                 input: {
@@ -342,8 +408,17 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
           </Stack>
 
           {view === 'folder' && !q && (
-            <Breadcrumbs aria-label={t('breadcrumbs')} sx={{ mb: 2 }} data-testid="files-breadcrumbs">
-              <Link component="button" type="button" onClick={() => openFolder(null)} {...crumbDrop(null)}>
+            <Breadcrumbs
+              aria-label={t('breadcrumbs')}
+              sx={{ mb: 2 }}
+              data-testid="files-breadcrumbs"
+            >
+              <Link
+                component="button"
+                type="button"
+                onClick={() => openFolder(null)}
+                {...crumbDrop(null)}
+              >
                 {t('root')}
               </Link>
               {first?.path.map((crumb, index) =>
@@ -352,7 +427,13 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
                     <bdi>{crumb.name}</bdi>
                   </Typography>
                 ) : (
-                  <Link key={crumb.id} component="button" type="button" onClick={() => openFolder(crumb.id)} {...crumbDrop(crumb.id)}>
+                  <Link
+                    key={crumb.id}
+                    component="button"
+                    type="button"
+                    onClick={() => openFolder(crumb.id)}
+                    {...crumbDrop(crumb.id)}
+                  >
                     <bdi>{crumb.name}</bdi>
                   </Link>
                 ),
@@ -367,7 +448,17 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
           )}
 
           {list.isLoading ? (
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' } }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: {
+                  xs: 'repeat(2, 1fr)',
+                  sm: 'repeat(3, 1fr)',
+                  lg: 'repeat(5, 1fr)',
+                },
+              }}
+            >
               {Array.from({ length: 10 }, (_, i) => (
                 <Skeleton key={i} variant="rounded" height={130} />
               ))}
@@ -408,7 +499,10 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
               />
               {list.hasNextPage && (
                 <Box sx={{ textAlign: 'center', mt: 2 }}>
-                  <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                  <Button
+                    onClick={() => void list.fetchNextPage()}
+                    disabled={list.isFetchingNextPage}
+                  >
                     {t('actions.loadMore')}
                   </Button>
                 </Box>
@@ -417,11 +511,18 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
           )}
         </Box>
         {wide && details && (
-          <Box sx={{ width: 320, flexShrink: 0, borderInlineStart: 1, borderColor: 'divider' }}>{details}</Box>
+          <Box sx={{ width: 320, flexShrink: 0, borderInlineStart: 1, borderColor: 'divider' }}>
+            {details}
+          </Box>
         )}
       </Card>
       {!wide && (
-        <Drawer anchor="right" open={Boolean(details)} onClose={() => setSelectedId(null)} slotProps={{ paper: { sx: { width: 320, maxWidth: '90vw' } } }}>
+        <Drawer
+          anchor="right"
+          open={Boolean(details)}
+          onClose={() => setSelectedId(null)}
+          slotProps={{ paper: { sx: { width: 320, maxWidth: '90vw' } } }}
+        >
           {details}
         </Drawer>
       )}
@@ -430,53 +531,122 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
         {menuItem && [
           ...(menuItem.trashedAt
             ? [
-                <MenuItem key="restore" disabled={!menuItem.canEdit} onClick={() => { closeMenu(); run(restore(menuItem.id).unwrap()); }}>
+                <MenuItem
+                  key="restore"
+                  disabled={!menuItem.canEdit}
+                  onClick={() => {
+                    closeMenu();
+                    run(restore(menuItem.id).unwrap());
+                  }}
+                >
                   {t('actions.restore')}
                 </MenuItem>,
-                <MenuItem key="remove" disabled={!menuItem.canEdit} onClick={() => { closeMenu(); setDialog({ type: 'remove', item: menuItem }); }}>
+                <MenuItem
+                  key="remove"
+                  disabled={!menuItem.canEdit}
+                  onClick={() => {
+                    closeMenu();
+                    setDialog({ type: 'remove', item: menuItem });
+                  }}
+                >
                   {t('actions.removeForGood')}
                 </MenuItem>,
               ]
             : [
-                <MenuItem key="open" onClick={() => { closeMenu(); open(menuItem); }}>
+                <MenuItem
+                  key="open"
+                  onClick={() => {
+                    closeMenu();
+                    open(menuItem);
+                  }}
+                >
                   {menuItem.isFolder ? t('actions.open') : t('actions.preview')}
                 </MenuItem>,
-                <MenuItem key="details" onClick={() => { closeMenu(); setSelectedId(menuItem.id); }}>
+                <MenuItem
+                  key="details"
+                  onClick={() => {
+                    closeMenu();
+                    setSelectedId(menuItem.id);
+                  }}
+                >
                   {t('actions.details')}
                 </MenuItem>,
-                <MenuItem key="download" onClick={() => { closeMenu(); void download(menuItem); }}>
+                <MenuItem
+                  key="download"
+                  onClick={() => {
+                    closeMenu();
+                    void download(menuItem);
+                  }}
+                >
                   {menuItem.isFolder ? t('actions.downloadZip') : t('actions.download')}
                 </MenuItem>,
                 ...(menuItem.canEdit
                   ? [
-                      <MenuItem key="rename" onClick={() => { closeMenu(); setDialog({ type: 'rename', item: menuItem }); }}>
+                      <MenuItem
+                        key="rename"
+                        onClick={() => {
+                          closeMenu();
+                          setDialog({ type: 'rename', item: menuItem });
+                        }}
+                      >
                         {t('actions.rename')}
                       </MenuItem>,
-                      <MenuItem key="move" onClick={() => { closeMenu(); setDialog({ type: 'move', item: menuItem }); }}>
+                      <MenuItem
+                        key="move"
+                        onClick={() => {
+                          closeMenu();
+                          setDialog({ type: 'move', item: menuItem });
+                        }}
+                      >
                         {t('actions.move')}
                       </MenuItem>,
                     ]
                   : []),
                 ...(canEdit
                   ? [
-                      <MenuItem key="copy" onClick={() => { closeMenu(); setDialog({ type: 'copy', item: menuItem }); }}>
+                      <MenuItem
+                        key="copy"
+                        onClick={() => {
+                          closeMenu();
+                          setDialog({ type: 'copy', item: menuItem });
+                        }}
+                      >
                         {t('actions.copy')}
                       </MenuItem>,
                     ]
                   : []),
                 ...(menuItem.canShare
                   ? [
-                      <MenuItem key="share" onClick={() => { closeMenu(); setDialog({ type: 'share', item: menuItem }); }}>
+                      <MenuItem
+                        key="share"
+                        onClick={() => {
+                          closeMenu();
+                          setDialog({ type: 'share', item: menuItem });
+                        }}
+                      >
                         {t('actions.share')}
                       </MenuItem>,
-                      <MenuItem key="link" onClick={() => { closeMenu(); setDialog({ type: 'link', item: menuItem }); }}>
+                      <MenuItem
+                        key="link"
+                        onClick={() => {
+                          closeMenu();
+                          setDialog({ type: 'link', item: menuItem });
+                        }}
+                      >
                         {t('actions.publicLink')}
                       </MenuItem>,
                     ]
                   : []),
                 ...(menuItem.canEdit
                   ? [
-                      <MenuItem key="trash" sx={{ color: 'error.main' }} onClick={() => { closeMenu(); run(trash(menuItem.id).unwrap()); }}>
+                      <MenuItem
+                        key="trash"
+                        sx={{ color: 'error.main' }}
+                        onClick={() => {
+                          closeMenu();
+                          run(trash(menuItem.id).unwrap());
+                        }}
+                      >
                         {t('actions.trash')}
                       </MenuItem>,
                     ]
@@ -519,7 +689,9 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
       )}
       {(dialog?.type === 'move' || dialog?.type === 'copy') && (
         <FolderChooserDialog
-          title={t(dialog.type === 'move' ? 'chooser.moveTitle' : 'chooser.copyTitle', { name: dialog.item.name })}
+          title={t(dialog.type === 'move' ? 'chooser.moveTitle' : 'chooser.copyTitle', {
+            name: dialog.item.name,
+          })}
           submitLabel={t(dialog.type === 'move' ? 'chooser.moveHere' : 'chooser.copyHere')}
           item={dialog.item}
           busy={moveState.isLoading || copyState.isLoading}
@@ -539,8 +711,12 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
           }
         />
       )}
-      {dialog?.type === 'share' && <ShareDialog item={dialog.item} myId={myId} onClose={() => setDialog(null)} />}
-      {dialog?.type === 'link' && <LinkDialog item={dialog.item} locale={locale} onClose={() => setDialog(null)} />}
+      {dialog?.type === 'share' && (
+        <ShareDialog item={dialog.item} myId={myId} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.type === 'link' && (
+        <LinkDialog item={dialog.item} locale={locale} onClose={() => setDialog(null)} />
+      )}
       {dialog?.type === 'preview' && (
         <Dialog open onClose={() => setDialog(null)} fullWidth maxWidth="md">
           <DialogTitle>

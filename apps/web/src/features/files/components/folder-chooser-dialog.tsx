@@ -29,10 +29,22 @@ export interface FolderChooserDialogProps {
 }
 
 /** Walks the folders (from the root) to choose where an item goes. */
-export function FolderChooserDialog({ title, submitLabel, item, busy, error, onChoose, onClose }: FolderChooserDialogProps) {
+export function FolderChooserDialog({
+  title,
+  submitLabel,
+  item,
+  busy,
+  error,
+  onChoose,
+  onClose,
+}: FolderChooserDialogProps) {
   const { t } = useTranslation('files');
   const [folderId, setFolderId] = useState<string | null>(null);
-  const query = useFilesListInfiniteQuery({ view: 'folder', kind: 'folder', ...(folderId ? { folderId } : {}) });
+  const query = useFilesListInfiniteQuery({
+    view: 'folder',
+    kind: 'folder',
+    ...(folderId ? { folderId } : {}),
+  });
   const page = query.data?.pages[0];
   const folders = (query.data?.pages.flatMap((p) => p.items) ?? []).filter((f) => f.id !== item.id);
   return (
@@ -44,7 +56,12 @@ export function FolderChooserDialog({ title, submitLabel, item, busy, error, onC
             {t('root')}
           </Link>
           {page?.path.map((crumb) => (
-            <Link key={crumb.id} component="button" type="button" onClick={() => setFolderId(crumb.id)}>
+            <Link
+              key={crumb.id}
+              component="button"
+              type="button"
+              onClick={() => setFolderId(crumb.id)}
+            >
               <bdi>{crumb.name}</bdi>
             </Link>
           ))}
@@ -60,7 +77,11 @@ export function FolderChooserDialog({ title, submitLabel, item, busy, error, onC
         ) : (
           <List dense>
             {folders.map((folder) => (
-              <ListItemButton key={folder.id} onClick={() => setFolderId(folder.id)} disabled={!folder.canEdit}>
+              <ListItemButton
+                key={folder.id}
+                onClick={() => setFolderId(folder.id)}
+                disabled={!folder.canEdit}
+              >
                 <ListItemIcon>
                   <FileKindIcon kind="folder" size={28} />
                 </ListItemIcon>

@@ -19,12 +19,24 @@ import type { FileItem } from '@beacon/contract';
 import { FILE_LINK_PASSWORD_MAX } from '@beacon/contract/values';
 import { CopyIcon, TrashIcon } from '../../../components/icons.tsx';
 import { areaErrorText } from '../../../utils/area-error.ts';
-import { useFilesLinksQuery, useFilesNewLinkMutation, useFilesRevokeLinkMutation } from '../api/files-api.ts';
+import {
+  useFilesLinksQuery,
+  useFilesNewLinkMutation,
+  useFilesRevokeLinkMutation,
+} from '../api/files-api.ts';
 
 const EXPIRIES = ['never', '1', '7', '30'] as const;
 
 /** Public links of an item: anyone with the address opens it signed out, until it expires. */
-export function LinkDialog({ item, locale, onClose }: { item: FileItem; locale: string; onClose: () => void }) {
+export function LinkDialog({
+  item,
+  locale,
+  onClose,
+}: {
+  item: FileItem;
+  locale: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('files');
   const links = useFilesLinksQuery(item.id);
   const [create, createState] = useFilesNewLinkMutation();
@@ -35,8 +47,11 @@ export function LinkDialog({ item, locale, onClose }: { item: FileItem; locale: 
   const [copied, setCopied] = useState(false);
 
   const submit = async () => {
-    const expiresAt = expiry === 'never' ? null : new Date(Date.now() + Number(expiry) * 86_400_000).toISOString();
-    const link = await create({ id: item.id, expiresAt, password }).unwrap().catch(() => null);
+    const expiresAt =
+      expiry === 'never' ? null : new Date(Date.now() + Number(expiry) * 86_400_000).toISOString();
+    const link = await create({ id: item.id, expiresAt, password })
+      .unwrap()
+      .catch(() => null);
     if (link?.url) {
       setMade(`${window.location.origin}${link.url}`);
       setPassword('');
@@ -50,7 +65,11 @@ export function LinkDialog({ item, locale, onClose }: { item: FileItem; locale: 
         {t('link.title')} · <bdi>{item.name}</bdi>
       </DialogTitle>
       <DialogContent dividers>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ alignItems: { sm: 'flex-start' } }}
+        >
           <TextField
             select
             size="small"
@@ -75,7 +94,11 @@ export function LinkDialog({ item, locale, onClose }: { item: FileItem; locale: 
             onChange={(event) => setPassword(event.target.value.slice(0, FILE_LINK_PASSWORD_MAX))}
             sx={{ flexGrow: 1 }}
           />
-          <Button variant="contained" onClick={() => void submit()} disabled={createState.isLoading}>
+          <Button
+            variant="contained"
+            onClick={() => void submit()}
+            disabled={createState.isLoading}
+          >
             {t('link.create')}
           </Button>
         </Stack>
@@ -94,7 +117,9 @@ export function LinkDialog({ item, locale, onClose }: { item: FileItem; locale: 
                 size="small"
                 fullWidth
                 value={made}
-                slotProps={{ htmlInput: { readOnly: true, dir: 'ltr', 'data-testid': 'public-link-url' } }}
+                slotProps={{
+                  htmlInput: { readOnly: true, dir: 'ltr', 'data-testid': 'public-link-url' },
+                }}
                 label={t('link.address')}
               />
               <IconButton
@@ -139,12 +164,18 @@ export function LinkDialog({ item, locale, onClose }: { item: FileItem; locale: 
               >
                 <ListItemText
                   primary={t('link.createdAt', {
-                    date: new Date(link.createdAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+                    date: new Date(link.createdAt).toLocaleString(locale, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    }),
                   })}
                   secondary={[
                     link.expiresAt
                       ? t('link.expiresAt', {
-                          date: new Date(link.expiresAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+                          date: new Date(link.expiresAt).toLocaleString(locale, {
+                            dateStyle: 'medium',
+                            timeStyle: 'short',
+                          }),
                         })
                       : t('link.noExpiry'),
                     link.hasPassword ? t('link.withPassword') : t('link.withoutPassword'),

@@ -20,7 +20,15 @@ export interface NameDialogProps {
 }
 
 /** Asks for a name (a new folder, a rename): any characters, shown as typed. */
-export function NameDialog({ title, initial, submitLabel, busy, error, onSubmit, onClose }: NameDialogProps) {
+export function NameDialog({
+  title,
+  initial,
+  submitLabel,
+  busy,
+  error,
+  onSubmit,
+  onClose,
+}: NameDialogProps) {
   const { t } = useTranslation('files');
   const [name, setName] = useState(initial);
   const empty = name.trim() === '';

@@ -58,7 +58,15 @@ export function PublicFilePage({ token }: { token: string }) {
 
   const locked = info?.passwordRequired && !grant;
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+    <Box
+      sx={{
+        minHeight: '100dvh',
+        display: 'grid',
+        placeItems: 'center',
+        p: 2,
+        bgcolor: 'background.default',
+      }}
+    >
       <PageTitle title={info?.name ?? t('public.title')} />
       <Card component="main" sx={{ p: { xs: 2.5, sm: 4 }, width: 1, maxWidth: 760 }}>
         {error ? (
@@ -86,7 +94,9 @@ export function PublicFilePage({ token }: { token: string }) {
                 label={t('link.password')}
                 value={password}
                 autoFocus
-                onChange={(event) => setPassword(event.target.value.slice(0, FILE_LINK_PASSWORD_MAX))}
+                onChange={(event) =>
+                  setPassword(event.target.value.slice(0, FILE_LINK_PASSWORD_MAX))
+                }
                 error={Boolean(unlockError)}
                 helperText={unlockError}
                 sx={{ flexGrow: 1 }}
@@ -101,7 +111,12 @@ export function PublicFilePage({ token }: { token: string }) {
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
               <FileKindIcon kind={info.kind ?? 'other'} size={56} />
               <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }} data-testid="public-file-name">
+                <Typography
+                  variant="h5"
+                  component="h1"
+                  sx={{ overflowWrap: 'anywhere' }}
+                  data-testid="public-file-name"
+                >
                   <bdi>{info.name}</bdi>
                 </Typography>
                 <Typography color="text.secondary">
@@ -110,7 +125,11 @@ export function PublicFilePage({ token }: { token: string }) {
                     ` · ${t('link.expiresAt', { date: new Date(info.expiresAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })}`}
                 </Typography>
               </Box>
-              <Button variant="contained" href={`${apiBaseUrl()}${publicContentUrl(token, grant, false)}`} download>
+              <Button
+                variant="contained"
+                href={`${apiBaseUrl()}${publicContentUrl(token, grant, false)}`}
+                download
+              >
                 {info.isFolder ? t('actions.downloadZip') : t('actions.download')}
               </Button>
             </Stack>
@@ -123,7 +142,12 @@ export function PublicFilePage({ token }: { token: string }) {
                 ))}
               </Box>
             ) : info.kind && info.mimeType && previewable(info.kind, info.mimeType) ? (
-              <FilePreview name={info.name ?? ''} kind={info.kind} mimeType={info.mimeType} load={load} />
+              <FilePreview
+                name={info.name ?? ''}
+                kind={info.kind}
+                mimeType={info.mimeType}
+                load={load}
+              />
             ) : null}
           </>
         )}

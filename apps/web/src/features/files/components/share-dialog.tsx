@@ -20,10 +20,22 @@ import type { FileItem, FileShareAccess, Member } from '@beacon/contract';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { useMembersQuery } from '../../../lib/members-api.ts';
 import { areaErrorText } from '../../../utils/area-error.ts';
-import { useFilesShareMutation, useFilesSharesQuery, useFilesUnshareMutation } from '../api/files-api.ts';
+import {
+  useFilesShareMutation,
+  useFilesSharesQuery,
+  useFilesUnshareMutation,
+} from '../api/files-api.ts';
 
 /** Shares an item with members of the workspace, to view or to edit. */
-export function ShareDialog({ item, myId, onClose }: { item: FileItem; myId: string; onClose: () => void }) {
+export function ShareDialog({
+  item,
+  myId,
+  onClose,
+}: {
+  item: FileItem;
+  myId: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('files');
   const shares = useFilesSharesQuery(item.id);
   const members = useMembersQuery();
@@ -50,7 +62,9 @@ export function ShareDialog({ item, myId, onClose }: { item: FileItem; myId: str
             value={member}
             onChange={(_event, value) => setMember(value)}
             getOptionLabel={(m) => `${m.firstName} ${m.lastName} (${m.email})`}
-            renderInput={(params) => <TextField {...params} label={t('share.member')} size="small" />}
+            renderInput={(params) => (
+              <TextField {...params} label={t('share.member')} size="small" />
+            )}
           />
           <Select
             size="small"
@@ -102,7 +116,11 @@ export function ShareDialog({ item, myId, onClose }: { item: FileItem; myId: str
                       size="small"
                       value={s.access}
                       onChange={(event) =>
-                        void share({ id: item.id, userId: s.userId, access: event.target.value as FileShareAccess })
+                        void share({
+                          id: item.id,
+                          userId: s.userId,
+                          access: event.target.value as FileShareAccess,
+                        })
                       }
                       inputProps={{ 'aria-label': t('share.accessOf', { name: s.name }) }}
                     >

@@ -20,7 +20,11 @@ import { UploadDropZone, UploadList, useUploadQueue } from '../../../components/
 import { areaErrorText } from '../../../utils/area-error.ts';
 import { formatBytes } from '../../../utils/bytes.ts';
 import { paths } from '../../../utils/paths.ts';
-import { fetchFileContent, useFilesFromUploadMutation, useFilesUsageQuery } from '../api/files-api.ts';
+import {
+  fetchFileContent,
+  useFilesFromUploadMutation,
+  useFilesUsageQuery,
+} from '../api/files-api.ts';
 import { FileKindIcon } from './file-kind-icon.tsx';
 import { FilePreview, previewable } from './file-preview.tsx';
 import Dialog from '@mui/material/Dialog';
@@ -30,7 +34,15 @@ import DialogTitle from '@mui/material/DialogTitle';
 const UsageCharts = lazy(() => import('./usage-charts.tsx'));
 const CHART_HEIGHT = 240;
 
-function Panel({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+function Panel({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: React.ReactNode;
+  testId?: string;
+}) {
   return (
     <Card sx={{ p: 2.5, minWidth: 0 }} data-testid={testId}>
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -59,7 +71,9 @@ export function StorageDashboard({ canEdit }: { canEdit: boolean }) {
     },
   });
   const data = usage.data;
-  const quotaShare = data?.quotaBytes ? Math.min(100, (data.usedBytes / data.quotaBytes) * 100) : null;
+  const quotaShare = data?.quotaBytes
+    ? Math.min(100, (data.usedBytes / data.quotaBytes) * 100)
+    : null;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
@@ -86,7 +100,9 @@ export function StorageDashboard({ canEdit }: { canEdit: boolean }) {
         </Alert>
       )}
 
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}
+      >
         {(
           [
             ['used', data ? formatBytes(data.usedBytes, locale) : null],
@@ -124,7 +140,8 @@ export function StorageDashboard({ canEdit }: { canEdit: boolean }) {
                     quota: formatBytes(data.quotaBytes, locale),
                   })
                 : t('dashboard.noQuota', { used: formatBytes(data.usedBytes, locale) })}
-              {data.trashBytes > 0 && ` · ${t('dashboard.inTrash', { size: formatBytes(data.trashBytes, locale) })}`}
+              {data.trashBytes > 0 &&
+                ` · ${t('dashboard.inTrash', { size: formatBytes(data.trashBytes, locale) })}`}
             </Typography>
           </>
         )}
@@ -132,16 +149,27 @@ export function StorageDashboard({ canEdit }: { canEdit: boolean }) {
 
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {(['kind', 'member'] as const).map((which) => (
-          <Panel key={which} title={t(which === 'kind' ? 'dashboard.byKind' : 'dashboard.byMember')} testId={`storage-by-${which}`}>
+          <Panel
+            key={which}
+            title={t(which === 'kind' ? 'dashboard.byKind' : 'dashboard.byMember')}
+            testId={`storage-by-${which}`}
+          >
             {!data ? (
               <Skeleton variant="rounded" height={CHART_HEIGHT} />
             ) : (which === 'kind' ? data.byKind : data.byMember).length === 0 ? (
-              <Typography color="text.secondary" sx={{ height: CHART_HEIGHT, display: 'grid', placeItems: 'center' }}>
+              <Typography
+                color="text.secondary"
+                sx={{ height: CHART_HEIGHT, display: 'grid', placeItems: 'center' }}
+              >
                 {t('dashboard.nothingYet')}
               </Typography>
             ) : (
               <>
-                <Box role="group" aria-label={t(which === 'kind' ? 'dashboard.byKind' : 'dashboard.byMember')} sx={{ direction: 'ltr', minHeight: CHART_HEIGHT }}>
+                <Box
+                  role="group"
+                  aria-label={t(which === 'kind' ? 'dashboard.byKind' : 'dashboard.byMember')}
+                  sx={{ direction: 'ltr', minHeight: CHART_HEIGHT }}
+                >
                   <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
                     <UsageCharts
                       which={which}
@@ -149,17 +177,34 @@ export function StorageDashboard({ canEdit }: { canEdit: boolean }) {
                       locale={locale}
                       rtl={rtl}
                       kinds={data.byKind.map((k) => ({ ...k, label: t(`kinds.${k.kind}`) }))}
-                      members={data.byMember.map((m) => ({ name: m.name || t('dashboard.system'), bytes: m.bytes }))}
+                      members={data.byMember.map((m) => ({
+                        name: m.name || t('dashboard.system'),
+                        bytes: m.bytes,
+                      }))}
                     />
                   </Suspense>
                 </Box>
-                <Box component="ul" sx={{ m: 0, mt: 1, p: 0, listStyle: 'none', columns: 2, fontSize: 13, color: 'text.secondary' }}>
+                <Box
+                  component="ul"
+                  sx={{
+                    m: 0,
+                    mt: 1,
+                    p: 0,
+                    listStyle: 'none',
+                    columns: 2,
+                    fontSize: 13,
+                    color: 'text.secondary',
+                  }}
+                >
                   {(which === 'kind'
                     ? data.byKind.map((k) => [t(`kinds.${k.kind}`), k.bytes, k.files] as const)
-                    : data.byMember.map((m) => [m.name || t('dashboard.system'), m.bytes, m.files] as const)
+                    : data.byMember.map(
+                        (m) => [m.name || t('dashboard.system'), m.bytes, m.files] as const,
+                      )
                   ).map(([label, bytes, files]) => (
                     <li key={label}>
-                      {label}: {formatBytes(bytes, locale)} · {t('dashboard.fileCount', { count: files })}
+                      {label}: {formatBytes(bytes, locale)} ·{' '}
+                      {t('dashboard.fileCount', { count: files })}
                     </li>
                   ))}
                 </Box>
@@ -180,11 +225,15 @@ export function StorageDashboard({ canEdit }: { canEdit: boolean }) {
               {data.recent.map((item) => (
                 <ListItemButton
                   key={item.id}
-                  onClick={() => previewable(item.kind, item.mimeType) ? setPreview(item) : undefined}
+                  onClick={() =>
+                    previewable(item.kind, item.mimeType) ? setPreview(item) : undefined
+                  }
                   component={previewable(item.kind, item.mimeType) ? 'div' : RouterLink}
                   {...(previewable(item.kind, item.mimeType)
                     ? {}
-                    : { to: `${paths.dashboard.filesManager}${item.folderId ? `?folder=${item.folderId}` : ''}` })}
+                    : {
+                        to: `${paths.dashboard.filesManager}${item.folderId ? `?folder=${item.folderId}` : ''}`,
+                      })}
                 >
                   <ListItemIcon sx={{ minWidth: 52 }}>
                     <FileKindIcon kind={item.kind} size={36} />
@@ -205,10 +254,16 @@ export function StorageDashboard({ canEdit }: { canEdit: boolean }) {
           ) : data.folders.length === 0 ? (
             <Typography color="text.secondary">{t('empty.folder')}</Typography>
           ) : (
-            <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+            <Box
+              sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}
+            >
               {data.folders.map((folder) => (
                 <Card key={folder.id} variant="outlined">
-                  <CardActionArea component={RouterLink} to={`${paths.dashboard.filesManager}?folder=${folder.id}`} sx={{ p: 1.5 }}>
+                  <CardActionArea
+                    component={RouterLink}
+                    to={`${paths.dashboard.filesManager}?folder=${folder.id}`}
+                    sx={{ p: 1.5 }}
+                  >
                     <FileKindIcon kind="folder" size={36} />
                     <Typography variant="subtitle2" noWrap sx={{ mt: 1 }}>
                       <bdi>{folder.name}</bdi>
@@ -244,7 +299,12 @@ export function StorageDashboard({ canEdit }: { canEdit: boolean }) {
             <bdi>{preview.name}</bdi>
           </DialogTitle>
           <DialogContent>
-            <FilePreview name={preview.name} kind={preview.kind} mimeType={preview.mimeType} load={() => fetchFileContent(preview.id)} />
+            <FilePreview
+              name={preview.name}
+              kind={preview.kind}
+              mimeType={preview.mimeType}
+              load={() => fetchFileContent(preview.id)}
+            />
           </DialogContent>
         </Dialog>
       )}

@@ -15,7 +15,14 @@ export interface UsageChartsProps {
 }
 
 /** The storage dashboard's charts: usage by type (a donut) and by member (bars). Loaded lazily. */
-export default function UsageCharts({ which, kinds, members, locale, rtl, height }: UsageChartsProps) {
+export default function UsageCharts({
+  which,
+  kinds,
+  members,
+  locale,
+  rtl,
+  height,
+}: UsageChartsProps) {
   const theme = useTheme();
   if (which === 'kind') {
     return (
@@ -35,7 +42,12 @@ export default function UsageCharts({ which, kinds, members, locale, rtl, height
             valueFormatter: (item) => formatBytes(item.value, locale),
           },
         ]}
-        slotProps={{ legend: { direction: 'vertical', position: { vertical: 'middle', horizontal: rtl ? 'start' : 'end' } } }}
+        slotProps={{
+          legend: {
+            direction: 'vertical',
+            position: { vertical: 'middle', horizontal: rtl ? 'start' : 'end' },
+          },
+        }}
       />
     );
   }
