@@ -9,6 +9,7 @@ import {
   getJson,
   postJson,
   register,
+  relaxedLimits,
   startTestServer,
   type TestServer,
 } from '../../../test/helpers.ts';
@@ -21,7 +22,7 @@ import { FILES_TRASH_JOB } from './files.job.ts';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
-    rateLimits: { fileLinkPasswords: { max: 3, windowSeconds: 600 } },
+    rateLimits: { ...relaxedLimits, fileLinkPasswords: { max: 3, windowSeconds: 600 } },
   });
 });
 afterAll(async () => {
