@@ -64,7 +64,7 @@ export const FILES_PLAIN_UPLOAD_MAX_BYTES = 32 * 1024 * 1024;
  */
 export const fileNameField = z
   .string()
-  .transform((value) => value.replace(/\u0000/g, '\u2400'))
+  .transform((value) => value.replaceAll(String.fromCharCode(0), '\u2400'))
   .pipe(
     z
       .string()
