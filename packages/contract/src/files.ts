@@ -109,7 +109,10 @@ export const filePageSchema = z
   .object({
     items: z.array(fileItemSchema),
     nextCursor: z.string().nullable(),
-    /** The folder listed (null at the root and in the other views), with its path from the root. */
+    /**
+     * The folder listed (null at the root and in the other views), with its path from the root;
+     * its `size` is 0 here (its details and its parent's page give it).
+     */
     folder: fileItemSchema.nullable(),
     path: z.array(fileCrumbSchema),
   })

@@ -53,10 +53,10 @@ const folderSize = sql`(select coalesce(sum(c.size), 0) from file_items c
   where c.workspace_id = i.workspace_id and c.path @> array[i.id] and not c.is_folder
     and c.trashed_at is null)`;
 
-const itemSelect = (caller: Caller) => sql`
+const itemSelect = (caller: Caller, sizes = true) => sql`
   i.id, i.parent_id as "folderId", i.is_folder as "isFolder", i.name, i.kind,
   i.mime_type as "mimeType",
-  (case when i.is_folder then ${folderSize} else i.size end)::float8 as size,
+  (case when i.is_folder then ${sizes ? folderSize : sql`0`} else i.size end)::float8 as size,
   i.visibility, i.owner_id as "ownerId",
   coalesce((select u.first_name || ' ' || u.last_name from users u where u.id = i.owner_id), '')
     as "ownerName",
@@ -107,14 +107,16 @@ export async function findItem(
   return row ? { ...row, size: Number(row.size) } : null;
 }
 
+/** An item as answered; `sizes: false` leaves a folder's size 0 (the sum of a large folder costs). */
 export async function itemAnswer(
   db: Executor,
   caller: Caller,
   id: string,
+  sizes = true,
 ): Promise<FileItem | null> {
   const [row] = await rowsOf<FileItem>(
     db,
-    sql`select ${itemSelect(caller)} from file_items i
+    sql`select ${itemSelect(caller, sizes)} from file_items i
       where i.id = ${id} and i.workspace_id = ${caller.workspaceId} and ${visibleTo(caller)}`,
   );
   return row ?? null;

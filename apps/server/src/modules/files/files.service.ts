@@ -67,7 +67,8 @@ export class FilesService {
     if (q.folderId && q.view === 'folder') {
       const row = await repo.findItem(this.db, caller, q.folderId);
       if (!row || !row.isFolder || row.trashed) throw notFound('No such folder');
-      folder = await repo.itemAnswer(this.db, caller, q.folderId);
+      // Without its size: summing a folder of 100,000 files would cost more than its page.
+      folder = await repo.itemAnswer(this.db, caller, q.folderId, false);
       path = [...row.path, row.id];
     }
     const after = query.cursor ? decodeCursor(query.cursor, q.sort) : null;
