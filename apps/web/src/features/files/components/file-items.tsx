@@ -113,7 +113,6 @@ function GridCard(props: FileItemsProps & { item: FileItem }) {
         onClick={() => onSelect(item)}
         onDoubleClick={() => onOpen(item)}
         onKeyDown={(event) => event.key === 'Enter' && onOpen(item)}
-        aria-label={item.isFolder ? t('item.openFolder', { name: item.name }) : item.name}
         sx={{ p: 2, pb: 1.5 }}
       >
         <FileKindIcon kind={item.kind} size={48} />

@@ -297,6 +297,11 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
         variant="scrollable"
         allowScrollButtonsMobile
         aria-label={t('views.label')}
+        sx={{
+          // Tabs in the text colour (the brand green is too light for text on white).
+          '& .MuiTab-root.Mui-selected': { color: 'text.primary' },
+          '& .MuiTabs-indicator': { bgcolor: 'text.primary' },
+        }}
       >
         {VIEWS.map((v) => (
           <Tab key={v} value={v} label={t(`views.${v}`)} />

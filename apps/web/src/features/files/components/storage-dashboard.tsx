@@ -114,7 +114,7 @@ export function StorageDashboard({ canEdit }: { canEdit: boolean }) {
             <Typography variant="subtitle2" color="text.secondary">
               {t(`dashboard.${key}`)}
             </Typography>
-            <Typography variant="h4" component="p" data-testid={`storage-${key}`}>
+            <Typography variant="h4" component="p" data-testid={`storage-count-${key}`}>
               {value ?? <Skeleton width={120} />}
             </Typography>
           </Card>
