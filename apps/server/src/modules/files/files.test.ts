@@ -7,7 +7,6 @@ import {
   addMember,
   authed,
   getJson,
-  postJson,
   register,
   relaxedLimits,
   startTestServer,
@@ -749,5 +748,3 @@ describe('the storage dashboard', () => {
     expect(usage.body.folderCount).toBe(1);
   });
 });
-
-void postJson;
