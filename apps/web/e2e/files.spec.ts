@@ -133,7 +133,7 @@ test('the storage dashboard shows usage, the quota, recent files and folders', a
   await openWithToken(page, token, '/dashboard/file');
   await expect(page.getByRole('heading', { name: 'Storage', level: 1 })).toBeVisible(slow);
   await expect(page.getByTestId('storage-by-kind').locator('svg').first()).toBeVisible(slow);
-  await expect(page.getByTestId('storage-recent').getByRole('button').first()).toBeVisible(slow);
+  await expect(page.getByTestId('storage-recent').getByRole('listitem').first()).toBeVisible(slow);
   await expect(page.getByTestId('storage-folders')).toContainText('Reports');
   expect(
     (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter(

@@ -28,7 +28,8 @@ test('files screens', async ({ page, request, baseURL }) => {
         );
         await settled(page);
         await page.getByRole('button', { name: /^(List|قائمة)$/ }).click();
-        await page.getByTestId('file-item').first().click();
+        await page.getByTestId('file-item').first().getByRole('button').last().click();
+        await page.getByRole('menuitem').nth(1).click();
         await page.getByTestId('file-details').waitFor();
         await settled(page);
         await page.screenshot({ path: name('files-details') });

@@ -115,6 +115,8 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
     params.get('order') === 'desc' || (view === 'recent' && !params.get('order')) ? 'desc' : 'asc';
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The details panel opens on demand (a click only selects: nothing moves under the pointer).
+  const [detailsOpen, setDetailsOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [menu, setMenu] = useState<{ item: FileItem; anchor: HTMLElement } | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -222,7 +224,10 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
   };
 
   const open = (item: FileItem) => {
-    if (item.trashedAt) return setSelectedId(item.id);
+    if (item.trashedAt) {
+      setSelectedId(item.id);
+      return setDetailsOpen(true);
+    }
     if (item.isFolder) return openFolder(item.id);
     if (previewable(item.kind, item.mimeType)) return setDialog({ type: 'preview', item });
     void download(item);
@@ -245,9 +250,10 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
 
   const menuItem = menu?.item;
   const closeMenu = () => setMenu(null);
-  const details = selectedId ? (
-    <DetailsPanel id={selectedId} locale={locale} onClose={() => setSelectedId(null)} />
-  ) : null;
+  const details =
+    selectedId && detailsOpen ? (
+      <DetailsPanel id={selectedId} locale={locale} onClose={() => setDetailsOpen(false)} />
+    ) : null;
 
   const empty =
     view === 'trash'
@@ -525,7 +531,7 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
         <Drawer
           anchor="right"
           open={Boolean(details)}
-          onClose={() => setSelectedId(null)}
+          onClose={() => setDetailsOpen(false)}
           slotProps={{ paper: { sx: { width: 320, maxWidth: '90vw' } } }}
         >
           {details}
@@ -572,6 +578,7 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
                   onClick={() => {
                     closeMenu();
                     setSelectedId(menuItem.id);
+                    setDetailsOpen(true);
                   }}
                 >
                   {t('actions.details')}

@@ -7,6 +7,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -223,27 +224,28 @@ export function StorageDashboard({ canEdit }: { canEdit: boolean }) {
           ) : (
             <List dense disablePadding>
               {data.recent.map((item) => (
-                <ListItemButton
-                  key={item.id}
-                  onClick={() =>
-                    previewable(item.kind, item.mimeType) ? setPreview(item) : undefined
-                  }
-                  component={previewable(item.kind, item.mimeType) ? 'div' : RouterLink}
-                  {...(previewable(item.kind, item.mimeType)
-                    ? {}
-                    : {
-                        to: `${paths.dashboard.filesManager}${item.folderId ? `?folder=${item.folderId}` : ''}`,
-                      })}
-                >
-                  <ListItemIcon sx={{ minWidth: 52 }}>
-                    <FileKindIcon kind={item.kind} size={36} />
-                  </ListItemIcon>
-                  <ListItemText
-                    primary={<bdi>{item.name}</bdi>}
-                    secondary={`${formatBytes(item.size, locale)} · ${new Date(item.createdAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })} · ${item.ownerName}`}
-                    slotProps={{ primary: { noWrap: true } }}
-                  />
-                </ListItemButton>
+                <ListItem key={item.id} disablePadding>
+                  <ListItemButton
+                    onClick={() =>
+                      previewable(item.kind, item.mimeType) ? setPreview(item) : undefined
+                    }
+                    component={previewable(item.kind, item.mimeType) ? 'div' : RouterLink}
+                    {...(previewable(item.kind, item.mimeType)
+                      ? {}
+                      : {
+                          to: `${paths.dashboard.filesManager}${item.folderId ? `?folder=${item.folderId}` : ''}`,
+                        })}
+                  >
+                    <ListItemIcon sx={{ minWidth: 52 }}>
+                      <FileKindIcon kind={item.kind} size={36} />
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={<bdi>{item.name}</bdi>}
+                      secondary={`${formatBytes(item.size, locale)} · ${new Date(item.createdAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })} · ${item.ownerName}`}
+                      slotProps={{ primary: { noWrap: true } }}
+                    />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
