@@ -62,7 +62,7 @@ export function UploadList({ entries, overall, onRetry, onCancel, onClear }: Upl
     >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 1 }}>
         <Typography variant="subtitle2" sx={{ flexGrow: 1 }} aria-live="polite">
-          {t('upload.overall', { done: overall.done, count: overall.count })}
+          {t('upload.overall', { done: overall.done, total: overall.count })}
           {overall.failed > 0 && ` · ${t('upload.failedCount', { count: overall.failed })}`}
         </Typography>
         <Button size="small" onClick={onClear} disabled={overall.done === 0}>
