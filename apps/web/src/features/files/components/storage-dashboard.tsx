@@ -127,13 +127,15 @@ export function StorageDashboard({ canEdit }: { canEdit: boolean }) {
           <Skeleton variant="rounded" height={40} />
         ) : (
           <>
-            <LinearProgress
-              variant="determinate"
-              value={quotaShare ?? 0}
-              color={quotaShare !== null && quotaShare > 90 ? 'error' : 'primary'}
-              aria-label={t('dashboard.quota')}
-              sx={{ height: 10, borderRadius: 5, mb: 1 }}
-            />
+            {quotaShare !== null && (
+              <LinearProgress
+                variant="determinate"
+                value={quotaShare ?? 0}
+                color={quotaShare !== null && quotaShare > 90 ? 'error' : 'primary'}
+                aria-label={t('dashboard.quota')}
+                sx={{ height: 10, borderRadius: 5, mb: 1 }}
+              />
+            )}
             <Typography variant="body2" color="text.secondary">
               {data.quotaBytes
                 ? t('dashboard.quotaOf', {

@@ -66,7 +66,14 @@ export default function UsageCharts({
           tickLabelStyle: { textAnchor: rtl ? 'start' : 'end', direction: 'ltr' },
         },
       ]}
-      xAxis={[{ reverse: rtl, valueFormatter: (value: number) => formatBytes(value, locale) }]}
+      xAxis={[
+        {
+          reverse: rtl,
+          // Sizes take room: every other tick, as the home page's chart does right to left.
+          tickLabelInterval: (_value: number, index: number) => index % 2 === 0,
+          valueFormatter: (value: number) => formatBytes(value, locale),
+        },
+      ]}
       series={[
         {
           dataKey: 'bytes',
