@@ -30,8 +30,9 @@ test('files screens', async ({ page, request, baseURL }) => {
         await page.getByRole('button', { name: /^(List|قائمة)$/ }).click();
         await page.getByTestId('file-item').first().getByRole('button').last().click();
         await page.getByRole('menuitem').nth(1).click();
-        await page.getByTestId('file-details').waitFor();
-        await settled(page);
+        // On a phone the details are a drawer over the page (which hides the page's heading).
+        await page.getByTestId('file-details').getByRole('heading', { level: 2 }).waitFor();
+        await page.waitForTimeout(500);
         await page.screenshot({ path: name('files-details') });
         await openWithToken(page, token, `/dashboard/file?lng=${lng}`);
         await settled(page);
