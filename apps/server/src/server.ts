@@ -89,6 +89,7 @@ async function main(): Promise<void> {
     );
   } catch (error) {
     await app?.close().catch(() => {});
+    await storage?.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   }

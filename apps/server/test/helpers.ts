@@ -20,6 +20,7 @@ export const relaxedLimits: AppOptions['rateLimits'] = {
   publicFormsPerIp: { max: 100_000, windowSeconds: 60 },
   invitationsPerWorkspace: { max: 100_000, windowSeconds: 60 },
   accountChangesPerAccount: { max: 100_000, windowSeconds: 60 },
+  fileLinkPasswords: { max: 100_000, windowSeconds: 60 },
 };
 
 export type TestServer = {

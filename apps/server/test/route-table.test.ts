@@ -33,6 +33,10 @@ const PUBLIC_ROUTES = new Set([
   // An invitation's link: the secret token in it is the credential.
   'GET /api/invitations/preview',
   'POST /api/invitations/accept',
+  // A public link of the files manager: the secret token in the address is the credential.
+  'GET /api/public/files/:token',
+  'POST /api/public/files/:token/unlock',
+  'GET /api/public/files/:token/content',
 ]);
 /** The API reference and its assets are public documentation. */
 const PUBLIC_PREFIXES = ['GET /api/docs'];
@@ -325,11 +329,89 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'GET /api/audit/export.csv': actorProbe(),
   'PATCH /api/templates/:id': templateProbe({ name: 'Taken over' }),
   'DELETE /api/templates/:id': templateProbe(),
+  // The files manager (issue 11): a folder, a file, a share and a link of the owner's.
+  'GET /api/files': async (server, owner) => ({
+    query: { folderId: await makeFolder(server, owner) },
+  }),
+  'POST /api/files/folders': async (server, owner) => ({
+    body: { name: 'Planted', parentId: await makeFolder(server, owner) },
+  }),
+  'POST /api/files/upload': async (server, owner) => ({
+    query: { folderId: await makeFolder(server, owner), name: 'planted.txt' },
+    raw: { type: 'application/octet-stream', body: 'planted' },
+  }),
+  'POST /api/files/from-upload': async (server, owner) => ({
+    body: { uploadId: (await makeFile(server, owner)).storedFileId, folderId: null },
+  }),
+  'GET /api/files/:id': fileProbe(),
+  'PATCH /api/files/:id': fileProbe({ name: 'Taken over' }),
+  'DELETE /api/files/:id': fileProbe(undefined, true),
+  'POST /api/files/:id/move': fileProbe({ folderId: null }),
+  'POST /api/files/:id/copy': fileProbe({ folderId: null }),
+  'POST /api/files/:id/star': fileProbe({ starred: true }),
+  'POST /api/files/:id/trash': fileProbe(),
+  'POST /api/files/:id/restore': fileProbe(undefined, true),
+  'GET /api/files/:id/content': fileProbe(),
+  'GET /api/files/:id/shares': fileProbe(),
+  'POST /api/files/:id/shares': async (server, owner) => ({
+    params: { id: (await makeFile(server, owner)).id },
+    body: { userId: (await addMember(server, owner.token, 'contributor')).id },
+  }),
+  'DELETE /api/files/:id/shares/:userId': async (server, owner) => {
+    const { id } = await makeFile(server, owner);
+    const colleague = await addMember(server, owner.token, 'contributor');
+    await postJson(
+      `${server.url}/api/files/${id}/shares`,
+      { userId: colleague.id },
+      authed(owner.token),
+    );
+    return { params: { id, userId: colleague.id } };
+  },
+  'GET /api/files/:id/links': fileProbe(),
+  'POST /api/files/:id/links': fileProbe({}),
+  'DELETE /api/files/links/:linkId': async (server, owner) => {
+    const { id } = await makeFile(server, owner);
+    const made = await postJson(`${server.url}/api/files/${id}/links`, {}, authed(owner.token));
+    return { params: { linkId: (made.body.link as { id: string }).id } };
+  },
   // Account (issue 10): a session is its owner's alone.
   'DELETE /api/account/sessions/:id': async (_server, owner) => ({
     params: { id: JSON.parse(Buffer.from(owner.token.split('.')[1]!, 'base64url').toString()).sid },
   }),
 };
+
+async function makeFolder(server: TestServer, owner: Owner): Promise<string> {
+  const response = await postJson(
+    `${server.url}/api/files/folders`,
+    { name: 'Private' },
+    authed(owner.token),
+  );
+  return (response.body.item as { id: string }).id;
+}
+
+/** A file of the owner's (uploaded plainly), with the id of its stored file. */
+async function makeFile(server: TestServer, owner: Owner) {
+  const response = await fetch(`${server.url}/api/files/upload?name=secret.txt`, {
+    method: 'POST',
+    headers: { ...authed(owner.token), 'content-type': 'application/octet-stream' },
+    body: 'secret',
+  });
+  const { item } = (await response.json()) as { item: { id: string } };
+  const { sql } = await import('drizzle-orm');
+  const result = (await server.database.db.execute(
+    sql`select stored_file_id from file_items where id = ${item.id}`,
+  )) as unknown as { rows: { stored_file_id: string }[] };
+  return { id: item.id, storedFileId: result.rows[0]!.stored_file_id };
+}
+
+/** A file of the owner's as `:id` (in the trash when asked), with `body`. */
+function fileProbe(body?: unknown, trashed = false) {
+  return async (server: TestServer, owner: Owner) => {
+    const { id } = await makeFile(server, owner);
+    if (trashed) await postJson(`${server.url}/api/files/${id}/trash`, {}, authed(owner.token));
+    return { params: { id }, ...(body === undefined ? {} : { body }) };
+  };
+}
 
 /** A conversation of the owner's with a colleague of theirs (a group when asked). */
 async function makeConversation(server: TestServer, owner: Owner, group = false) {

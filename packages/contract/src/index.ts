@@ -25,5 +25,6 @@ export * from './workspace.ts';
 export * from './templates.ts';
 export * from './tags.ts';
 export * from './account.ts';
+export * from './files.ts';
 export * from './uploads.ts';
 export * from './previews.ts';

@@ -42,3 +42,7 @@ export const HOME_COUNT_CAP = 1000;
 
 // Amounts in minor units: the currency digits and exact sums, one copy for the server and the web.
 export * from './money.ts';
+
+/** The files manager (issue 11): a name's limit in characters, a public link's password's. */
+export const FILE_NAME_MAX = 500;
+export const FILE_LINK_PASSWORD_MAX = 128;

@@ -11,6 +11,7 @@ import { seedDemoTeam } from './crm-seed/team.ts';
 import { panelsEmpty, seedDemoPanels } from './crm-seed/panels.ts';
 import { users, workspaces } from './schema/index.ts';
 import { seedDemoAttachments } from './crm-seed/attachments.ts';
+import { seedDemoFiles } from './crm-seed/files.ts';
 import type { Storage } from '../lib/storage/index.ts';
 
 /** The demo account the README and the sign-in page show. */
@@ -63,6 +64,8 @@ export async function seedDemo(
   await seedDemoAccounts(db, workspaceId);
   // The board's and the chat's attachments (issue 11), stored through the storage.
   if (storage) await seedDemoAttachments(db, storage, workspaceId);
+  // The files manager's folders and files (issue 11), stored through the storage.
+  if (storage) await seedDemoFiles(db, storage, workspaceId);
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD };
 }
 

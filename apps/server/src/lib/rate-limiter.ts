@@ -23,6 +23,8 @@ export type RateLimits = {
   publicFormsPerIp: RateRule;
   /** Invitations mailed (new and resent) by one workspace (issue 10). */
   invitationsPerWorkspace: RateRule;
+  /** Wrong passwords given to one public link of the files manager, and from one address (issue 11). */
+  fileLinkPasswords: RateRule;
 };
 
 export const defaultRateLimits: RateLimits = {
@@ -34,6 +36,7 @@ export const defaultRateLimits: RateLimits = {
   publicFormsPerIp: { max: 10, windowSeconds: 60 * 60 },
   invitationsPerWorkspace: { max: 50, windowSeconds: 60 * 60 },
   accountChangesPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  fileLinkPasswords: { max: 10, windowSeconds: 15 * 60 },
 };
 
 /**

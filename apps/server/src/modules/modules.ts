@@ -22,6 +22,7 @@ import { templatesModule } from './templates/templates.module.ts';
 import { uploadsModule } from './uploads/uploads.module.ts';
 import { viewsModule } from './views/views.module.ts';
 import { previewsModule } from './previews/previews.module.ts';
+import { filesModule } from './files/files.module.ts';
 import { workspaceModule } from './workspace/workspace.module.ts';
 
 /**
@@ -53,4 +54,5 @@ export const modules: AppModule[] = [
   templatesModule,
   uploadsModule,
   previewsModule,
+  filesModule,
 ];

@@ -248,6 +248,18 @@ export const routes: RouteObject[] = [
                     lazy: withWords(() => import('./routes/chat-route.tsx'), 'chat'),
                   },
                   {
+                    path: 'files-manager',
+                    lazy: withWords(() => import('./routes/files-routes.tsx'), 'files'),
+                    handle: { pageLayout: { fullWidth: true } },
+                  },
+                  {
+                    path: 'file',
+                    lazy: withWords(async () => {
+                      const { StorageDashboardRoute } = await import('./routes/files-routes.tsx');
+                      return { Component: StorageDashboardRoute };
+                    }, 'files'),
+                  },
+                  {
                     path: 'chat/:id',
                     lazy: withWords(() => import('./routes/chat-route.tsx'), 'chat'),
                   },
@@ -366,6 +378,14 @@ export const routes: RouteObject[] = [
                 ],
               },
             ],
+          },
+          {
+            // A public link of the files manager: the token in the address is the credential.
+            path: 'files/shared/:token',
+            lazy: withWords(async () => {
+              const { PublicFileRoute } = await import('./routes/files-routes.tsx');
+              return { Component: PublicFileRoute };
+            }, 'files'),
           },
           { path: '403', lazy: errorPage('ForbiddenPage') },
           { path: '404', lazy: errorPage('NotFoundPage') },

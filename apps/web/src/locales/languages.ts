@@ -84,6 +84,7 @@ export const NAMESPACES = [
   'chat',
   'panels',
   'account',
+  'files',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -15,3 +15,4 @@ export * from './chat.ts';
 export * from './panels.ts';
 export * from './account.ts';
 export * from './storage.ts';
+export * from './files.ts';
