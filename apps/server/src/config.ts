@@ -31,6 +31,11 @@ export type Config = {
   /** Earlier keys, still opening values sealed before a rotation (`ENCRYPTION_KEY_PREVIOUS`). */
   encryptionKeysPrevious: string[];
   smtpUrl: string | undefined;
+  /**
+   * The address people reach Beacon at (`PUBLIC_URL`, no trailing slash): mailed links are built
+   * from it. Unset, they are built from the request's own origin.
+   */
+  publicUrl: string | undefined;
   mailFrom: string;
   inboundSmtpPort: number | undefined;
   seedDemo: boolean;
@@ -106,6 +111,25 @@ const envSchema = z.object({
     .trim()
     .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://')
     .optional(),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return (
+          (url.protocol === 'http:' || url.protocol === 'https:') &&
+          url.search === '' &&
+          url.hash === '' &&
+          url.username === '' &&
+          url.password === ''
+        );
+      } catch {
+        return false;
+      }
+    }, 'must be an http:// or https:// address without query, fragment or credentials')
+    .transform((v) => new URL(v).href.replace(/\/+$/, ''))
+    .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Beacon <no-reply@beacon.local>'),
   INBOUND_SMTP_PORT: portText.optional(),
   SEED_DEMO: boolText.optional(),
@@ -171,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey,
     encryptionKeysPrevious: previous,
     smtpUrl: e.SMTP_URL,
+    publicUrl: e.PUBLIC_URL,
     mailFrom: e.MAIL_FROM,
     inboundSmtpPort: e.INBOUND_SMTP_PORT,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

@@ -5,18 +5,13 @@ import {
   invitationsEndpoints,
   membersEndpoints,
 } from '@beacon/contract';
-import type { FastifyRequest } from 'fastify';
 import { requireMediaType } from '../../lib/errors.ts';
 import { download, openAt, routeOf, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { linkBase } from '../../lib/public-url.ts';
 import { requestOrigin } from '../audit/audit.repository.ts';
 import type { InvitationsService } from './invitations.service.ts';
 import type { MembersService } from './members.service.ts';
-
-/** Where the web app is served, as the browser that asked reached it: the invitation link's origin. */
-function baseUrl(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 /** Accepting an invitation: a small JSON body. */
 const ACCEPT_BODY_LIMIT = 16 * 1024;
@@ -24,7 +19,8 @@ const ACCEPT_BODY_LIMIT = 16 * 1024;
 export const membersRoutes: FastifyPluginAsyncZod<{
   members: MembersService;
   invitations: InvitationsService;
-}> = async (app, { members, invitations }) => {
+  publicUrl: string | undefined;
+}> = async (app, { members, invitations, publicUrl }) => {
   const { readAt, tags, security } = signedInRoutes(app, ['members']);
   // Admin-only routes: any other role gets 403 before the handler.
   const adminOnly = app.requireRole('admin');
@@ -158,7 +154,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       const created = await invitations.create(
         requireAuth(request),
         request.body,
-        baseUrl(request),
+        linkBase(publicUrl, request),
         requestOrigin(request),
       );
       return reply.status(201).send(created);
@@ -172,7 +168,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       invitations.resend(
         requireAuth(request),
         request.params.id,
-        baseUrl(request),
+        linkBase(publicUrl, request),
         requestOrigin(request),
       ),
   });
