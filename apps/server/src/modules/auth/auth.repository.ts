@@ -189,9 +189,19 @@ export async function replaceCode(
   });
 }
 
-export async function findLiveCode(db: Executor, userId: string, purpose: CodePurpose) {
-  const [row] = await db
-    .select()
+/**
+ * Counts one guess at the newest live code of `purpose` before it is checked, and answers that
+ * code; none when there is none or it has had `maxAttempts` guesses. Counting first, in one
+ * statement, means guesses sent in parallel cannot get more than `maxAttempts` checks.
+ */
+export async function claimCodeAttempt(
+  db: Executor,
+  userId: string,
+  purpose: CodePurpose,
+  maxAttempts: number,
+) {
+  const newest = db
+    .select({ id: authCodes.id })
     .from(authCodes)
     .where(
       and(
@@ -203,14 +213,12 @@ export async function findLiveCode(db: Executor, userId: string, purpose: CodePu
     )
     .orderBy(desc(authCodes.createdAt))
     .limit(1);
-  return row;
-}
-
-export async function recordFailedAttempt(db: Executor, codeId: string): Promise<void> {
-  await db
+  const [row] = await db
     .update(authCodes)
     .set({ attempts: sql`${authCodes.attempts} + 1` })
-    .where(eq(authCodes.id, codeId));
+    .where(and(eq(authCodes.id, newest), sql`${authCodes.attempts} < ${maxAttempts}`))
+    .returning({ id: authCodes.id, codeHash: authCodes.codeHash });
+  return row;
 }
 
 /** Marks a code used; false when another request used it first. */

@@ -332,14 +332,10 @@ export class AuthService {
     void this.mailer.deliver(mailId);
   }
 
-  /** Checks a code; five wrong guesses spend it. */
+  /** Checks a code; five guesses spend it (each counted before it is checked). */
   private async useCode(userId: string, purpose: repo.CodePurpose, code: string): Promise<void> {
-    const live = await repo.findLiveCode(this.db, userId, purpose);
-    if (!live || live.attempts >= MAX_CODE_ATTEMPTS) throw invalidCode();
-    if (!sameHex(live.codeHash, hashCode(userId, code))) {
-      await repo.recordFailedAttempt(this.db, live.id);
-      throw invalidCode();
-    }
+    const live = await repo.claimCodeAttempt(this.db, userId, purpose, MAX_CODE_ATTEMPTS);
+    if (!live || !sameHex(live.codeHash, hashCode(userId, code))) throw invalidCode();
     if (!(await repo.consumeCode(this.db, live.id))) throw invalidCode();
   }
 }
