@@ -213,17 +213,22 @@ export const taskBulkRequestSchema = z
   .meta({ id: 'TaskBulkRequest' });
 export type TaskBulkRequest = z.infer<typeof taskBulkRequestSchema>;
 
-/** The caller's time zone, which their tasks' days are counted in (IANA; null: never set, UTC). */
-export const timeZoneSettingSchema = z
-  .object({ timeZone: z.string().nullable() })
-  .meta({ id: 'TimeZoneSetting' });
 /**
- * GET /api/tasks/time-zones: each active member's zone (null: never set), so a task's due time
- * is entered and shown in its assignee's zone, as the server counts its day.
+ * The caller's time zone (IANA; null: never set) and the effective one their days are counted in:
+ * their own, else the workspace's, else UTC (record 055).
+ */
+export const timeZoneSettingSchema = z
+  .object({ timeZone: z.string().nullable(), effectiveTimeZone: z.string() })
+  .meta({ id: 'TimeZoneSetting' });
+export type TimeZoneSetting = z.infer<typeof timeZoneSettingSchema>;
+/**
+ * GET /api/tasks/time-zones: each active member's effective zone (their own, else the
+ * workspace's, else UTC), so a task's due time is entered and shown in its assignee's zone, as
+ * the server counts its day.
  */
 export const memberTimeZonesSchema = z
   .object({
-    items: z.array(z.object({ userId: z.string(), timeZone: z.string().nullable() })),
+    items: z.array(z.object({ userId: z.string(), timeZone: z.string() })),
   })
   .meta({ id: 'MemberTimeZones' });
 export type MemberTimeZones = z.infer<typeof memberTimeZonesSchema>;

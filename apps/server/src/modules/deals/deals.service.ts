@@ -31,9 +31,8 @@ import { RecordService } from '../../lib/records/record-module.ts';
 import { checkLists, filterWhere, type ListQuery } from '../../lib/records/query.ts';
 import { ownerScope, requireVisible, scopePredicate } from '../../lib/records/scope.ts';
 import { rowsOf, type Executor } from '../../lib/records/sql.ts';
-import { utcToWall } from '../../lib/time-zones.ts';
+import { effectiveZoneOf, utcToWall } from '../../lib/time-zones.ts';
 import { getCompany } from '../companies/companies.repository.ts';
-import { timeZoneOf } from '../tasks/tasks.repository.ts';
 import { listsOf } from '../lists/lists.repository.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import { dealCsvColumns, dealCsvContext } from './deals.csv.ts';
@@ -598,14 +597,14 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
 
   /**
    * The forecast: a pipeline's open deals by month of expected close, from the caller's month
-   * (in the member's time zone, else the browser's `tz`, else UTC), one grouped query.
+   * (in the member's effective zone: lib/time-zones.ts), one grouped query.
    */
   async forecast(caller: Caller, query: ForecastQuery): Promise<DealForecast> {
     const pipelineId = query.pipelineId ?? (await this.defaultPipeline(this.db, caller));
     if (!(await getPipeline(this.db, caller.workspaceId, pipelineId))) {
       throw notFound('No such pipeline');
     }
-    const timeZone = (await timeZoneOf(this.db, caller.userId)) ?? query.tz ?? 'UTC';
+    const timeZone = await effectiveZoneOf(this.db, caller);
     const { year, month } = utcToWall(this.now(), timeZone);
     const months = Array.from({ length: query.months + 1 }, (_, i) => {
       const d = new Date(Date.UTC(year, month - 1 + i, 1));

@@ -4,6 +4,7 @@ import type {
   BulkResult,
   FilterCondition,
   MemberTimeZones,
+  TimeZoneSetting,
   PersonBulkRequest,
   RecordCount,
   Task,
@@ -27,6 +28,7 @@ import { requireVisible, scopePredicate } from '../../lib/records/scope.ts';
 import { RecordService, type ExportQuery } from '../../lib/records/record-module.ts';
 import { column, columnReader, iso, rowsOf, uuidArray } from '../../lib/records/sql.ts';
 import type { Realtime } from '../../lib/realtime.ts';
+import { effectiveZoneOf } from '../../lib/time-zones.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import { taskCsvColumns, tasksCsvContext } from './tasks.csv.ts';
 import { dueStateExpr, taskZoneExpr, tasksEntity } from './tasks.entity.ts';
@@ -221,8 +223,13 @@ export class TasksService {
     return toTask(rows[0]);
   }
 
-  async timeZone(caller: Caller): Promise<{ timeZone: string | null }> {
-    return { timeZone: await repo.timeZoneOf(this.db, caller.userId) };
+  /** The member's own zone (null when never set) and the effective one days are counted in. */
+  async timeZone(caller: Caller): Promise<TimeZoneSetting> {
+    const [timeZone, effectiveTimeZone] = await Promise.all([
+      repo.timeZoneOf(this.db, caller.userId),
+      effectiveZoneOf(this.db, caller),
+    ]);
+    return { timeZone, effectiveTimeZone };
   }
 
   /** Each active member's zone: the web enters and shows a task's due time in its assignee's. */
@@ -230,7 +237,7 @@ export class TasksService {
     return { items: await repo.memberTimeZones(this.db, caller.workspaceId) };
   }
 
-  async setTimeZone(caller: Caller, zone: string): Promise<{ timeZone: string | null }> {
+  async setTimeZone(caller: Caller, zone: string): Promise<TimeZoneSetting> {
     if (!(await repo.databaseKnowsZone(this.db, zone))) {
       throw fieldError('timeZone', 'Use an IANA time zone such as Europe/Paris');
     }
@@ -239,7 +246,7 @@ export class TasksService {
       // The member's tasks change day; screens read them again.
       await this.publish(tx, caller, []);
     });
-    return { timeZone: zone };
+    return { timeZone: zone, effectiveTimeZone: zone };
   }
 
   /**

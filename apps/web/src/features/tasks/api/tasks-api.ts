@@ -11,6 +11,7 @@ import {
   type TaskPage,
   type TaskPatch,
   type TaskQuery,
+  type TimeZoneSetting,
 } from '@beacon/contract';
 import type { EndpointBody } from '@beacon/contract/endpoint';
 import { api, call } from '../../../lib/api.ts';
@@ -85,11 +86,11 @@ export const tasksApi = api
         query: () => call(tasksEndpoints.memberTimeZones),
         providesTags: ['TaskZones'],
       }),
-      timeZone: build.query<{ timeZone: string | null }, void>({
+      timeZone: build.query<TimeZoneSetting, void>({
         query: () => call(tasksEndpoints.timeZone),
         providesTags: ['TaskZones'],
       }),
-      setTimeZone: build.mutation<{ timeZone: string | null }, string>({
+      setTimeZone: build.mutation<TimeZoneSetting, string>({
         query: (timeZone) => call(tasksEndpoints.setTimeZone, { body: { timeZone } }),
         // The member's tasks change day.
         invalidatesTags: ['TaskZones', LIST],

@@ -46,7 +46,7 @@ async function renderPage(
     // One page of two shown; more are there (the tab counts 120).
     'GET /api/tasks': json(200, { items: [task(1), task(2)], nextCursor: 'next' }),
     'GET /api/tasks/counts': json(200, { today: 0, overdue: 120, upcoming: 0, done: 0 }),
-    'GET /api/tasks/time-zone': json(200, { timeZone: 'UTC' }),
+    'GET /api/tasks/time-zone': json(200, { timeZone: 'UTC', effectiveTimeZone: 'UTC' }),
     'GET /api/tasks/time-zones': json(200, { items: [] }),
     'GET /api/members': json(200, []),
     'POST /api/tasks/bulk': json(200, { affected: 120 }),
