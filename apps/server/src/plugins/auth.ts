@@ -32,10 +32,10 @@ declare module 'fastify' {
     /** onRequest hook: a valid bearer token for an active user, or 401. */
     authenticate: Hook;
     /**
-     * Whether a request's session is still signed in and its member still active (the realtime
-     * socket asks again while it stays open).
+     * The member's record visibility now when a request's session is still signed in and its
+     * member still active, else null (the realtime socket asks again while it stays open).
      */
-    stillSignedIn: (auth: AuthContext) => Promise<boolean>;
+    stillSignedIn: (auth: AuthContext) => Promise<RecordVisibility | null>;
     /** onRequest hook: authenticate, then 403 unless the role is one of these. */
     requireRole: (...roles: Role[]) => Hook;
   }
@@ -86,8 +86,11 @@ export const authPlugin = fp(
     };
 
     app.decorate('authenticate', authenticate);
-    app.decorate('stillSignedIn', async (auth: AuthContext) =>
-      Boolean(await findActiveUser(auth.userId, auth.workspaceId, auth.sessionId)),
+    app.decorate(
+      'stillSignedIn',
+      async (auth: AuthContext) =>
+        (await findActiveUser(auth.userId, auth.workspaceId, auth.sessionId))?.user
+          .recordVisibility ?? null,
     );
     app.decorate('requireRole', (...roles: Role[]): Hook => {
       return async (request, reply) => {

@@ -34,6 +34,9 @@ import { taskCsvColumns, tasksCsvContext } from './tasks.csv.ts';
 import { dueStateExpr, taskZoneExpr, tasksEntity } from './tasks.entity.ts';
 import * as repo from './tasks.repository.ts';
 import { records } from '../record-entities.ts';
+import { namedLink } from '../../lib/records/links.ts';
+import { companiesEntity } from '../companies/companies.entity.ts';
+import { peopleEntity } from '../people/people.entity.ts';
 
 type NewTask = z.output<typeof newTaskSchema>;
 type TaskPatch = z.output<typeof taskPatchSchema>;
@@ -152,6 +155,10 @@ export class TasksService {
       toItem: toTask,
       csvColumns: taskCsvColumns,
       csvContext: tasksCsvContext,
+      links: [
+        namedLink<Task, 'personId', 'personName'>(peopleEntity, 'personId', 'personName'),
+        namedLink<Task, 'companyId', 'companyName'>(companiesEntity, 'companyId', 'companyName'),
+      ],
     });
   }
 
@@ -220,7 +227,8 @@ export class TasksService {
       ),
     );
     if (!rows[0]) throw taskNotFound();
-    return toTask(rows[0]);
+    const [task] = await this.records.shown(caller, [toTask(rows[0])], db);
+    return task!;
   }
 
   /** The member's own zone (null when never set) and the effective one days are counted in. */
