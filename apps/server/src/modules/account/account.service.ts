@@ -13,7 +13,14 @@ import {
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/client.ts';
-import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  fieldError,
+  isUniqueViolation,
+  notFound,
+} from '../../lib/errors.ts';
 import type { CryptoBox } from '../../lib/crypto-box.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -43,13 +50,6 @@ const owner = (caller: AccountCaller): repo.Owner => ({
   workspaceId: caller.workspaceId,
   userId: caller.userId,
 });
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 const emailTaken = () =>
   badRequest('EMAIL_TAKEN', 'An account with this e-mail address already exists');
