@@ -5,6 +5,7 @@ import {
   recordEndpoints,
   selectionSchema,
   sortParamSchema,
+  type FilterCondition,
   type FilterFieldKind,
 } from './records.ts';
 
@@ -166,6 +167,49 @@ export const taskQuerySchema = z.object({
   cursor: z.string().max(2000).optional(),
 });
 export type TaskQuery = z.input<typeof taskQuerySchema>;
+
+/** The tabs' `due` shortcuts as due states (`upcoming` also holds the open tasks without one). */
+export const taskDueStatesOf = {
+  today: ['today'],
+  overdue: ['overdue'],
+  upcoming: ['upcoming', 'none'],
+  due: ['overdue', 'today'],
+  none: ['none'],
+} as const satisfies Record<(typeof taskDueFilters)[number], readonly TaskDueState[]>;
+
+/**
+ * A task query's shortcuts (`mine`, `due`, `status`, `person`, …) as the records engine's
+ * conditions, after the query's own `filters` (already parsed): the one rule the server's list
+ * and the screen's CSV export (the engine's export takes conditions only) both follow.
+ */
+export function taskQueryConditions(
+  query: Omit<TaskQuery, 'filters' | 'limit' | 'cursor' | 'sort' | 'q' | 'mine'> & {
+    mine?: TaskQuery['mine'] | boolean;
+  },
+  filters: readonly FilterCondition[],
+  callerId: string,
+): FilterCondition[] {
+  const conditions = [...filters];
+  const equals = (field: string, value: string | undefined) => {
+    if (value !== undefined) conditions.push({ field, op: 'equals', value });
+  };
+  // The server has it parsed (a boolean), the screen as typed in the address.
+  const mine: unknown = query.mine;
+  if (mine === true || mine === 'true' || mine === '1') equals('assigneeId', callerId);
+  equals('assigneeId', query.assignee);
+  if (query.due) {
+    conditions.push({ field: 'dueState', op: 'in', value: [...taskDueStatesOf[query.due]] });
+  }
+  if (query.status === 'closed') {
+    conditions.push({ field: 'status', op: 'in', value: ['done', 'skipped'] });
+  } else equals('status', query.status);
+  equals('type', query.type);
+  equals('priority', query.priority);
+  equals('personId', query.person);
+  equals('companyId', query.company);
+  equals('dealId', query.deal);
+  return conditions;
+}
 
 export const taskPageSchema = z
   .object({ items: z.array(taskSchema), nextCursor: z.string().nullable() })

@@ -15,7 +15,7 @@ import type {
   taskPatchSchema,
   taskQuerySchema,
 } from '@beacon/contract';
-import { TASK_BULK_LIMIT, TASKS_CHANGED } from '@beacon/contract';
+import { TASK_BULK_LIMIT, TASKS_CHANGED, taskQueryConditions } from '@beacon/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/caller.ts';
@@ -87,15 +87,6 @@ const toTask = (row: TaskRow): Task => ({
   updatedAt: iso(row.updatedAt)!,
 });
 
-/** The tabs' `due` shortcuts as due states (`upcoming` also holds the open tasks without one). */
-const dueStatesOf = {
-  today: ['today'],
-  overdue: ['overdue'],
-  upcoming: ['upcoming', 'none'],
-  due: ['overdue', 'today'],
-  none: ['none'],
-} as const;
-
 /** The fields a change records on the task's timeline, in this order. */
 const timelineFields = [
   'title',
@@ -115,23 +106,7 @@ const timelineFields = [
  * conditions of the records engine, after the `filters` the caller wrote.
  */
 function conditionsOf(caller: Caller, filter: TaskFilter): FilterCondition[] {
-  const conditions = [...parseFilters(filter.filters)];
-  const equals = (field: string, value: string | undefined) => {
-    if (value !== undefined) conditions.push({ field, op: 'equals', value });
-  };
-  if (filter.mine) equals('assigneeId', caller.userId);
-  equals('assigneeId', filter.assignee);
-  if (filter.due)
-    conditions.push({ field: 'dueState', op: 'in', value: [...dueStatesOf[filter.due]] });
-  if (filter.status === 'closed') {
-    conditions.push({ field: 'status', op: 'in', value: ['done', 'skipped'] });
-  } else equals('status', filter.status);
-  equals('type', filter.type);
-  equals('priority', filter.priority);
-  equals('personId', filter.person);
-  equals('companyId', filter.company);
-  equals('dealId', filter.deal);
-  return conditions;
+  return taskQueryConditions(filter, parseFilters(filter.filters), caller.userId);
 }
 
 /**

@@ -11,12 +11,16 @@ import {
   type TaskPage,
   type TaskPatch,
   type TaskQuery,
+  type FilterCondition,
   type TimeZoneSetting,
+  taskQueryConditions,
 } from '@beacon/contract';
 import type { EndpointBody } from '@beacon/contract/endpoint';
 import { api, call } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
 import { http } from '../../../lib/http.ts';
+import { fileNameOf, sendRaw } from '../../../lib/raw-request.ts';
+import type { DownloadedFile } from '../../crm/api/record-query.ts';
 
 type Query = Record<string, string | number | boolean | undefined>;
 
@@ -154,3 +158,24 @@ export const relatedRecords = {
     }));
   },
 };
+
+/**
+ * The tasks a screen shows (its tab's shortcuts and its view) as a CSV file, through the records
+ * engine's export (which takes conditions only: the contract's `taskQueryConditions` turns the
+ * shortcuts into them, as the server does for the list). A file, not data for the store.
+ */
+export async function exportTasksCsv(query: TaskQuery, callerId: string): Promise<DownloadedFile> {
+  const { q, sort, filters, limit: _limit, cursor: _cursor, ...shortcuts } = query;
+  const conditions = taskQueryConditions(
+    shortcuts,
+    filters ? (JSON.parse(filters) as FilterCondition[]) : [],
+    callerId,
+  );
+  const endpoint = tasksEndpoints.exportCsv;
+  const response = await sendRaw(endpoint.path, {
+    method: endpoint.method,
+    query: { q, sort, filters: conditions.length > 0 ? JSON.stringify(conditions) : undefined },
+    headers: { Accept: 'text/csv' },
+  });
+  return { blob: await response.blob(), fileName: fileNameOf(response, 'tasks.csv') };
+}

@@ -41,8 +41,10 @@ function task(n: number): Task {
 async function renderPage(
   viewsMenu?: TasksPageProps['viewsMenu'],
   entry = '/dashboard/tasks?tab=overdue',
+  routes: Parameters<typeof stubApi>[0] = {},
 ) {
   const api = stubApi({
+    ...routes,
     // One page of two shown; more are there (the tab counts 120).
     'GET /api/tasks': json(200, { items: [task(1), task(2)], nextCursor: 'next' }),
     'GET /api/tasks/counts': json(200, { today: 0, overdue: 120, upcoming: 0, done: 0 }),
@@ -188,5 +190,72 @@ describe('TasksPage', () => {
         ),
       ).toBe(true);
     });
+  });
+
+  it('exports the tab as the list shows it (its shortcuts as conditions) to a CSV file', async () => {
+    const saved: Blob[] = [];
+    const createObjectURL = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob) => {
+      saved.push(blob);
+      return 'blob:tasks';
+    };
+    const revoke = URL.revokeObjectURL;
+    URL.revokeObjectURL = () => undefined;
+    try {
+      const api = await renderPage(undefined, '/dashboard/tasks?tab=overdue', {
+        'GET /api/tasks/export.csv': new Response('Title\r\nOverdue 1\r\n', {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="tasks.csv"',
+          },
+        }),
+      });
+      await screen.findByText('Overdue 1');
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      const call = api.mock.calls.find(([url]) => String(url).includes('/export.csv'))!;
+      const url = new URL(String(call[0]), 'http://localhost');
+      expect(url.searchParams.get('sort')).toBe('dueAt');
+      expect(JSON.parse(url.searchParams.get('filters')!)).toEqual([
+        { field: 'assigneeId', op: 'equals', value: 'user-1' },
+        { field: 'dueState', op: 'in', value: ['overdue'] },
+      ]);
+      expect(await saved[0]!.text()).toContain('Overdue 1');
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revoke;
+    }
+  });
+
+  it("opens a task's notes and timeline, and adds a note", async () => {
+    const note = {
+      id: '00000000-0000-4000-8000-0000000000f1',
+      body: 'Called, no answer',
+      authorId: 'user-1',
+      createdAt: '2026-11-24T10:00:00.000Z',
+      updatedAt: '2026-11-24T10:00:00.000Z',
+    };
+    const api = await renderPage(undefined, '/dashboard/tasks?tab=overdue', {
+      [`GET /api/tasks/${task(1).id}/activity`]: json(200, { items: [], nextCursor: null }),
+      [`POST /api/tasks/${task(1).id}/notes`]: json(201, note),
+    });
+    await screen.findByText('Overdue 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Notes and timeline of Overdue 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notes and timeline: Overdue 1' });
+    fireEvent.change(await within(dialog).findByRole('textbox'), {
+      target: { value: 'Called, no answer' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add note' }));
+    await waitFor(() =>
+      expect(
+        api.mock.calls.some(
+          ([url, init]) => init?.method === 'POST' && String(url).endsWith('/notes'),
+        ),
+      ).toBe(true),
+    );
+    const post = api.mock.calls.find(
+      ([url, init]) => init?.method === 'POST' && String(url).endsWith('/notes'),
+    )!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ body: 'Called, no answer' });
   });
 });

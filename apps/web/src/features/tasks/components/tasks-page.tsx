@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
@@ -32,7 +33,15 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { memberName } from '../../../utils/members.ts';
-import { useBulkTasksMutation, usePatchTaskMutation, useTaskQuery } from '../api/tasks-api.ts';
+import {
+  exportTasksCsv,
+  useBulkTasksMutation,
+  usePatchTaskMutation,
+  useTaskQuery,
+} from '../api/tasks-api.ts';
+import { saveFile } from '../../../utils/save-file.ts';
+import { NoteIcon } from '../../crm/record/components/record-icons.tsx';
+import { TaskActivityDialog } from './task-activity-dialog.tsx';
 import { useOptimisticDone } from '../hooks/use-optimistic-done.ts';
 import { useTaskView, viewQuery } from '../hooks/use-task-view.ts';
 import { useTaskCounts, useTasks, useTimeZone } from '../hooks/use-tasks.ts';
@@ -106,6 +115,20 @@ function TasksList({
     setSelectedIds(next);
   };
   const [editing, setEditing] = useState<Task | 'new' | null>(null);
+  const [activityOf, setActivityOf] = useState<Task | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    if (!currentUserId) return;
+    setExporting(true);
+    try {
+      const file = await exportTasksCsv(query, currentUserId);
+      saveFile(file.blob, file.fileName);
+    } catch {
+      enqueueSnackbar(t('errors.export'), { variant: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const [reassignAnchor, setReassignAnchor] = useState<HTMLElement | null>(null);
@@ -199,6 +222,14 @@ function TasksList({
         <Stack direction="row" spacing={1}>
           <Button variant="outlined" color="inherit" onClick={() => setParam('queue', '1')}>
             {t('queue.start')}
+          </Button>
+          <Button
+            variant="outlined"
+            color="inherit"
+            loading={exporting}
+            onClick={() => void exportCsv()}
+          >
+            {t('actions.export')}
           </Button>
           {canEdit && (
             <Button variant="contained" onClick={() => setEditing('new')}>
@@ -469,6 +500,15 @@ function TasksList({
                           </Typography>
                         )}
                         <TaskTypeChip task={task} />
+                        <Tooltip title={t('activity.open')}>
+                          <IconButton
+                            size="small"
+                            aria-label={t('activity.openOne', { title: task.title })}
+                            onClick={() => setActivityOf(task)}
+                          >
+                            <NoteIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
                       </Box>
                       {compact && (
                         <Box sx={{ mt: 0.5 }}>
@@ -563,6 +603,13 @@ function TasksList({
         busy={busy}
         onConfirm={() => void runBulk({ type: 'delete' })}
         onClose={() => setConfirmDelete(false)}
+      />
+      <TaskActivityDialog
+        task={activityOf}
+        canEdit={canEdit}
+        currentUserId={currentUserId}
+        memberName={nameOf}
+        onClose={() => setActivityOf(null)}
       />
       <TaskDialog
         open={editing !== null}
