@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, issueToken, openWithToken, test } from './fixtures.ts';
 
 // Two members of the demo team chat live, each in a browser context of their own.
@@ -18,22 +18,29 @@ async function member(browser: Browser, token: string, path: string) {
 
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
 
-test('two members chat live, with unread counts, typing and read receipts', async ({
-  browser,
-  request,
-}) => {
+/** Ava (the demo account) and Léo, with a new group conversation of theirs named `prefix …`. */
+async function avaAndLeo(request: APIRequestContext, prefix: string) {
   const ava = await issueToken(request, 'demo@beacon.local', password);
   const leo = await issueToken(request, 'leo.dubois@beacon.local', password);
   const headers = { Authorization: `Bearer ${ava}` };
-  const leoMe = await request.get('/user/me', { headers: { Authorization: `Bearer ${leo}` } });
+  const leoHeaders = { Authorization: `Bearer ${leo}` };
+  const leoMe = await request.get('/user/me', { headers: leoHeaders });
   const leoId = ((await leoMe.json()) as { id: string }).id;
-  const name = `Launch room ${Math.random().toString(36).slice(2, 7)}`;
+  const name = `${prefix} ${Math.random().toString(36).slice(2, 7)}`;
   const started = await request.post('/api/chat/conversation/new', {
     headers,
     data: { participantIds: [leoId], group: true, name },
   });
   expect(started.status(), await started.text()).toBe(201);
   const { conversation } = (await started.json()) as { conversation: { id: string } };
+  return { ava, leo, leoHeaders, name, conversation };
+}
+
+test('two members chat live, with unread counts, typing and read receipts', async ({
+  browser,
+  request,
+}) => {
+  const { ava, leo, name, conversation } = await avaAndLeo(request, 'Launch room');
 
   const a = await member(browser, ava, `/dashboard/chat/${conversation.id}`);
   const b = await member(browser, leo, '/dashboard/chat');
@@ -80,22 +87,7 @@ test('emoji, a mention that autocompletes and notifies, editing and deleting one
   browser,
   request,
 }) => {
-  const ava = await issueToken(request, 'demo@beacon.local', password);
-  const leo = await issueToken(request, 'leo.dubois@beacon.local', password);
-  const headers = { Authorization: `Bearer ${ava}` };
-  const leoHeaders = { Authorization: `Bearer ${leo}` };
-  const leoId = (
-    (await (await request.get('/user/me', { headers: leoHeaders })).json()) as {
-      id: string;
-    }
-  ).id;
-  const name = `Review room ${Math.random().toString(36).slice(2, 7)}`;
-  const started = await request.post('/api/chat/conversation/new', {
-    headers,
-    data: { participantIds: [leoId], group: true, name },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const { conversation } = (await started.json()) as { conversation: { id: string } };
+  const { ava, leo, leoHeaders, name, conversation } = await avaAndLeo(request, 'Review room');
   const a = await member(browser, ava, `/dashboard/chat/${conversation.id}`);
   const b = await member(browser, leo, `/dashboard/chat/${conversation.id}`);
   await expect(a.page.getByRole('heading', { name, level: 2 })).toBeVisible(slow);
