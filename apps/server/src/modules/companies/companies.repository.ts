@@ -54,7 +54,9 @@ export async function linkedCompany(
 ): Promise<Company | null> {
   if (!companyId) return null;
   const seen = await seenIds(db, caller, companiesEntity, [companyId]);
-  return seen.has(companyId) ? ((await getCompany(db, caller.workspaceId, companyId)) ?? null) : null;
+  return seen.has(companyId)
+    ? ((await getCompany(db, caller.workspaceId, companyId)) ?? null)
+    : null;
 }
 
 /** Moves a company's people count by `delta` (relative, so concurrent writers add up). */

@@ -20,7 +20,6 @@ import { api, call } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
 import { http } from '../../../lib/http.ts';
 import { fileNameOf, sendRaw } from '../../../lib/raw-request.ts';
-import type { DownloadedFile } from '../../crm/api/record-query.ts';
 
 type Query = Record<string, string | number | boolean | undefined>;
 
@@ -164,7 +163,10 @@ export const relatedRecords = {
  * engine's export (which takes conditions only: the contract's `taskQueryConditions` turns the
  * shortcuts into them, as the server does for the list). A file, not data for the store.
  */
-export async function exportTasksCsv(query: TaskQuery, callerId: string): Promise<DownloadedFile> {
+export async function exportTasksCsv(
+  query: TaskQuery,
+  callerId: string,
+): Promise<{ blob: Blob; fileName: string }> {
   const { q, sort, filters, limit: _limit, cursor: _cursor, ...shortcuts } = query;
   const conditions = taskQueryConditions(
     shortcuts,

@@ -42,6 +42,7 @@ async function renderPage(
   viewsMenu?: TasksPageProps['viewsMenu'],
   entry = '/dashboard/tasks?tab=overdue',
   routes: Parameters<typeof stubApi>[0] = {},
+  activity?: TasksPageProps['activity'],
 ) {
   const api = stubApi({
     ...routes,
@@ -59,7 +60,7 @@ async function renderPage(
       <ThemeProvider>
         <SnackbarProvider>
           <MemoryRouter initialEntries={[entry]}>
-            <TasksPage canEdit currentUserId="user-1" viewsMenu={viewsMenu} />
+            <TasksPage canEdit currentUserId="user-1" viewsMenu={viewsMenu} activity={activity} />
           </MemoryRouter>
         </SnackbarProvider>
       </ThemeProvider>
@@ -227,35 +228,18 @@ describe('TasksPage', () => {
     }
   });
 
-  it("opens a task's notes and timeline, and adds a note", async () => {
-    const note = {
-      id: '00000000-0000-4000-8000-0000000000f1',
-      body: 'Called, no answer',
-      authorId: 'user-1',
-      createdAt: '2026-11-24T10:00:00.000Z',
-      updatedAt: '2026-11-24T10:00:00.000Z',
-    };
-    const api = await renderPage(undefined, '/dashboard/tasks?tab=overdue', {
-      [`GET /api/tasks/${task(1).id}/activity`]: json(200, { items: [], nextCursor: null }),
-      [`POST /api/tasks/${task(1).id}/notes`]: json(201, note),
-    });
-    await screen.findByText('Overdue 1');
-    fireEvent.click(screen.getByRole('button', { name: 'Notes and timeline of Overdue 1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Notes and timeline: Overdue 1' });
-    fireEvent.change(await within(dialog).findByRole('textbox'), {
-      target: { value: 'Called, no answer' },
-    });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add note' }));
-    await waitFor(() =>
-      expect(
-        api.mock.calls.some(
-          ([url, init]) => init?.method === 'POST' && String(url).endsWith('/notes'),
-        ),
-      ).toBe(true),
+  it("opens a task's notes and timeline through the composed panel, and closes it", async () => {
+    await renderPage(undefined, '/dashboard/tasks?tab=overdue', {}, ({ task, onClose }) =>
+      task ? (
+        <div role="dialog" aria-label={`Panel of ${task.title}`}>
+          <button onClick={onClose}>Close panel</button>
+        </div>
+      ) : null,
     );
-    const post = api.mock.calls.find(
-      ([url, init]) => init?.method === 'POST' && String(url).endsWith('/notes'),
-    )!;
-    expect(JSON.parse(String(post[1]!.body))).toEqual({ body: 'Called, no answer' });
+    await screen.findByText('Overdue 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Notes and timeline of Overdue 2' }));
+    const panel = await screen.findByRole('dialog', { name: 'Panel of Overdue 2' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close panel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

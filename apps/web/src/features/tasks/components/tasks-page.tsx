@@ -28,6 +28,7 @@ import { useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Task, TaskBulkAction } from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { NoteIcon } from '../../../components/icons.tsx';
 import { LiveStatus } from '../../../components/live-status.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
@@ -40,8 +41,6 @@ import {
   useTaskQuery,
 } from '../api/tasks-api.ts';
 import { saveFile } from '../../../utils/save-file.ts';
-import { NoteIcon } from '../../crm/record/components/record-icons.tsx';
-import { TaskActivityDialog } from './task-activity-dialog.tsx';
 import { useOptimisticDone } from '../hooks/use-optimistic-done.ts';
 import { useTaskView, viewQuery } from '../hooks/use-task-view.ts';
 import { useTaskCounts, useTasks, useTimeZone } from '../hooks/use-tasks.ts';
@@ -57,13 +56,22 @@ export interface TasksPageProps {
   currentUserId: string | null;
   /** The saved views menu over tasks' views (crm's, composed by the route). */
   viewsMenu?: (props: TaskViewsMenuProps) => ReactNode;
+  /** A task's notes and timeline (the records' component, composed by the route); none: no button. */
+  activity?: (props: TaskActivityProps) => ReactNode;
+}
+
+/** What the notes and timeline of a task are drawn from: the task (null: closed). */
+export interface TaskActivityProps {
+  task: Task | null;
+  memberName: (id: string) => string | null;
+  onClose: () => void;
 }
 
 /**
  * `/dashboard/tasks`: tabs for due today, overdue, upcoming and done, the member's own or
  * everyone's, with bulk actions; `?queue=1` walks the member through their due tasks.
  */
-export function TasksPage({ canEdit, currentUserId, viewsMenu }: TasksPageProps) {
+export function TasksPage({ canEdit, currentUserId, viewsMenu, activity }: TasksPageProps) {
   const [params, setParams] = useSearchParams();
   const zone = useTimeZone();
   if (params.get('queue') === '1') {
@@ -79,7 +87,13 @@ export function TasksPage({ canEdit, currentUserId, viewsMenu }: TasksPageProps)
     );
   }
   return (
-    <TasksList canEdit={canEdit} currentUserId={currentUserId} zone={zone} viewsMenu={viewsMenu} />
+    <TasksList
+      canEdit={canEdit}
+      currentUserId={currentUserId}
+      zone={zone}
+      viewsMenu={viewsMenu}
+      activity={activity}
+    />
   );
 }
 
@@ -88,6 +102,7 @@ function TasksList({
   currentUserId,
   zone,
   viewsMenu,
+  activity,
 }: TasksPageProps & { zone: ReturnType<typeof useTimeZone> }) {
   const { t } = useTranslation('tasks');
   const { enqueueSnackbar } = useSnackbar();
@@ -500,15 +515,17 @@ function TasksList({
                           </Typography>
                         )}
                         <TaskTypeChip task={task} />
-                        <Tooltip title={t('activity.open')}>
-                          <IconButton
-                            size="small"
-                            aria-label={t('activity.openOne', { title: task.title })}
-                            onClick={() => setActivityOf(task)}
-                          >
-                            <NoteIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
+                        {activity && (
+                          <Tooltip title={t('activity.open')}>
+                            <IconButton
+                              size="small"
+                              aria-label={t('activity.openOne', { title: task.title })}
+                              onClick={() => setActivityOf(task)}
+                            >
+                              <NoteIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        )}
                       </Box>
                       {compact && (
                         <Box sx={{ mt: 0.5 }}>
@@ -604,13 +621,7 @@ function TasksList({
         onConfirm={() => void runBulk({ type: 'delete' })}
         onClose={() => setConfirmDelete(false)}
       />
-      <TaskActivityDialog
-        task={activityOf}
-        canEdit={canEdit}
-        currentUserId={currentUserId}
-        memberName={nameOf}
-        onClose={() => setActivityOf(null)}
-      />
+      {activity?.({ task: activityOf, memberName: nameOf, onClose: () => setActivityOf(null) })}
       <TaskDialog
         open={editing !== null}
         task={editing === 'new' ? null : editing}

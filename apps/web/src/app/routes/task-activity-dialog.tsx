@@ -6,8 +6,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '@beacon/contract';
-import { RecordActivity } from '../../crm/record/components/record-activity.tsx';
-import { useRecordTimeline, type RecordPage } from '../../crm/record/hooks/use-crm-record-page.ts';
+import { RecordActivity } from '../../features/crm/record/components/record-activity.tsx';
+import {
+  useRecordTimeline,
+  type RecordPage,
+} from '../../features/crm/record/hooks/use-crm-record-page.ts';
 
 export interface TaskActivityDialogProps {
   /** The task whose notes and timeline show; closed when null. */
@@ -20,7 +23,8 @@ export interface TaskActivityDialogProps {
 
 /**
  * A task's notes and timeline (the API's `/api/tasks/{id}/notes` and `/activity`), as the people
- * and deals pages show theirs: the same tabs, editor and timeline (crm/record/components).
+ * and deals pages show theirs: the same tabs, editor and timeline (the crm feature's), composed
+ * here with the tasks screen (tasks-route.tsx), since one feature does not import another.
  */
 export function TaskActivityDialog({ task, onClose, ...props }: TaskActivityDialogProps) {
   const { t } = useTranslation('tasks');
