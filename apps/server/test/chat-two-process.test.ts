@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { killChildren, startServer, stopServer, type ServerProcess } from './processes.ts';
+import { describe, expect, it } from 'vitest';
+import { processDatabase, startServer, type ServerProcess } from './processes.ts';
 import { connectRealtime } from './ws-client.ts';
 
 /**
@@ -13,45 +9,8 @@ import { connectRealtime } from './ws-client.ts';
  * The database is made fresh on the server of TEST_POSTGRES_URL, else DATABASE_URL, else the
  * local one, and dropped afterwards.
  */
-const adminUrl = new URL(
-  process.env.TEST_POSTGRES_URL ??
-    process.env.DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/postgres',
-);
-adminUrl.pathname = '/postgres';
-const databaseName = `beacon_chat_two_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-const databaseUrl = new URL(adminUrl);
-databaseUrl.pathname = `/${databaseName}`;
-
-async function admin(sql: string) {
-  const client = new pg.Client({
-    connectionString: adminUrl.toString(),
-    connectionTimeoutMillis: 5000,
-  });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-chat-two-'));
-const servers: ServerProcess[] = [];
-
-beforeAll(async () => {
-  await admin(`create database "${databaseName}"`);
-}, 60_000);
-afterEach(() => {
-  killChildren();
-});
-afterAll(async () => {
-  for (const server of servers) {
-    if (server.child.exitCode === null) await stopServer(server, 'SIGTERM').catch(() => {});
-  }
-  await admin(`drop database if exists "${databaseName}" with (force)`);
-  rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+const db = processDatabase('chat_two');
+const { servers } = db;
 
 async function signIn(url: string, username: string) {
   const response = await fetch(`${url}/token`, {
@@ -66,9 +25,9 @@ async function signIn(url: string, username: string) {
 describe('chat on two server processes', () => {
   it('delivers a message sent through one to a participant on the other, and catches up', async () => {
     // The demo team: Ava (demo account) and Léo on A and B; Omar is not in their direct chat.
-    const env = { DATABASE_URL: databaseUrl.toString(), DATA_DIR: dataDir, SEED_DEMO: 'true' };
-    servers.push(await startServer(dataDir, env));
-    servers.push(await startServer(dataDir, env));
+    const env = { ...db.env, SEED_DEMO: 'true' };
+    servers.push(await startServer(db.dataDir, env));
+    servers.push(await startServer(db.dataDir, env));
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const ava = await signIn(a.url, 'demo@beacon.local');
     const leo = await signIn(b.url, 'leo.dubois@beacon.local');

@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /**
  * Real server processes (`node --import tsx src/server.ts`) for the tests that need them: each
@@ -163,4 +167,63 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, message: s
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A fresh PostgreSQL database for a test file of several server processes on one database: made
+ * before its tests on the server of TEST_POSTGRES_URL, else DATABASE_URL, else the local one, and
+ * dropped after them with the processes and the data directory they used. `label` names it.
+ */
+export function processDatabase(label: string) {
+  const adminUrl = new URL(
+    process.env.TEST_POSTGRES_URL ??
+      process.env.DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/postgres',
+  );
+  adminUrl.pathname = '/postgres';
+  const name = `beacon_${label}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${name}`;
+  const url = databaseUrl.toString();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `beacon-${label}-`));
+  const servers: ServerProcess[] = [];
+
+  async function query(on: string, text: string, values: unknown[] = []) {
+    const client = new pg.Client({ connectionString: on, connectionTimeoutMillis: 5000 });
+    await client.connect().catch((error: Error) => {
+      throw new Error(
+        `This test needs a PostgreSQL server at ${new URL(on).host} (set TEST_POSTGRES_URL): ${error.message}`,
+      );
+    });
+    try {
+      return (await client.query(text, values)).rows as Record<string, unknown>[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    await query(adminUrl.toString(), `create database "${name}"`);
+  }, 60_000);
+  afterEach(() => {
+    killChildren();
+  });
+  afterAll(async () => {
+    for (const server of servers) {
+      if (server.child.exitCode === null) await stopServer(server, 'SIGTERM').catch(() => {});
+    }
+    await query(adminUrl.toString(), `drop database if exists "${name}" with (force)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  return {
+    url,
+    dataDir,
+    /** The processes a test started, stopped after the file's tests. */
+    servers,
+    /** The environment of a server process on this database. */
+    env: { DATABASE_URL: url, DATA_DIR: dataDir },
+    /** Runs SQL on this database. */
+    query: (text: string, values: unknown[] = []) => query(url, text, values),
+  };
 }

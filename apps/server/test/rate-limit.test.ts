@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../src/db/schema/index.ts';
+import { totpCode } from '../src/modules/auth/two-factor.ts';
 import {
+  authed,
   postForm,
   postJson,
   register,
@@ -67,6 +69,58 @@ describe('per-account sign-in limit', () => {
       password: account.password,
     });
     expect(after.status).toBe(200);
+  });
+
+  it('counts each guess before checking it: parallel wrong passwords get no more than the limit', async () => {
+    const account = await register(server);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        postForm(`${server.url}/token`, { username: account.email, password: `wrong-${i}` }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([401, 401, 401, ...Array.from({ length: 7 }, () => 429)]);
+  });
+
+  it('counts each second-step code before checking it, in parallel too', async () => {
+    const account = await register(server);
+    const setup = await postJson(
+      `${server.url}/api/account/two-factor/setup`,
+      {},
+      authed(account.token),
+    );
+    const secret = setup.body.secret as string;
+    const enabled = await postJson(
+      `${server.url}/api/account/two-factor/enable`,
+      { code: totpCode(secret) },
+      authed(account.token),
+    );
+    expect(enabled.status).toBe(200);
+    const first = await postForm(`${server.url}/token`, {
+      username: account.email,
+      password: account.password,
+    });
+    expect(first.status).toBe(403);
+    const right = totpCode(secret, Date.now() + 30_000);
+    const wrong = (i: number) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        postForm(`${server.url}/token`, {
+          grant_type: 'mfa_otp',
+          mfa_token: first.body.mfa_token as string,
+          otp: wrong(i),
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([401, 401, 401, ...Array.from({ length: 7 }, () => 429)]);
+    // The right code is refused too until the window ends.
+    const blocked = await postForm(`${server.url}/token`, {
+      grant_type: 'mfa_otp',
+      mfa_token: first.body.mfa_token as string,
+      otp: right,
+    });
+    expect(blocked.status).toBe(429);
   });
 
   it('clears the failures on a successful sign-in', async () => {

@@ -1,53 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { killChildren, startServer, stopServer, type ServerProcess } from './processes.ts';
+import { describe, expect, it } from 'vitest';
+import { processDatabase, startServer, type ServerProcess } from './processes.ts';
 
 /**
  * Issue 10 on two server processes sharing one PostgreSQL database: an admin deactivates a member
  * through one process, and the member's token stops at once on the other (the per-request lookup
  * in plugins/auth.ts reads the status); the invitation is made on one and accepted on the other.
  */
-const adminUrl = new URL(
-  process.env.TEST_POSTGRES_URL ??
-    process.env.DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/postgres',
-);
-adminUrl.pathname = '/postgres';
-const databaseName = `beacon_team_two_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-const databaseUrl = new URL(adminUrl);
-databaseUrl.pathname = `/${databaseName}`;
-
-async function sqlOn(url: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as Record<string, unknown>[];
-  } finally {
-    await client.end();
-  }
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-team-two-'));
-const servers: ServerProcess[] = [];
-
-beforeAll(async () => {
-  await sqlOn(adminUrl.toString(), `create database "${databaseName}"`);
-}, 60_000);
-
-afterEach(() => {
-  killChildren();
-});
-
-afterAll(async () => {
-  for (const server of servers) {
-    if (server.child.exitCode === null) await stopServer(server, 'SIGTERM').catch(() => {});
-  }
-  await sqlOn(adminUrl.toString(), `drop database if exists "${databaseName}" with (force)`);
-  rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+const db = processDatabase('team_two');
+const { servers } = db;
 
 const json = (token: string | null, body?: unknown) => ({
   headers: {
@@ -60,9 +20,9 @@ const json = (token: string | null, body?: unknown) => ({
 
 describe('members across two server processes', () => {
   it('an invitation made on one is accepted on the other; deactivation on one locks the member out of both at once', async () => {
-    const env = { DATABASE_URL: databaseUrl.toString(), DATA_DIR: dataDir };
-    servers.push(await startServer(dataDir, env));
-    servers.push(await startServer(dataDir, env));
+    const env = db.env;
+    servers.push(await startServer(db.dataDir, env));
+    servers.push(await startServer(db.dataDir, env));
     const [a, b] = servers as [ServerProcess, ServerProcess];
 
     const registered = await fetch(`${a.url}/register`, {
@@ -82,9 +42,7 @@ describe('members across two server processes', () => {
       ...json(adminToken, { email, role: 'contributor' }),
     });
     expect(invited.status).toBe(201);
-    const [mail] = await sqlOn(databaseUrl.toString(), 'select text from outbox where "to" = $1', [
-      email,
-    ]);
+    const [mail] = await db.query('select text from outbox where "to" = $1', [email]);
     const token = decodeURIComponent(
       /accept-invitation\?token=([\w%-]+)/.exec(String(mail?.text))![1]!,
     );

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { killChildren, startServer, stopServer, type ServerProcess } from './processes.ts';
+import { describe, expect, it } from 'vitest';
+import { processDatabase, startServer, type ServerProcess } from './processes.ts';
 import { connectRealtime } from './ws-client.ts';
 
 /**
@@ -12,58 +9,15 @@ import { connectRealtime } from './ws-client.ts';
  * created fresh on the PostgreSQL server of TEST_POSTGRES_URL, else of DATABASE_URL, else the
  * local one, and dropped afterwards.
  */
-const adminUrl = new URL(
-  process.env.TEST_POSTGRES_URL ??
-    process.env.DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/postgres',
-);
-adminUrl.pathname = '/postgres';
-const databaseName = `beacon_two_process_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-const databaseUrl = new URL(adminUrl);
-databaseUrl.pathname = `/${databaseName}`;
-
-async function admin(sql: string) {
-  const client = new pg.Client({
-    connectionString: adminUrl.toString(),
-    connectionTimeoutMillis: 5000,
-  });
-  await client.connect().catch((error: Error) => {
-    throw new Error(
-      `The two-process test needs a PostgreSQL server at ${adminUrl.host} (set TEST_POSTGRES_URL): ${error.message}`,
-    );
-  });
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-two-'));
-const servers: ServerProcess[] = [];
-
-beforeAll(async () => {
-  await admin(`create database "${databaseName}"`);
-}, 60_000);
-
-afterEach(() => {
-  killChildren();
-});
-
-afterAll(async () => {
-  for (const server of servers) {
-    if (server.child.exitCode === null) await stopServer(server, 'SIGTERM').catch(() => {});
-  }
-  await admin(`drop database if exists "${databaseName}" with (force)`);
-  rmSync(dataDir, { recursive: true, force: true });
-}, 60_000);
+const db = processDatabase('two_process');
+const { servers } = db;
 
 describe('two server processes on one PostgreSQL', () => {
   it('deliver a change made through one to a WebSocket client of the other', async () => {
-    const env = { DATABASE_URL: databaseUrl.toString(), DATA_DIR: dataDir };
+    const env = db.env;
     // The first applies the migrations; the second then finds them applied.
-    servers.push(await startServer(dataDir, env));
-    servers.push(await startServer(dataDir, env));
+    servers.push(await startServer(db.dataDir, env));
+    servers.push(await startServer(db.dataDir, env));
     const [a, b] = servers as [ServerProcess, ServerProcess];
 
     const registered = await fetch(`${a.url}/register`, {
@@ -107,9 +61,9 @@ describe('two server processes on one PostgreSQL', () => {
   });
 
   it('refuse a disabled member on the next request on either process', async () => {
-    const env = { DATABASE_URL: databaseUrl.toString(), DATA_DIR: dataDir };
-    const a = await startServer(dataDir, env);
-    const b = await startServer(dataDir, env);
+    const env = db.env;
+    const a = await startServer(db.dataDir, env);
+    const b = await startServer(db.dataDir, env);
     servers.push(a, b);
     const email = `gone-${Date.now()}@example.test`;
     const registered = await fetch(`${a.url}/register`, {
@@ -122,7 +76,7 @@ describe('two server processes on one PostgreSQL', () => {
       fetch(`${server.url}/user/me`, { headers: { authorization: `Bearer ${token}` } });
     expect((await me(a)).status).toBe(200);
     expect((await me(b)).status).toBe(200);
-    const client = new pg.Client({ connectionString: databaseUrl.toString() });
+    const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
       await client.query(`update users set status = 'disabled' where email = $1`, [email]);
@@ -134,9 +88,9 @@ describe('two server processes on one PostgreSQL', () => {
   });
 
   it('refuse a signed-out session at once on the other process', async () => {
-    const env = { DATABASE_URL: databaseUrl.toString(), DATA_DIR: dataDir };
-    const a = await startServer(dataDir, env);
-    const b = await startServer(dataDir, env);
+    const env = db.env;
+    const a = await startServer(db.dataDir, env);
+    const b = await startServer(db.dataDir, env);
     servers.push(a, b);
     const email = `revoked-${Date.now()}@example.test`;
     const registered = await fetch(`${a.url}/register`, {

@@ -222,3 +222,38 @@ test('saved views of tasks: narrow by type, save the view, clear it, apply it ag
   await expect(page.getByRole('tab', { name: 'Due today (1)' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'E-mails to send' })).toBeVisible();
 });
+
+test("exports the tab as CSV, and keeps a task's notes and timeline; axe", async ({
+  page,
+  request,
+}) => {
+  const { token, headers, tasks } = await workspaceWithTasks(request);
+  await openWithToken(page, token, '/dashboard/tasks?tab=today');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText('Send Grace the proposal')).toBeVisible({ timeout: 30_000 });
+
+  // The CSV of the tab: today's two tasks, not the overdue one.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const text = (await (await file.createReadStream()).toArray()).join('');
+  expect(text).toContain('Send Grace the proposal');
+  expect(text).toContain('Prepare the meeting with Analytical Engines');
+  expect(text).not.toContain('Call Grace about the compiler');
+
+  // A note on a task, kept on its timeline.
+  await page.getByRole('button', { name: 'Notes and timeline of Send Grace the proposal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Notes and timeline: Send Grace the proposal' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox').first().fill('Sent the draft, waiting for numbers');
+  await dialog.getByRole('button', { name: 'Add note' }).click();
+  await expect(dialog.getByText('Sent the draft, waiting for numbers')).toBeVisible({
+    timeout: 15_000,
+  });
+  expect(await axe(page)).toEqual([]);
+  const activity = await request.get(`/api/tasks/${tasks[1]!.id}/activity`, { headers });
+  expect(activity.status()).toBe(200);
+});

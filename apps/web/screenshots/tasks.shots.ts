@@ -37,6 +37,13 @@ test('tasks, the queue, a record tasks tab and notifications', async ({
         await page.screenshot({ path: `${directory}/tasks-views-${name}.png` });
         await page.keyboard.press('Escape');
 
+        // A task's notes and timeline (record 055), opened from its row.
+        await page.locator('tbody tr').first().getByRole('button').last().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await settled(page);
+        await page.screenshot({ path: `${directory}/tasks-activity-${name}.png` });
+        await page.keyboard.press('Escape');
+
         await openWithToken(page, token, `/dashboard/tasks?queue=1&lng=${lng}`);
         await expect(page.locator('#queue-task-title')).toBeVisible();
         await settled(page);

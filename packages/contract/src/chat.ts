@@ -87,15 +87,9 @@ export const chatContactSchema = z
   .meta({ id: 'ChatContact' });
 export type ChatContact = z.infer<typeof chatContactSchema>;
 
-export const chatParticipantSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    email: z.string(),
-    avatarUrl: z.string().nullable(),
-    role: z.string(),
-    status: chatPresenceSchema,
-    lastActivity: z.string().nullable(),
+/** A conversation's member: a contact, with how far they have read. */
+export const chatParticipantSchema = chatContactSchema
+  .extend({
     /** The newest message this participant has seen (read receipts). */
     lastReadSeq: z.number().int(),
   })

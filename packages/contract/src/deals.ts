@@ -487,7 +487,8 @@ export const FORECAST_MAX_MONTHS = 24;
 
 /**
  * GET /api/deals/forecast: a pipeline's open deals by month of expected close, from the caller's
- * current month (in their time zone: the member's own, else `tz`, else UTC) for `months` months.
+ * current month (in their effective zone: their own, else the workspace's, else UTC) for `months`
+ * months.
  */
 export const dealForecastQuerySchema = homeQuerySchema.extend({
   pipelineId: id('pipeline').optional(),

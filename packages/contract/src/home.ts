@@ -27,8 +27,9 @@ function isTimeZone(zone: string): boolean {
 }
 
 /**
- * The query of every home call: `tz`, the browser's IANA time zone, decides what "today", "this
- * week" and "this month" are (UTC without it).
+ * The query of every home call. "Today", "this week" and "this month" are the member's effective
+ * zone's (their own, else the workspace's, else UTC: record 055); `tz`, the browser's zone, is
+ * still accepted from pages of before but no longer decides.
  */
 export const homeQuerySchema = z.object({
   tz: z
@@ -203,7 +204,7 @@ export type HomeWeek = z.infer<typeof homeWeekSchema>;
 
 /**
  * The home API (`apps/server/src/modules/home/home.routes.ts`): one read per card, open to every
- * member. Those whose answer depends on the day take `tz` (`homeQuerySchema`).
+ * member. Those whose answer depends on the day count it in the member's effective zone.
  */
 export const homeEndpoints = {
   tasks: endpoint({
@@ -223,7 +224,7 @@ export const homeEndpoints = {
   meetings: endpoint({
     method: 'GET',
     path: '/api/home/meetings',
-    summary: "Today's meetings of the workspace calendar (today in `tz`)",
+    summary: "Today's meetings of the workspace calendar (today in your time zone)",
     query: homeQuerySchema,
     response: homeMeetingsSchema,
   }),

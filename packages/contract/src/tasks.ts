@@ -5,6 +5,7 @@ import {
   recordEndpoints,
   selectionSchema,
   sortParamSchema,
+  type FilterCondition,
   type FilterFieldKind,
 } from './records.ts';
 
@@ -167,6 +168,49 @@ export const taskQuerySchema = z.object({
 });
 export type TaskQuery = z.input<typeof taskQuerySchema>;
 
+/** The tabs' `due` shortcuts as due states (`upcoming` also holds the open tasks without one). */
+export const taskDueStatesOf = {
+  today: ['today'],
+  overdue: ['overdue'],
+  upcoming: ['upcoming', 'none'],
+  due: ['overdue', 'today'],
+  none: ['none'],
+} as const satisfies Record<(typeof taskDueFilters)[number], readonly TaskDueState[]>;
+
+/**
+ * A task query's shortcuts (`mine`, `due`, `status`, `person`, …) as the records engine's
+ * conditions, after the query's own `filters` (already parsed): the one rule the server's list
+ * and the screen's CSV export (the engine's export takes conditions only) both follow.
+ */
+export function taskQueryConditions(
+  query: Omit<TaskQuery, 'filters' | 'limit' | 'cursor' | 'sort' | 'q' | 'mine'> & {
+    mine?: TaskQuery['mine'] | boolean;
+  },
+  filters: readonly FilterCondition[],
+  callerId: string,
+): FilterCondition[] {
+  const conditions = [...filters];
+  const equals = (field: string, value: string | undefined) => {
+    if (value !== undefined) conditions.push({ field, op: 'equals', value });
+  };
+  // The server has it parsed (a boolean), the screen as typed in the address.
+  const mine: unknown = query.mine;
+  if (mine === true || mine === 'true' || mine === '1') equals('assigneeId', callerId);
+  equals('assigneeId', query.assignee);
+  if (query.due) {
+    conditions.push({ field: 'dueState', op: 'in', value: [...taskDueStatesOf[query.due]] });
+  }
+  if (query.status === 'closed') {
+    conditions.push({ field: 'status', op: 'in', value: ['done', 'skipped'] });
+  } else equals('status', query.status);
+  equals('type', query.type);
+  equals('priority', query.priority);
+  equals('personId', query.person);
+  equals('companyId', query.company);
+  equals('dealId', query.deal);
+  return conditions;
+}
+
 export const taskPageSchema = z
   .object({ items: z.array(taskSchema), nextCursor: z.string().nullable() })
   .meta({ id: 'TaskPage' });
@@ -213,17 +257,22 @@ export const taskBulkRequestSchema = z
   .meta({ id: 'TaskBulkRequest' });
 export type TaskBulkRequest = z.infer<typeof taskBulkRequestSchema>;
 
-/** The caller's time zone, which their tasks' days are counted in (IANA; null: never set, UTC). */
-export const timeZoneSettingSchema = z
-  .object({ timeZone: z.string().nullable() })
-  .meta({ id: 'TimeZoneSetting' });
 /**
- * GET /api/tasks/time-zones: each active member's zone (null: never set), so a task's due time
- * is entered and shown in its assignee's zone, as the server counts its day.
+ * The caller's time zone (IANA; null: never set) and the effective one their days are counted in:
+ * their own, else the workspace's, else UTC (record 055).
+ */
+export const timeZoneSettingSchema = z
+  .object({ timeZone: z.string().nullable(), effectiveTimeZone: z.string() })
+  .meta({ id: 'TimeZoneSetting' });
+export type TimeZoneSetting = z.infer<typeof timeZoneSettingSchema>;
+/**
+ * GET /api/tasks/time-zones: each active member's effective zone (their own, else the
+ * workspace's, else UTC), so a task's due time is entered and shown in its assignee's zone, as
+ * the server counts its day.
  */
 export const memberTimeZonesSchema = z
   .object({
-    items: z.array(z.object({ userId: z.string(), timeZone: z.string().nullable() })),
+    items: z.array(z.object({ userId: z.string(), timeZone: z.string() })),
   })
   .meta({ id: 'MemberTimeZones' });
 export type MemberTimeZones = z.infer<typeof memberTimeZonesSchema>;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RealtimeEvent } from '@beacon/contract';
+import { CRM_CHANGED, TASKS_CHANGED, type RealtimeEvent } from '@beacon/contract';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 
 export const REALTIME_CHANNEL = 'beacon_events';
@@ -17,6 +17,26 @@ export type Subscriber = (message: RealtimeMessage) => void;
 export type Connection = { workspaceId: string; userId: string };
 type ConnectionListener = (connection: Connection, open: boolean) => void;
 type Entry = { subscriber: Subscriber; userId: string | undefined };
+
+/**
+ * A message as a member who sees only their own records receives it: without the ids of records
+ * (docs/decisions/055). `crm.changed` loses its `id` (as a change of many has none), `tasks.changed`
+ * its `ids`, and `deals.moved` its data (`refetch`); their screens read again, and so learn only
+ * what they may see. Other messages carry no record ids.
+ */
+export function withoutRecordIds(message: RealtimeMessage): RealtimeMessage {
+  const data = message.data as Record<string, unknown> | null;
+  switch (message.type) {
+    case CRM_CHANGED:
+      return data ? { type: message.type, data: { ...data, id: null } } : message;
+    case TASKS_CHANGED:
+      return data ? { type: message.type, data: { ...data, ids: [] } } : message;
+    case 'deals.moved':
+      return { type: message.type, data: null, refetch: true };
+    default:
+      return message;
+  }
+}
 
 /**
  * Workspace-scoped real-time events. A write publishes with `pg_notify` inside its own

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { findIana } from 'windows-iana';
+import type { Executor } from '../db/client.ts';
 
 /** Wall-clock parts of an instant in some zone (month 1–12). */
 export type WallTime = {
@@ -195,4 +196,28 @@ export function todayStartSql(zone: SQL, at: SQL = sql`now()`): SQL {
 /** SQL: the instant today ends (tomorrow starts) at in `zone` (timestamptz); `at` stands for now. */
 export function tomorrowStartSql(zone: SQL, at: SQL = sql`now()`): SQL {
   return sql`((date_trunc('day', ${at} at time zone ${zone}) + interval '1 day') at time zone ${zone})`;
+}
+
+/*
+ * A member's effective zone: their own (`users.time_zone`), else their workspace's (admin panel),
+ * else UTC. Everything that counts days for a member reads it here: the home cards, the deals
+ * forecast, the tasks' zone endpoints (the web enters due times in it) and a task's due state
+ * (tasks.entity.ts, per row). One SQL expression, and one TS function that runs it.
+ */
+
+/** SQL: the effective zone of the member `userId` of `workspaceId` (both SQL expressions). */
+export function effectiveZoneSql(userId: SQL, workspaceId: SQL): SQL {
+  return sql`coalesce((select ez.time_zone from users ez where ez.id = ${userId}),
+    (select ew.time_zone from workspaces ew where ew.id = ${workspaceId}), 'UTC')`;
+}
+
+/** The effective zone of a member, read with `effectiveZoneSql`. */
+export async function effectiveZoneOf(
+  db: Executor,
+  member: { userId: string; workspaceId: string },
+): Promise<string> {
+  const result = (await db.execute(
+    sql`select ${effectiveZoneSql(sql`${member.userId}::uuid`, sql`${member.workspaceId}::uuid`)} as zone`,
+  )) as unknown as { rows: { zone: string }[] };
+  return result.rows[0]?.zone ?? 'UTC';
 }

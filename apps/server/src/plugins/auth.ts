@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RecordVisibility, Role } from '@beacon/contract';
 import type { Database } from '../db/client.ts';
-import { activeUserLookup, touchSession, type UserRow } from '../modules/auth/auth.repository.ts';
-import { touchLastActive } from '../modules/members/members.repository.ts';
+import { activeUserLookup, touchActivity, type UserRow } from '../modules/auth/auth.repository.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.ts';
 import type { TokenService } from '../lib/tokens.ts';
 
@@ -32,10 +31,10 @@ declare module 'fastify' {
     /** onRequest hook: a valid bearer token for an active user, or 401. */
     authenticate: Hook;
     /**
-     * Whether a request's session is still signed in and its member still active (the realtime
-     * socket asks again while it stays open).
+     * The member's record visibility now when a request's session is still signed in and its
+     * member still active, else null (the realtime socket asks again while it stays open).
      */
-    stillSignedIn: (auth: AuthContext) => Promise<boolean>;
+    stillSignedIn: (auth: AuthContext) => Promise<RecordVisibility | null>;
     /** onRequest hook: authenticate, then 403 unless the role is one of these. */
     requireRole: (...roles: Role[]) => Hook;
   }
@@ -64,12 +63,6 @@ export const authPlugin = fp(
           'www-authenticate': 'Bearer error="invalid_token"',
         });
       }
-      // The last use moves at most once a minute, off the request's path.
-      if (Date.now() - row.session.lastUsedAt.getTime() > 60_000) {
-        touchSession(opts.db, claims.sid).catch((error: unknown) =>
-          request.log.warn({ err: error }, 'could not record the session use'),
-        );
-      }
       request.auth = {
         userId: row.user.id,
         workspaceId: row.user.workspaceId,
@@ -80,14 +73,23 @@ export const authPlugin = fp(
         sessionId: claims.sid,
         expiresAt: claims.exp,
       };
-      // Last activity, written at most once a minute per member, never waited for.
+      // The session's last use and the member's last activity move at most once a minute, in
+      // one write off the request's path.
+      const now = Date.now();
       const seen = row.user.lastActiveAt?.getTime() ?? 0;
-      if (Date.now() - seen > 60_000) void touchLastActive(opts.db, row.user.id).catch(() => {});
+      if (now - row.session.lastUsedAt.getTime() > 60_000 || now - seen > 60_000) {
+        touchActivity(opts.db, claims.sid, row.user.id).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'could not record the session use'),
+        );
+      }
     };
 
     app.decorate('authenticate', authenticate);
-    app.decorate('stillSignedIn', async (auth: AuthContext) =>
-      Boolean(await findActiveUser(auth.userId, auth.workspaceId, auth.sessionId)),
+    app.decorate(
+      'stillSignedIn',
+      async (auth: AuthContext) =>
+        (await findActiveUser(auth.userId, auth.workspaceId, auth.sessionId))?.user
+          .recordVisibility ?? null,
     );
     app.decorate('requireRole', (...roles: Role[]): Hook => {
       return async (request, reply) => {

@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Realtime } from '../lib/realtime.ts';
+import { withoutRecordIds, type Realtime } from '../lib/realtime.ts';
 import { requireAuth } from './auth.ts';
 
 /** The subprotocol the server selects; the client offers `['beacon', <token>]`. */
@@ -58,10 +58,15 @@ export const realtimePlugin = fp(
         const auth = requireAuth(request);
         sockets.add(socket);
         let alive = true;
+        // A member who sees only their own records gets messages without record ids
+        // (lib/realtime.ts withoutRecordIds); the visibility is read again with the session.
+        let visibility = auth.visibility;
         const unsubscribe = opts.realtime.subscribe(
           auth.workspaceId,
           (message) => {
-            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+            if (socket.readyState !== socket.OPEN) return;
+            const out = visibility === 'own' ? withoutRecordIds(message) : message;
+            socket.send(JSON.stringify(out));
           },
           auth.userId,
         );
@@ -84,8 +89,9 @@ export const realtimePlugin = fp(
         const sessionCheck = setInterval(() => {
           app
             .stillSignedIn(auth)
-            .then((signedIn) => {
-              if (!signedIn && socket.readyState === socket.OPEN) {
+            .then((now) => {
+              if (now !== null) visibility = now;
+              else if (socket.readyState === socket.OPEN) {
                 socket.close(CLOSE_TOKEN_EXPIRED, 'Session ended');
               }
             })

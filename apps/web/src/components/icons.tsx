@@ -255,3 +255,8 @@ export const EditIcon = strokeIcon(
   <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4ZM13.5 6.5l4 4" />,
   'EditIcon',
 );
+
+export const NoteIcon = strokeIcon(
+  <path d="M6 3.5h8l4 4V20a.5.5 0 0 1-.5.5h-11A.5.5 0 0 1 6 20V4a.5.5 0 0 1 .5-.5ZM14 3.5V8h4M9 12h6M9 16h4" />,
+  'NoteIcon',
+);

@@ -70,7 +70,7 @@ export async function runBulk(
     switch (action.type) {
       case 'add_to_list':
       case 'remove_from_list': {
-        const list = await getList(db, caller.workspaceId, action.listId);
+        const list = await getList(db, caller, action.listId);
         if (!list || list.kind !== entity.name) throw notFound('No such list');
         const run = action.type === 'add_to_list' ? addToList : removeFromList;
         return { affected: await run(db, entity, caller, list, where) };

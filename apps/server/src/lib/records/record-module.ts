@@ -20,6 +20,7 @@ import type { Caller } from './caller.ts';
 import { csvChunks, pickColumns, type CsvColumn } from './csv.ts';
 import type { EntityDef } from './fields.ts';
 import { parseFilters } from './filters.ts';
+import { hideUnseenLinks, type RecordLink } from './links.ts';
 import { crmChange } from './live.ts';
 import {
   countWhere,
@@ -30,7 +31,7 @@ import {
   type PreparedPage,
 } from './query.ts';
 import { ownerScope, requireVisible } from './scope.ts';
-import { columnReader, rowsOf, type ColumnReader } from './sql.ts';
+import { columnReader, rowsOf, type ColumnReader, type Executor } from './sql.ts';
 
 /**
  * What people and companies share (docs/decisions/014): the same list, count, bulk and CSV
@@ -48,6 +49,8 @@ export type RecordModuleDef<Row extends { id: string }, Item> = {
   csvColumns: CsvColumn<Item, any>[];
   /** What the columns look up for a page of the export (owners' e-mails, companies' domains). */
   csvContext?: (db: Database, workspaceId: string, items: Item[]) => Promise<unknown>;
+  /** Links to records of other entities, hidden where the caller does not see them (links.ts). */
+  links?: readonly RecordLink<Item>[];
 };
 
 export type CountQuery = { q?: string; filters?: string };
@@ -74,7 +77,13 @@ export class RecordService<Row extends { id: string }, Item, Bulk extends BulkRe
     const rows = this.reader.decode<Row & { sortValue: string | null }>(
       await rowsOf<Record<string, unknown>>(this.db, statement),
     );
-    return finishPage(this.def.entity, prepared, rows, this.def.toItem);
+    const page = finishPage(this.def.entity, prepared, rows, this.def.toItem);
+    return { ...page, items: await this.shown(caller, page.items) };
+  }
+
+  /** Items as the caller may read them: links to records they do not see show no fields. */
+  async shown(caller: Caller, items: Item[], db: Executor = this.db): Promise<Item[]> {
+    return hideUnseenLinks(db, caller, items, this.def.links ?? []);
   }
 
   /** The query of a page, as `list` runs it (bench/people runs it as raw SQL beside the API). */

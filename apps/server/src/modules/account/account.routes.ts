@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { accountEndpoints } from '@beacon/contract';
 import { requireMediaType } from '../../lib/errors.ts';
+import { linkBase } from '../../lib/public-url.ts';
 import { signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requestOrigin } from '../audit/audit.repository.ts';
@@ -23,10 +24,11 @@ function callerOf(request: FastifyRequest): AccountCaller {
  * caller's own account only, so every member may call them, viewers included: a viewer reads the
  * workspace's records only, but keeps their own password and devices safe.
  */
-export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> = async (
-  app,
-  { service },
-) => {
+export const accountRoutes: FastifyPluginAsyncZod<{
+  service: AccountService;
+  /** PUBLIC_URL, the base of the e-mail change's link (lib/public-url.ts). */
+  publicUrl: string | undefined;
+}> = async (app, { service, publicUrl }) => {
   const { readAt } = signedInRoutes(app, ['account']);
   const json = {
     bodyLimit: ACCOUNT_BODY_LIMIT,
@@ -120,10 +122,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
     ...readAt(accountEndpoints.changeEmail),
     ...json,
     handler: async (request, reply) => {
-      // The link leads back to the address the member uses (through a trusted proxy's headers
-      // when TRUST_PROXY is set): the server has no address of its own configured.
-      const linkBase = `${request.protocol}://${request.host}`;
-      await service.changeEmail(callerOf(request), request.body, linkBase);
+      await service.changeEmail(callerOf(request), request.body, linkBase(publicUrl, request));
       return reply
         .status(202)
         .send({ detail: 'A confirmation link is on its way to the new address.' });

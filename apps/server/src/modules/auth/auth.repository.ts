@@ -1,8 +1,10 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, notLike, or, sql } from 'drizzle-orm';
 import type { Role } from '@beacon/contract';
+import type { CryptoBox } from '../../lib/crypto-box.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { authCodes, recoveryCodes, sessions, users, workspaces } from '../../db/schema/index.ts';
 import { insertDefaultPipeline } from '../deals/pipelines.repository.ts';
+import { openTotpSecret, sealTotpSecret } from './two-factor.ts';
 
 export type CodePurpose = (typeof authCodes.$inferSelect)['purpose'];
 
@@ -68,14 +70,18 @@ export function activeUserLookup(
   };
 }
 
-/** Moves a session's last use to now, unless another request did within the minute. */
-export async function touchSession(db: Executor, sessionId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ lastUsedAt: sql`now()` })
-    .where(
-      and(eq(sessions.id, sessionId), sql`${sessions.lastUsedAt} < now() - interval '1 minute'`),
-    );
+/**
+ * Records a request's use of its session and its member's last activity, each at most once a
+ * minute, in one statement fired without waiting (plugins/auth.ts).
+ */
+export async function touchActivity(db: Executor, sessionId: string, userId: string) {
+  await db.execute(sql`with used as (
+      update sessions set last_used_at = now()
+      where id = ${sessionId}::uuid and last_used_at < now() - interval '1 minute'
+    )
+    update users set last_active_at = now()
+    where id = ${userId}::uuid
+      and (last_active_at is null or last_active_at < now() - interval '1 minute')`);
 }
 
 /** Opens a session for a sign-in; its id goes into the token. */
@@ -187,9 +193,19 @@ export async function replaceCode(
   });
 }
 
-export async function findLiveCode(db: Executor, userId: string, purpose: CodePurpose) {
-  const [row] = await db
-    .select()
+/**
+ * Counts one guess at the newest live code of `purpose` before it is checked, and answers that
+ * code; none when there is none or it has had `maxAttempts` guesses. Counting first, in one
+ * statement, means guesses sent in parallel cannot get more than `maxAttempts` checks.
+ */
+export async function claimCodeAttempt(
+  db: Executor,
+  userId: string,
+  purpose: CodePurpose,
+  maxAttempts: number,
+) {
+  const newest = db
+    .select({ id: authCodes.id })
     .from(authCodes)
     .where(
       and(
@@ -201,14 +217,12 @@ export async function findLiveCode(db: Executor, userId: string, purpose: CodePu
     )
     .orderBy(desc(authCodes.createdAt))
     .limit(1);
-  return row;
-}
-
-export async function recordFailedAttempt(db: Executor, codeId: string): Promise<void> {
-  await db
+  const [row] = await db
     .update(authCodes)
     .set({ attempts: sql`${authCodes.attempts} + 1` })
-    .where(eq(authCodes.id, codeId));
+    .where(and(eq(authCodes.id, newest), sql`${authCodes.attempts} < ${maxAttempts}`))
+    .returning({ id: authCodes.id, codeHash: authCodes.codeHash });
+  return row;
 }
 
 /** Marks a code used; false when another request used it first. */
@@ -224,6 +238,61 @@ export async function consumeCode(db: Executor, codeId: string): Promise<boolean
 export async function findUserById(db: Executor, userId: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row;
+}
+
+/**
+ * Seals the TOTP secrets kept plain (before sealing began) or under an earlier key, at start. Each
+ * row is written only if it still holds what was read, so processes starting together do not
+ * clash. Answers how many rows were sealed again, and the ids of those that did not open (a key
+ * missing from ENCRYPTION_KEY_PREVIOUS): they are left as they are.
+ */
+export async function resealTotpSecrets(
+  db: Database,
+  box: CryptoBox,
+): Promise<{ resealed: number; unreadable: string[] }> {
+  type SecretColumn = typeof users.twoFactorSecret | typeof users.twoFactorPendingSecret;
+  const stale = (column: SecretColumn) =>
+    and(isNotNull(column), notLike(column, box.currentPattern));
+  const rows = await db
+    .select({
+      id: users.id,
+      secret: users.twoFactorSecret,
+      pending: users.twoFactorPendingSecret,
+    })
+    .from(users)
+    .where(or(stale(users.twoFactorSecret), stale(users.twoFactorPendingSecret)));
+  let resealed = 0;
+  const unreadable: string[] = [];
+  const again = (id: string, value: string | null) =>
+    value === null || !box.needsReseal(value)
+      ? value
+      : sealTotpSecret(box, id, openTotpSecret(box, id, value));
+  for (const row of rows) {
+    let secret: string | null;
+    let pending: string | null;
+    try {
+      secret = again(row.id, row.secret);
+      pending = again(row.id, row.pending);
+    } catch {
+      unreadable.push(row.id);
+      continue;
+    }
+    const same = (column: SecretColumn, value: string | null) =>
+      value === null ? isNull(column) : eq(column, value);
+    const written = await db
+      .update(users)
+      .set({ twoFactorSecret: secret, twoFactorPendingSecret: pending })
+      .where(
+        and(
+          eq(users.id, row.id),
+          same(users.twoFactorSecret, row.secret),
+          same(users.twoFactorPendingSecret, row.pending),
+        ),
+      )
+      .returning({ id: users.id });
+    resealed += written.length;
+  }
+  return { resealed, unreadable };
 }
 
 /**

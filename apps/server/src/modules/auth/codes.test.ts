@@ -96,6 +96,29 @@ describe('e-mail verification', () => {
     expect(right.body.code).toBe('INVALID_CODE');
   });
 
+  it('counts each guess before checking it: parallel guesses get no more than five checks', async () => {
+    const account = await register(server);
+    const code = await lastCode(account.email);
+    const wrong = Array.from({ length: 20 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    const answers = await Promise.all(
+      wrong.map((guess) =>
+        postJson(`${server.url}/api/auth/verify`, { email: account.email, code: guess }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(wrong.map(() => 400));
+    const [row] = await server.database.db
+      .select({ attempts: authCodes.attempts })
+      .from(authCodes)
+      .innerJoin(users, eq(users.id, authCodes.userId))
+      .where(eq(users.email, account.email));
+    expect(row?.attempts).toBe(5);
+    // Spent: the right code is refused too.
+    const right = await postJson(`${server.url}/api/auth/verify`, { email: account.email, code });
+    expect(right.status).toBe(400);
+  });
+
   it('refuses an expired code', async () => {
     const account = await register(server);
     const code = await lastCode(account.email);

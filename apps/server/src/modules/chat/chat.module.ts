@@ -6,7 +6,7 @@ import { ChatService } from './chat.service.ts';
 
 export const chatModule = defineModule({
   name: 'chat',
-  async register(app, { db, realtime, mailer, storage, previews }) {
+  async register(app, { config, db, realtime, mailer, storage, previews }) {
     const presence = new ChatPresence(db, realtime, app.log);
     presence.start();
     app.addHook('onClose', async () => presence.stop());
@@ -15,6 +15,6 @@ export const chatModule = defineModule({
       file.ownerId ? (await repo.getAttachment(executor, caller, file.ownerId)) !== null : false,
     );
     const service = new ChatService(db, realtime, storage, previews, mailer);
-    await app.register(chatRoutes, { service });
+    await app.register(chatRoutes, { service, publicUrl: config.publicUrl });
   },
 });

@@ -6,18 +6,22 @@ import * as repo from './chat.repository.ts';
 
 /** How often a process tells the database its members are still connected. */
 export const PRESENCE_TOUCH_MS = 30_000;
+/** How often a process sweeps the rows of stopped processes (chat.repository.ts sweepPresence). */
+export const PRESENCE_SWEEP_MS = 10 * 60_000;
 
 /**
  * Presence across processes (docs/decisions/048-chat.md): each process counts the realtime
  * connections it holds per member in `chat_presence` (one row per member and process) and touches
  * them while they last; a process that dies stops touching, so its rows go stale and stop
- * counting. A member's first connection and last disconnection here publish `chat.presence`.
+ * counting, and a sweep drops them. A member's first connection and last disconnection here
+ * publish `chat.presence`.
  */
 export class ChatPresence {
   readonly instanceId = randomUUID();
   private readonly counts = new Map<string, { workspaceId: string; count: number }>();
   private queue: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setInterval> | undefined;
+  private sweeper: ReturnType<typeof setInterval> | undefined;
   private stopListening: (() => void) | undefined;
   private stopped = false;
 
@@ -33,6 +37,11 @@ export class ChatPresence {
     );
     this.timer = setInterval(() => this.enqueue(() => this.touch()), PRESENCE_TOUCH_MS);
     this.timer.unref();
+    // Rows of processes that stopped: at start, then now and then.
+    const sweep = () => this.enqueue(() => repo.sweepPresence(this.db).then(() => undefined));
+    sweep();
+    this.sweeper = setInterval(sweep, PRESENCE_SWEEP_MS);
+    this.sweeper.unref();
   }
 
   private changed(connection: Connection, open: boolean): void {
@@ -77,6 +86,7 @@ export class ChatPresence {
   async stop(): Promise<void> {
     this.stopListening?.();
     clearInterval(this.timer);
+    clearInterval(this.sweeper);
     await this.queue;
     this.stopped = true;
     try {

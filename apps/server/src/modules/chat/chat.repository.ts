@@ -164,6 +164,34 @@ export async function setPresenceGone(db: Executor, instanceId: string): Promise
   await db.execute(sql`update chat_presence set connections = 0 where instance_id = ${instanceId}`);
 }
 
+/**
+ * Drops the presence rows that no longer say anything: those of processes that stopped or died
+ * (no connections, or not touched within the fresh window), keeping each member's newest row for
+ * their last activity, whose count is zeroed when its process is gone. Any process may run it.
+ */
+export async function sweepPresence(db: Executor): Promise<number> {
+  const stale = sql`(p.connections = 0 or p.seen_at < now() - make_interval(secs => ${PRESENCE_FRESH_SECONDS}))`;
+  const result = (await db.execute(sql`
+    with ranked as (
+      select p.user_id, p.instance_id, ${stale} as stale,
+        row_number() over (partition by p.user_id order by p.seen_at desc) as n
+      from chat_presence p
+    ), dropped as (
+      delete from chat_presence p using ranked r
+      where p.user_id = r.user_id and p.instance_id = r.instance_id and r.stale and r.n > 1
+      returning 1
+    ), zeroed as (
+      update chat_presence p set connections = 0 from ranked r
+      where p.user_id = r.user_id and p.instance_id = r.instance_id and r.stale and r.n = 1
+        and p.connections > 0
+      returning 1
+    )
+    select (select count(*) from dropped)::int as dropped`)) as unknown as {
+    rows: { dropped: number }[];
+  };
+  return Number(result.rows[0]?.dropped ?? 0);
+}
+
 /** Touches the rows of the members this process holds connections of. */
 export async function touchPresence(
   db: Executor,

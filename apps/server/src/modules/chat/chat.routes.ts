@@ -3,6 +3,7 @@ import { CHAT_BODY_MAX_CHARS, chatEndpoints } from '@beacon/contract';
 import { sendAreaFile, streamOctetBodies, uploadOf } from '../../lib/area-files.ts';
 import { requireMediaType } from '../../lib/errors.ts';
 import { attachmentDisposition, routeOf, signedInRoutes } from '../../lib/responses.ts';
+import { linkBase } from '../../lib/public-url.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { ChatService } from './chat.service.ts';
 
@@ -16,10 +17,11 @@ const MESSAGE_BODY_LIMIT = CHAT_BODY_MAX_CHARS * 4 * 2 + 16 * 1024;
  * The chat's calls, from `chatEndpoints`. Reading a conversation, marking it seen and typing are
  * open to every role; sending, editing, deleting, starting, leaving and uploading are writes.
  */
-export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async (
-  app,
-  { service },
-) => {
+export const chatRoutes: FastifyPluginAsyncZod<{
+  service: ChatService;
+  /** PUBLIC_URL, the base of the link in a mention's e-mail (lib/public-url.ts). */
+  publicUrl?: string | undefined;
+}> = async (app, { service, publicUrl }) => {
   const { readAt, writeAt, tags, security } = signedInRoutes(app, ['chat']);
   const endpoints = chatEndpoints;
 
@@ -95,7 +97,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async
     ...writeAt(endpoints.send, { bodyLimit: MESSAGE_BODY_LIMIT }),
     handler: async (request, reply) => {
       // A retry of a message already stored (same clientId) answers that message again.
-      const { message } = await service.send(requireAuth(request), request.body);
+      const { message } = await service.send(
+        requireAuth(request),
+        request.body,
+        linkBase(publicUrl, request),
+      );
       return reply.status(201).send({ message });
     },
   });

@@ -220,6 +220,8 @@ export class ChatService {
       mentionIds: string[];
       clientId?: string;
     },
+    /** Where mailed links start (lib/public-url.ts); none without it. */
+    linkBase?: string,
   ): Promise<{ message: ChatMessage; created: boolean }> {
     checkBody(body.body);
     const attachmentIds = [...new Set(body.attachmentIds)];
@@ -297,6 +299,9 @@ export class ChatService {
               subject: `${sender} mentioned you in chat`,
               text:
                 `Hello ${to.firstName},\n\n${sender} mentioned you: "${mentionTitle(body.body)}"\n\n` +
+                (linkBase
+                  ? `Open the conversation: ${linkBase}/dashboard/chat/${body.conversationId}\n\n`
+                  : '') +
                 `You get this e-mail because you chose it in your account's notifications.\n`,
             }),
           );

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_BODY_MAX_CHARS } from '@beacon/contract';
-import { outbox } from '../../db/schema/index.ts';
+import { chatPresence, outbox } from '../../db/schema/index.ts';
+import { sweepPresence } from './chat.repository.ts';
 import { crmWorkspace } from '../../../test/crm.ts';
 import { addMember, authed, startTestServer, type TestServer } from '../../../test/helpers.ts';
 import { connectRealtime } from '../../../test/ws-client.ts';
@@ -87,6 +88,50 @@ describe('chat', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(contacts.find((c) => c.id === ann.id)?.status).toBe('away');
+  });
+
+  it('sweeps the presence rows of stopped processes, keeping each member’s last activity', async () => {
+    const { w, ann, bob, viewer } = await team();
+    const workspaceId = ann.workspaceId;
+    const ago = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
+    // Ann: a process that died holding her connection, and an older one that stopped cleanly.
+    // Bob: a process that stopped cleanly, his only row; the viewer: a process that died.
+    await server.database.db.insert(chatPresence).values([
+      { workspaceId, userId: viewer.id, instanceId: 'dead', connections: 2, seenAt: ago(20) },
+      { workspaceId, userId: ann.id, instanceId: 'dead', connections: 2, seenAt: ago(20) },
+      { workspaceId, userId: ann.id, instanceId: 'stopped', connections: 0, seenAt: ago(60) },
+      { workspaceId, userId: bob.id, instanceId: 'stopped', connections: 0, seenAt: ago(5) },
+    ]);
+    const live = await connectRealtime(server.url, ann.token);
+    const rowsOf = async (userId: string) =>
+      (
+        await server.database.db
+          .select({ instanceId: chatPresence.instanceId, connections: chatPresence.connections })
+          .from(chatPresence)
+          .where(eq(chatPresence.userId, userId))
+      ).sort((a, b) => a.instanceId.localeCompare(b.instanceId));
+    // Ann's live connection is counted on this process's row a moment after it opens.
+    for (let i = 0; i < 100 && (await rowsOf(ann.id)).length < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Two of these (and, on a shared PostgreSQL, stale rows of other test servers).
+    expect(await sweepPresence(server.database.db)).toBeGreaterThanOrEqual(2);
+    const annRows = await rowsOf(ann.id);
+    expect(annRows).toHaveLength(1);
+    expect(annRows[0]!.connections).toBe(1);
+    expect(await rowsOf(bob.id)).toEqual([{ instanceId: 'stopped', connections: 0 }]);
+    // The newest row of a member whose process died stays, counting nothing.
+    expect(await rowsOf(viewer.id)).toEqual([{ instanceId: 'dead', connections: 0 }]);
+    const contacts = (await w.ok('GET', '/api/chat/contacts')).contacts as {
+      id: string;
+      status: string;
+      lastActivity: string | null;
+    }[];
+    expect(contacts.find((c) => c.id === ann.id)?.status).toBe('online');
+    const bobNow = contacts.find((c) => c.id === bob.id)!;
+    expect(bobNow.status).toBe('away');
+    expect(bobNow.lastActivity).not.toBeNull();
+    live.close();
   });
 
   it('starts a direct conversation once, and groups', async () => {

@@ -1,7 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Company } from '@beacon/contract';
 import { companies } from '../../db/schema/index.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { seenIds } from '../../lib/records/links.ts';
 import { isoTime, type Executor } from '../../lib/records/sql.ts';
+import { companiesEntity } from './companies.entity.ts';
 
 export const companyColumns = {
   id: companies.id,
@@ -38,6 +41,22 @@ export async function getCompany(db: Executor, workspaceId: string, id: string) 
     .from(companies)
     .where(and(eq(companies.workspaceId, workspaceId), eq(companies.id, id)));
   return row ? toCompany(row) : undefined;
+}
+
+/**
+ * The company a person or deal links to, as a record detail embeds it: null without one, and null
+ * when the caller does not see it (record visibility: only the link's id shows, lib/records/links.ts).
+ */
+export async function linkedCompany(
+  db: Executor,
+  caller: Pick<Caller, 'userId' | 'visibility' | 'workspaceId'>,
+  companyId: string | null,
+): Promise<Company | null> {
+  if (!companyId) return null;
+  const seen = await seenIds(db, caller, companiesEntity, [companyId]);
+  return seen.has(companyId)
+    ? ((await getCompany(db, caller.workspaceId, companyId)) ?? null)
+    : null;
 }
 
 /** Moves a company's people count by `delta` (relative, so concurrent writers add up). */

@@ -69,7 +69,7 @@ export class CompaniesService extends RecordService<CompanyRow, Company, Company
   async detail(caller: Caller, id: string): Promise<CompanyDetail> {
     const company = await getCompany(this.db, caller.workspaceId, id);
     if (!company) throw companyNotFound();
-    return { company, lists: await listsOf(this.db, caller.workspaceId, 'companies', id) };
+    return { company, lists: await listsOf(this.db, caller, 'companies', id) };
   }
 
   async patch(caller: Caller, id: string, patch: CompanyPatch): Promise<Company> {

@@ -155,12 +155,15 @@ describe('the forecast', () => {
     expect(longer.months[7]!.count).toBe(1);
   });
 
-  it("reads this month in the member's time zone, else the browser's, else UTC", async () => {
+  it("reads this month in the member's time zone, else the workspace's, else UTC", async () => {
     const w = await crmWorkspace(server);
     expect((await forecast(w)).timeZone).toBe('UTC');
-    const browser = await forecast(w, { tz: 'Pacific/Kiritimati' });
-    expect(browser.timeZone).toBe('Pacific/Kiritimati');
-    expect(browser.months[0]!.month).toBe(monthIn('Pacific/Kiritimati'));
+    // The browser's zone no longer decides; the workspace's does.
+    expect((await forecast(w, { tz: 'Pacific/Kiritimati' })).timeZone).toBe('UTC');
+    await w.ok('PATCH', '/api/workspace', { timeZone: 'Pacific/Kiritimati' });
+    const workspace = await forecast(w);
+    expect(workspace.timeZone).toBe('Pacific/Kiritimati');
+    expect(workspace.months[0]!.month).toBe(monthIn('Pacific/Kiritimati'));
     await w.ok('PUT', '/api/tasks/time-zone', { timeZone: 'Pacific/Pago_Pago' });
     const member = await forecast(w, { tz: 'Pacific/Kiritimati' });
     expect(member.timeZone).toBe('Pacific/Pago_Pago');

@@ -31,9 +31,11 @@ import { RecordService } from '../../lib/records/record-module.ts';
 import { checkLists, filterWhere, type ListQuery } from '../../lib/records/query.ts';
 import { ownerScope, requireVisible, scopePredicate } from '../../lib/records/scope.ts';
 import { rowsOf, type Executor } from '../../lib/records/sql.ts';
-import { utcToWall } from '../../lib/time-zones.ts';
-import { getCompany } from '../companies/companies.repository.ts';
-import { timeZoneOf } from '../tasks/tasks.repository.ts';
+import { effectiveZoneOf, utcToWall } from '../../lib/time-zones.ts';
+import { linkedCompany } from '../companies/companies.repository.ts';
+import { companiesEntity } from '../companies/companies.entity.ts';
+import { peopleEntity } from '../people/people.entity.ts';
+import { namedLink } from '../../lib/records/links.ts';
 import { listsOf } from '../lists/lists.repository.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import { dealCsvColumns, dealCsvContext } from './deals.csv.ts';
@@ -79,6 +81,19 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
       toItem: repo.toDeal,
       csvColumns: dealCsvColumns,
       csvContext: dealCsvContext,
+      links: [
+        namedLink<Deal, 'companyId', 'companyName'>(companiesEntity, 'companyId', 'companyName'),
+        {
+          entity: peopleEntity,
+          ids: (deal) => deal.people.map((p) => p.personId),
+          hide: (deal, unseen) => ({
+            ...deal,
+            people: deal.people.map((p) =>
+              unseen.has(p.personId) ? { ...p, name: '', email: '' } : p,
+            ),
+          }),
+        },
+      ],
     });
   }
   /** The workspace's default pipeline (every workspace has one: record 030). */
@@ -92,7 +107,7 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
   override async list(caller: Caller, query: ListQuery) {
     const page = await super.list(caller, query);
     await repo.withPeople(this.db, caller.workspaceId, page.items);
-    return page;
+    return { ...page, items: await this.shown(caller, page.items) };
   }
 
   /** A page of deals without their people (the board fills them once for every column). */
@@ -258,19 +273,22 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
       await recordActivities(tx, caller.workspaceId, caller.userId, subject(id), [
         { kind: 'created' },
       ]);
-      return (await repo.getDeal(tx, caller.workspaceId, id))!;
+      return (
+        await this.shown(caller, [(await repo.getDeal(tx, caller.workspaceId, id))!], tx)
+      )[0]!;
     });
   }
 
   async detail(caller: Caller, id: string): Promise<DealDetail> {
     const deal = await repo.getDeal(this.db, caller.workspaceId, id);
     if (!deal) throw dealNotFound();
-    const [company, stages, lists] = await Promise.all([
-      deal.companyId ? getCompany(this.db, caller.workspaceId, deal.companyId) : undefined,
+    const [[shown], company, stages, lists] = await Promise.all([
+      this.shown(caller, [deal]),
+      linkedCompany(this.db, caller, deal.companyId),
       repo.stageHistory(this.db, caller.workspaceId, id),
-      listsOf(this.db, caller.workspaceId, 'deals', id),
+      listsOf(this.db, caller, 'deals', id),
     ]);
-    return { deal, company: company ?? null, stages, lists };
+    return { deal: shown!, company, stages, lists };
   }
 
   async patch(caller: Caller, id: string, patch: DealPatch): Promise<Deal> {
@@ -388,7 +406,9 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
           },
         });
       }
-      return (await repo.getDeal(tx, caller.workspaceId, id))!;
+      return (
+        await this.shown(caller, [(await repo.getDeal(tx, caller.workspaceId, id))!], tx)
+      )[0]!;
     });
   }
 
@@ -463,7 +483,9 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
           by: caller.userId,
         },
       });
-      return (await repo.getDeal(tx, caller.workspaceId, id))!;
+      return (
+        await this.shown(caller, [(await repo.getDeal(tx, caller.workspaceId, id))!], tx)
+      )[0]!;
     });
   }
 
@@ -574,6 +596,15 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
       caller.workspaceId,
       pages.flatMap((p) => p.items),
     );
+    // The cards' people and companies as the caller may see them, in one pass for all columns.
+    const shown = await this.shown(
+      caller,
+      pages.flatMap((p) => p.items),
+    );
+    let at = 0;
+    for (const page of pages) {
+      page.items = shown.slice(at, (at += page.items.length));
+    }
     const columns = pipeline.stages.map((stage, i) => {
       const page = pages[i]!;
       const own = sums
@@ -598,14 +629,14 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
 
   /**
    * The forecast: a pipeline's open deals by month of expected close, from the caller's month
-   * (in the member's time zone, else the browser's `tz`, else UTC), one grouped query.
+   * (in the member's effective zone: lib/time-zones.ts), one grouped query.
    */
   async forecast(caller: Caller, query: ForecastQuery): Promise<DealForecast> {
     const pipelineId = query.pipelineId ?? (await this.defaultPipeline(this.db, caller));
     if (!(await getPipeline(this.db, caller.workspaceId, pipelineId))) {
       throw notFound('No such pipeline');
     }
-    const timeZone = (await timeZoneOf(this.db, caller.userId)) ?? query.tz ?? 'UTC';
+    const timeZone = await effectiveZoneOf(this.db, caller);
     const { year, month } = utcToWall(this.now(), timeZone);
     const months = Array.from({ length: query.months + 1 }, (_, i) => {
       const d = new Date(Date.UTC(year, month - 1 + i, 1));

@@ -102,16 +102,6 @@ export async function recentActivity(
   });
 }
 
-/** The member's own time zone, null when never set. */
-export async function memberTimeZone(db: Executor, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ timeZone: users.timeZone })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.timeZone ?? null;
-}
-
 /**
  * The member's open tasks due in [from, to) (either end open): a capped count and the first
  * `limit` by due time, both from one range of tasks_assignee_due_idx.

@@ -26,10 +26,10 @@ export const homeRoutes: FastifyPluginAsyncZod<{ service: HomeService }> = async
     });
   }
 
-  card(homeEndpoints.tasks, (caller, query) => service.tasks(caller, query));
-  card(homeEndpoints.week, (caller, query) => service.week(caller, query));
-  card(homeEndpoints.meetings, (caller, query) => service.meetings(caller, query));
+  card(homeEndpoints.tasks, (caller) => service.tasks(caller));
+  card(homeEndpoints.week, (caller) => service.week(caller));
+  card(homeEndpoints.meetings, (caller) => service.meetings(caller));
   card(homeEndpoints.pipeline, (caller) => service.pipeline(caller));
-  card(homeEndpoints.closing, (caller, query) => service.closing(caller, query));
+  card(homeEndpoints.closing, (caller) => service.closing(caller));
   card(homeEndpoints.activity, (caller) => service.activity(caller));
 };

@@ -5,7 +5,6 @@ import {
   type HomeClosing,
   type HomeMeetings,
   type HomePipeline,
-  type HomeQuery,
   type HomeTasks,
   type HomeWeek,
 } from '@beacon/contract';
@@ -14,7 +13,7 @@ import { ownerScope } from '../../lib/records/scope.ts';
 import type { Caller } from '../../lib/caller.ts';
 import type { CalendarService } from '../calendar/calendar.service.ts';
 import * as repo from './home.repository.ts';
-import { dayOf, monthOf, weekOf } from '../../lib/time-zones.ts';
+import { dayOf, effectiveZoneOf, monthOf, weekOf } from '../../lib/time-zones.ts';
 
 /**
  * The home page's cards, read only: each method answers one card, with bounded queries (a count
@@ -29,13 +28,14 @@ export class HomeService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private async zone(caller: Caller, query: HomeQuery): Promise<string> {
-    return (await repo.memberTimeZone(this.db, caller.userId)) ?? query.tz ?? 'UTC';
+  /** The member's effective zone (lib/time-zones.ts); the query's `tz` no longer decides. */
+  private async zone(caller: Caller): Promise<string> {
+    return effectiveZoneOf(this.db, caller);
   }
 
   /** The caller's open tasks due today and overdue: a count and the first few of each. */
-  async tasks(caller: Caller, query: HomeQuery): Promise<HomeTasks> {
-    const timeZone = await this.zone(caller, query);
+  async tasks(caller: Caller): Promise<HomeTasks> {
+    const timeZone = await this.zone(caller);
     const day = dayOf(this.now(), timeZone);
     const [dueToday, overdue] = await Promise.all([
       repo.openTasksDue(
@@ -57,8 +57,8 @@ export class HomeService {
   }
 
   /** Today's events of the workspace calendar (series expanded), in start order. */
-  async meetings(caller: Caller, query: HomeQuery): Promise<HomeMeetings> {
-    const timeZone = await this.zone(caller, query);
+  async meetings(caller: Caller): Promise<HomeMeetings> {
+    const timeZone = await this.zone(caller);
     const day = dayOf(this.now(), timeZone);
     const events = await this.calendar.list(caller, {
       start: day.start.toISOString(),
@@ -88,8 +88,8 @@ export class HomeService {
   }
 
   /** The caller's week so far (Monday to Sunday): tasks done, deals won and their amount. */
-  async week(caller: Caller, query: HomeQuery): Promise<HomeWeek> {
-    const week = weekOf(this.now(), await this.zone(caller, query));
+  async week(caller: Caller): Promise<HomeWeek> {
+    const week = weekOf(this.now(), await this.zone(caller));
     const done = await repo.tasksDoneByDay(
       this.db,
       caller.workspaceId,
@@ -124,8 +124,8 @@ export class HomeService {
   }
 
   /** Open deals expected to close this month (in the member's zone), every pipeline. */
-  async closing(caller: Caller, query: HomeQuery): Promise<HomeClosing> {
-    const month = monthOf(this.now(), await this.zone(caller, query));
+  async closing(caller: Caller): Promise<HomeClosing> {
+    const month = monthOf(this.now(), await this.zone(caller));
     const closing = await repo.openDealsClosing(
       this.db,
       caller.workspaceId,

@@ -17,11 +17,11 @@ export class ListsService {
   constructor(private readonly db: Database) {}
 
   async list(caller: Caller, kind: ListKind | undefined): Promise<RecordList[]> {
-    return findLists(this.db, caller.workspaceId, kind ? eq(recordLists.kind, kind) : undefined);
+    return findLists(this.db, caller, kind ? eq(recordLists.kind, kind) : undefined);
   }
 
   async get(caller: Caller, id: string): Promise<RecordList> {
-    const list = await getList(this.db, caller.workspaceId, id);
+    const list = await getList(this.db, caller, id);
     if (!list) throw listNotFound();
     return list;
   }
@@ -31,7 +31,7 @@ export class ListsService {
       .insert(recordLists)
       .values({ workspaceId: caller.workspaceId, ...input, createdBy: caller.userId })
       .returning({ id: recordLists.id });
-    return (await getList(this.db, caller.workspaceId, row!.id))!;
+    return (await getList(this.db, caller, row!.id))!;
   }
 
   async patch(caller: Caller, id: string, patch: ListPatch): Promise<RecordList> {
@@ -41,7 +41,7 @@ export class ListsService {
       .where(and(eq(recordLists.workspaceId, caller.workspaceId), eq(recordLists.id, id)))
       .returning({ id: recordLists.id });
     if (rows.length === 0) throw listNotFound();
-    return (await getList(this.db, caller.workspaceId, id))!;
+    return (await getList(this.db, caller, id))!;
   }
 
   async remove(caller: Caller, id: string): Promise<void> {
@@ -60,7 +60,7 @@ export class ListsService {
     mode: 'add' | 'remove',
   ): Promise<{ affected: number }> {
     return this.db.transaction(async (tx) => {
-      const list = await getList(tx, caller.workspaceId, id);
+      const list = await getList(tx, caller, id);
       if (!list) throw listNotFound();
       const entity = records.entity(list.kind);
       const selected = selectionFilter(entity, selection);

@@ -5,10 +5,11 @@ import { MembersService } from './members.service.ts';
 
 export const membersModule = defineModule({
   name: 'members',
-  async register(app, { db, mailer, limiter, tokens, storage }) {
+  async register(app, { config, db, mailer, limiter, tokens, storage }) {
     await app.register(membersRoutes, {
       members: new MembersService(db, storage),
       invitations: new InvitationsService(db, mailer, limiter, tokens),
+      publicUrl: config.publicUrl,
     });
   },
 });

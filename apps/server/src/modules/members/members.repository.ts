@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type {
   Member,
   MemberActivity,
@@ -54,19 +54,6 @@ export async function nonMembers(
     );
   const known = new Set(found.map((r) => r.id));
   return unique.filter((id) => !known.has(id));
-}
-
-/** Stamps a member's last activity unless it is under a minute old (plugins/auth.ts calls it). */
-export async function touchLastActive(db: Database, userId: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ lastActiveAt: sql`now()` })
-    .where(
-      and(
-        eq(users.id, userId),
-        or(isNull(users.lastActiveAt), sql`${users.lastActiveAt} < now() - interval '1 minute'`),
-      ),
-    );
 }
 
 const profileColumns = {

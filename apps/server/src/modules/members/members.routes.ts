@@ -5,14 +5,10 @@ import { sendAreaFile, streamOctetBodies, uploadOf } from '../../lib/area-files.
 import { requireMediaType } from '../../lib/errors.ts';
 import { openAt, routeOf, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { linkBase } from '../../lib/public-url.ts';
 import { requestOrigin } from '../audit/audit.repository.ts';
 import type { InvitationsService } from './invitations.service.ts';
 import type { MembersService } from './members.service.ts';
-
-/** Where the web app is served, as the browser that asked reached it: the invitation link's origin. */
-function baseUrl(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 /** Accepting an invitation: a small JSON body. */
 const ACCEPT_BODY_LIMIT = 16 * 1024;
@@ -20,7 +16,8 @@ const ACCEPT_BODY_LIMIT = 16 * 1024;
 export const membersRoutes: FastifyPluginAsyncZod<{
   members: MembersService;
   invitations: InvitationsService;
-}> = async (app, { members, invitations }) => {
+  publicUrl: string | undefined;
+}> = async (app, { members, invitations, publicUrl }) => {
   const { readAt, tags, security } = signedInRoutes(app, ['members']);
   // Admin-only routes: any other role gets 403 before the handler.
   const adminOnly = app.requireRole('admin');
@@ -146,7 +143,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       const created = await invitations.create(
         requireAuth(request),
         request.body,
-        baseUrl(request),
+        linkBase(publicUrl, request),
         requestOrigin(request),
       );
       return reply.status(201).send(created);
@@ -160,7 +157,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       invitations.resend(
         requireAuth(request),
         request.params.id,
-        baseUrl(request),
+        linkBase(publicUrl, request),
         requestOrigin(request),
       ),
   });

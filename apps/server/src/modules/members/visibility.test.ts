@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, authed, startTestServer, type TestServer } from '../../../test/helpers.ts';
 import { crmWorkspace, query } from '../../../test/crm.ts';
+import { connectRealtime, type LiveMessage } from '../../../test/ws-client.ts';
 
 /**
  * Record visibility (issue 10): a member set to `own` sees only the records they own, in every
@@ -257,6 +258,141 @@ describe('record visibility', () => {
     expect(new Set(activity.items.map((i) => i.subject.id))).toEqual(
       new Set([idOf(mine.person), idOf(mine.company), idOf(mine.deal)]),
     );
+  });
+
+  it('shows a link to a record the member does not see without its fields', async () => {
+    const { w, as, mine, theirs } = await setup();
+    // The admin links the member's records to records the member does not see.
+    await w.ok('PATCH', `/api/people/${idOf(mine.person)}`, { companyId: idOf(theirs.company) });
+    await w.ok('PATCH', `/api/deals/${idOf(mine.deal)}`, {
+      companyId: idOf(theirs.company),
+      people: [
+        { personId: idOf(theirs.person), role: 'champion' },
+        { personId: idOf(mine.person), role: 'decision_maker' },
+      ],
+    });
+    await w.ok('PATCH', `/api/tasks/${idOf(mine.task)}`, {
+      personId: idOf(theirs.person),
+      companyId: idOf(mine.company),
+    });
+
+    // The person: the link's id stays (saving keeps it), the company's name and fields do not.
+    const person = (await as('GET', `/api/people/${idOf(mine.person)}`)).body as {
+      person: { companyId: string; companyName: string };
+      company: unknown;
+    };
+    expect(person.person).toMatchObject({ companyId: idOf(theirs.company), companyName: '' });
+    expect(person.company).toBeNull();
+    const listed = (await as('GET', '/api/people')).body as { items: { companyName: string }[] };
+    expect(listed.items.map((p) => p.companyName)).toEqual(['']);
+    expect((await as('GET', '/api/people/export.csv')).text).not.toContain('Theirs Co');
+
+    // The deal: its company and the person the member does not see, nameless; their own named.
+    const deal = (await as('GET', `/api/deals/${idOf(mine.deal)}`)).body as {
+      deal: { companyName: string; people: { personId: string; name: string; email: string }[] };
+      company: unknown;
+    };
+    expect(deal.company).toBeNull();
+    expect(deal.deal.companyName).toBe('');
+    expect(deal.deal.people).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ personId: idOf(theirs.person), name: '', email: '' }),
+        expect.objectContaining({ personId: idOf(mine.person), name: 'Mine Same' }),
+      ]),
+    );
+    const board = (await as('GET', '/api/deals/board')).body as {
+      columns: { deals: { companyName: string; people: { name: string }[] }[] }[];
+    };
+    const card = board.columns.flatMap((c) => c.deals)[0]!;
+    expect(card.companyName).toBe('');
+    expect(card.people.map((p) => p.name).sort()).toEqual(['', 'Mine Same']);
+    const deals = (await as('GET', '/api/deals')).body as { items: { companyName: string }[] };
+    expect(deals.items.map((d) => d.companyName)).toEqual(['']);
+
+    // The task: the person's name hidden, the member's own company named.
+    const task = (await as('GET', `/api/tasks/${idOf(mine.task)}`)).body as Record<string, unknown>;
+    expect(task).toMatchObject({
+      personId: idOf(theirs.person),
+      personName: '',
+      companyId: idOf(mine.company),
+      companyName: 'Mine Co',
+    });
+    const tasks = (await as('GET', '/api/tasks')).body as { items: { personName: string }[] };
+    expect(tasks.items.map((t) => t.personName)).toEqual(['']);
+
+    // Someone who sees everything reads every name.
+    const full = (await w.ok('GET', `/api/people/${idOf(mine.person)}`)) as {
+      person: { companyName: string };
+      company: { name: string };
+    };
+    expect([full.person.companyName, full.company.name]).toEqual(['Theirs Co', 'Theirs Co']);
+    expect(
+      ((await w.ok('GET', `/api/tasks/${idOf(mine.task)}`)) as { personName: string }).personName,
+    ).toBe('Theirs Same');
+  });
+
+  it('counts a list’s members the member sees, wherever the list shows', async () => {
+    const { w, as, mine, theirs } = await setup();
+    const list = await w.ok('POST', '/api/lists', { name: 'Everyone', kind: 'people' });
+    await w.ok('POST', `/api/lists/${idOf(list)}/items`, {
+      selection: { ids: [idOf(mine.person), idOf(theirs.person), idOf(theirs.unowned)] },
+    });
+    const countIn = (body: unknown) =>
+      (body as { id: string; count: number }[]).find((l) => l.id === idOf(list))?.count;
+    expect(countIn(await w.ok('GET', '/api/lists'))).toBe(3);
+    expect(countIn((await as('GET', '/api/lists')).body)).toBe(1);
+    expect(countIn((await as('GET', '/api/lists?kind=people')).body)).toBe(1);
+    expect(((await as('GET', `/api/lists/${idOf(list)}`)).body as { count: number }).count).toBe(1);
+    const detail = (await as('GET', `/api/people/${idOf(mine.person)}`)).body as {
+      lists: { id: string; count: number }[];
+    };
+    expect(countIn(detail.lists)).toBe(1);
+    const full = (await w.ok('GET', `/api/people/${idOf(mine.person)}`)) as {
+      lists: { id: string; count: number }[];
+    };
+    expect(countIn(full.lists)).toBe(3);
+  });
+
+  it('sends realtime changes to the member without record ids, and with them to others', async () => {
+    const { w, rep, theirs } = await setup();
+    const everything = await addMember(server, w.admin.token, 'contributor');
+    const ownLive = await connectRealtime(server.url, rep.token);
+    const allLive = await connectRealtime(server.url, everything.token);
+    try {
+      await w.ok('PATCH', `/api/people/${idOf(theirs.person)}`, { jobTitle: 'CEO' });
+      const crm = (m: LiveMessage) => m.type === 'crm.changed';
+      expect((await allLive.next(crm)).data).toMatchObject({
+        entity: 'people',
+        id: idOf(theirs.person),
+      });
+      expect((await ownLive.next(crm)).data).toMatchObject({ entity: 'people', id: null });
+
+      await w.ok('PATCH', `/api/tasks/${idOf(theirs.task)}`, { title: 'Renamed' });
+      const changed = (m: LiveMessage) => m.type === 'tasks.changed';
+      expect((await allLive.next(changed)).data).toMatchObject({ ids: [idOf(theirs.task)] });
+      expect((await ownLive.next(changed)).data).toMatchObject({ ids: [] });
+
+      const board = (await w.ok('GET', '/api/deals/board')) as {
+        columns: { stage: { id: string } }[];
+      };
+      await w.ok('POST', `/api/deals/${idOf(theirs.deal)}/move`, {
+        stageId: board.columns[1]!.stage.id,
+      });
+      const moved = (m: LiveMessage) => m.type === 'deals.moved';
+      expect(((await allLive.next(moved)).data as { dealId: string }).dealId).toBe(
+        idOf(theirs.deal),
+      );
+      const own = await ownLive.next(moved);
+      expect([own.data, own.refetch]).toEqual([null, true]);
+      // Nothing the member received names the admin's records.
+      const text = JSON.stringify(ownLive.messages);
+      for (const id of [idOf(theirs.person), idOf(theirs.task), idOf(theirs.deal)]) {
+        expect(text).not.toContain(id);
+      }
+    } finally {
+      ownLive.close();
+      allLive.close();
+    }
   });
 
   it('is set by admins only, audited, and `all` gives the whole workspace back at once', async () => {

@@ -24,7 +24,13 @@ export async function scheduleDueTasksJob(db: Executor, delayMs: number): Promis
   await enqueueJob(db, DUE_TASKS_JOB, {}, { runAt: new Date(Date.now() + delayMs) });
 }
 
-export function dueTasksJobHandler(db: Database, realtime: Realtime, mailer: Mailer): JobHandler {
+/** `publicUrl`: PUBLIC_URL; the mail links to the tasks only with it (a job has no request). */
+export function dueTasksJobHandler(
+  db: Database,
+  realtime: Realtime,
+  mailer: Mailer,
+  publicUrl?: string,
+): JobHandler {
   return {
     async run(job) {
       for (;;) {
@@ -47,6 +53,7 @@ export function dueTasksJobHandler(db: Database, realtime: Realtime, mailer: Mai
                 subject: `Task due: ${mail.title}`,
                 text:
                   `Hello ${mail.firstName},\n\nYour task "${mail.title}" is due now.\n\n` +
+                  (publicUrl ? `Open your tasks: ${publicUrl}/dashboard/tasks\n\n` : '') +
                   `You get this e-mail because you chose it in your account's notifications.\n`,
               }),
             );

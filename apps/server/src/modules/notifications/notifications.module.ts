@@ -5,8 +5,8 @@ import { NotificationsService } from './notifications.service.ts';
 
 export const notificationsModule = defineModule({
   name: 'notifications',
-  async register(app, { db, realtime, jobs, mailer }) {
-    jobs.register(DUE_TASKS_JOB, dueTasksJobHandler(db, realtime, mailer));
+  async register(app, { config, db, realtime, jobs, mailer }) {
+    jobs.register(DUE_TASKS_JOB, dueTasksJobHandler(db, realtime, mailer, config.publicUrl));
     // The first run of the chain (each run queues the next).
     await scheduleDueTasksJob(db, 0);
     await app.register(notificationsRoutes, { service: new NotificationsService(db, realtime) });

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { people } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { adjustPeopleCount, getCompany } from '../companies/companies.repository.ts';
+import { adjustPeopleCount, getCompany, linkedCompany } from '../companies/companies.repository.ts';
 import { listsOf } from '../lists/lists.repository.ts';
 import { contactsCsvContext, personCsvColumns } from '../imports/contacts-csv.ts';
 import { recordActivities } from '../../lib/records/activity.ts';
@@ -25,6 +25,8 @@ import {
   type Caller,
 } from '../../lib/records/caller.ts';
 import { peopleEntity } from './people.entity.ts';
+import { namedLink } from '../../lib/records/links.ts';
+import { companiesEntity } from '../companies/companies.entity.ts';
 import { RecordService } from '../../lib/records/record-module.ts';
 import { rowsOf, uuidArray, type Executor } from '../../lib/records/sql.ts';
 import { ownerScope, requireVisible } from '../../lib/records/scope.ts';
@@ -66,6 +68,9 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
       toItem: toPerson,
       csvColumns: personCsvColumns,
       csvContext: contactsCsvContext,
+      links: [
+        namedLink<Person, 'companyId', 'companyName'>(companiesEntity, 'companyId', 'companyName'),
+      ],
     });
   }
 
@@ -104,11 +109,12 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
   async detail(caller: Caller, id: string): Promise<PersonDetail> {
     const row = await getPersonRow(this.db, caller.workspaceId, id);
     if (!row) throw personNotFound();
-    const [company, lists] = await Promise.all([
-      row.companyId ? getCompany(this.db, caller.workspaceId, row.companyId) : undefined,
-      listsOf(this.db, caller.workspaceId, 'people', id),
+    const [[person], company, lists] = await Promise.all([
+      this.shown(caller, [toPerson(row)]),
+      linkedCompany(this.db, caller, row.companyId),
+      listsOf(this.db, caller, 'people', id),
     ]);
-    return { person: toPerson(row), company: company ?? null, lists };
+    return { person: person!, company, lists };
   }
 
   async patch(caller: Caller, id: string, patch: PersonPatch): Promise<Person> {
@@ -174,7 +180,9 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
         }
         await recordActivities(tx, caller.workspaceId, caller.userId, subject(id), changes);
       }
-      return toPerson((await getPersonRow(tx, caller.workspaceId, id))!);
+      return (
+        await this.shown(caller, [toPerson((await getPersonRow(tx, caller.workspaceId, id))!)], tx)
+      )[0]!;
     });
   }
 

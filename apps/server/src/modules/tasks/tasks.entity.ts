@@ -9,18 +9,19 @@ import {
 } from '@beacon/contract';
 import { fieldsOf, type EntityDef } from '../../lib/records/fields.ts';
 import { rowsOf, type Executor } from '../../lib/records/sql.ts';
-import { todayStartSql, tomorrowStartSql } from '../../lib/time-zones.ts';
+import { effectiveZoneSql, todayStartSql, tomorrowStartSql } from '../../lib/time-zones.ts';
 
 const t = fieldsOf('tasks');
 
 /**
- * The zone a task's day is counted in: its assignee's (`users.time_zone`), its creator's when
- * unassigned, the workspace's (admin panel) when that member has set none, else UTC. Read per row, so one query serves a workspace whose
- * members live in many zones (docs/decisions/031, 044).
+ * The zone a task's day is counted in: the effective zone (lib/time-zones.ts) of its assignee, of
+ * its creator when unassigned. Read per row, so one query serves a workspace whose members live in
+ * many zones (docs/decisions/031, 044, 055).
  */
-export const taskZoneExpr = sql`coalesce((select z.time_zone from users z
-  where z.id = coalesce("tasks"."assignee_id", "tasks"."created_by")),
-  (select w.time_zone from workspaces w where w.id = "tasks"."workspace_id"), 'UTC')`;
+export const taskZoneExpr = effectiveZoneSql(
+  sql`coalesce("tasks"."assignee_id", "tasks"."created_by")`,
+  sql`"tasks"."workspace_id"`,
+);
 
 /**
  * Where an open task stands against its assignee's day (the contract's `taskDueStates`): a

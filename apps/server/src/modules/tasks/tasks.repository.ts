@@ -3,6 +3,7 @@ import type { Task } from '@beacon/contract';
 import type { Executor } from '../../db/client.ts';
 import { companies, deals, people, tasks, users } from '../../db/schema/index.ts';
 import { uuidArray } from '../../lib/records/sql.ts';
+import { effectiveZoneSql } from '../../lib/time-zones.ts';
 
 // The tasks' own writes and look-ups. Each takes the workspace id and filters by it. Reading
 // tasks (filters, sort, pages, counts, the due state in each assignee's zone) is the records
@@ -196,13 +197,16 @@ export async function dealInWorkspace(db: Executor, workspaceId: string, id: str
   return rows.length === 1;
 }
 
-/** Each active member of the workspace and their zone (null when never set). */
+/** Each active member of the workspace and their effective zone (lib/time-zones.ts). */
 export async function memberTimeZones(
   db: Executor,
   workspaceId: string,
-): Promise<{ userId: string; timeZone: string | null }[]> {
+): Promise<{ userId: string; timeZone: string }[]> {
   return db
-    .select({ userId: users.id, timeZone: users.timeZone })
+    .select({
+      userId: users.id,
+      timeZone: sql<string>`${effectiveZoneSql(sql`${users.id}`, sql`${users.workspaceId}`)}`,
+    })
     .from(users)
     .where(and(eq(users.workspaceId, workspaceId), eq(users.status, 'active')))
     .orderBy(users.id);

@@ -4,6 +4,7 @@ import type {
   BulkResult,
   FilterCondition,
   MemberTimeZones,
+  TimeZoneSetting,
   PersonBulkRequest,
   RecordCount,
   Task,
@@ -14,7 +15,7 @@ import type {
   taskPatchSchema,
   taskQuerySchema,
 } from '@beacon/contract';
-import { TASK_BULK_LIMIT, TASKS_CHANGED } from '@beacon/contract';
+import { TASK_BULK_LIMIT, TASKS_CHANGED, taskQueryConditions } from '@beacon/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { tasks } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/caller.ts';
@@ -27,11 +28,15 @@ import { requireVisible, scopePredicate } from '../../lib/records/scope.ts';
 import { RecordService, type ExportQuery } from '../../lib/records/record-module.ts';
 import { column, columnReader, iso, rowsOf, uuidArray } from '../../lib/records/sql.ts';
 import type { Realtime } from '../../lib/realtime.ts';
+import { effectiveZoneOf } from '../../lib/time-zones.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import { taskCsvColumns, tasksCsvContext } from './tasks.csv.ts';
 import { dueStateExpr, taskZoneExpr, tasksEntity } from './tasks.entity.ts';
 import * as repo from './tasks.repository.ts';
 import { records } from '../record-entities.ts';
+import { namedLink } from '../../lib/records/links.ts';
+import { companiesEntity } from '../companies/companies.entity.ts';
+import { peopleEntity } from '../people/people.entity.ts';
 
 type NewTask = z.output<typeof newTaskSchema>;
 type TaskPatch = z.output<typeof taskPatchSchema>;
@@ -82,15 +87,6 @@ const toTask = (row: TaskRow): Task => ({
   updatedAt: iso(row.updatedAt)!,
 });
 
-/** The tabs' `due` shortcuts as due states (`upcoming` also holds the open tasks without one). */
-const dueStatesOf = {
-  today: ['today'],
-  overdue: ['overdue'],
-  upcoming: ['upcoming', 'none'],
-  due: ['overdue', 'today'],
-  none: ['none'],
-} as const;
-
 /** The fields a change records on the task's timeline, in this order. */
 const timelineFields = [
   'title',
@@ -110,23 +106,7 @@ const timelineFields = [
  * conditions of the records engine, after the `filters` the caller wrote.
  */
 function conditionsOf(caller: Caller, filter: TaskFilter): FilterCondition[] {
-  const conditions = [...parseFilters(filter.filters)];
-  const equals = (field: string, value: string | undefined) => {
-    if (value !== undefined) conditions.push({ field, op: 'equals', value });
-  };
-  if (filter.mine) equals('assigneeId', caller.userId);
-  equals('assigneeId', filter.assignee);
-  if (filter.due)
-    conditions.push({ field: 'dueState', op: 'in', value: [...dueStatesOf[filter.due]] });
-  if (filter.status === 'closed') {
-    conditions.push({ field: 'status', op: 'in', value: ['done', 'skipped'] });
-  } else equals('status', filter.status);
-  equals('type', filter.type);
-  equals('priority', filter.priority);
-  equals('personId', filter.person);
-  equals('companyId', filter.company);
-  equals('dealId', filter.deal);
-  return conditions;
+  return taskQueryConditions(filter, parseFilters(filter.filters), caller.userId);
 }
 
 /**
@@ -150,6 +130,10 @@ export class TasksService {
       toItem: toTask,
       csvColumns: taskCsvColumns,
       csvContext: tasksCsvContext,
+      links: [
+        namedLink<Task, 'personId', 'personName'>(peopleEntity, 'personId', 'personName'),
+        namedLink<Task, 'companyId', 'companyName'>(companiesEntity, 'companyId', 'companyName'),
+      ],
     });
   }
 
@@ -218,11 +202,17 @@ export class TasksService {
       ),
     );
     if (!rows[0]) throw taskNotFound();
-    return toTask(rows[0]);
+    const [task] = await this.records.shown(caller, [toTask(rows[0])], db);
+    return task!;
   }
 
-  async timeZone(caller: Caller): Promise<{ timeZone: string | null }> {
-    return { timeZone: await repo.timeZoneOf(this.db, caller.userId) };
+  /** The member's own zone (null when never set) and the effective one days are counted in. */
+  async timeZone(caller: Caller): Promise<TimeZoneSetting> {
+    const [timeZone, effectiveTimeZone] = await Promise.all([
+      repo.timeZoneOf(this.db, caller.userId),
+      effectiveZoneOf(this.db, caller),
+    ]);
+    return { timeZone, effectiveTimeZone };
   }
 
   /** Each active member's zone: the web enters and shows a task's due time in its assignee's. */
@@ -230,7 +220,7 @@ export class TasksService {
     return { items: await repo.memberTimeZones(this.db, caller.workspaceId) };
   }
 
-  async setTimeZone(caller: Caller, zone: string): Promise<{ timeZone: string | null }> {
+  async setTimeZone(caller: Caller, zone: string): Promise<TimeZoneSetting> {
     if (!(await repo.databaseKnowsZone(this.db, zone))) {
       throw fieldError('timeZone', 'Use an IANA time zone such as Europe/Paris');
     }
@@ -239,7 +229,7 @@ export class TasksService {
       // The member's tasks change day; screens read them again.
       await this.publish(tx, caller, []);
     });
-    return { timeZone: zone };
+    return { timeZone: zone, effectiveTimeZone: zone };
   }
 
   /**

@@ -223,7 +223,7 @@ describe('tasks', () => {
       { timeZone: 'Asia/Tokyo' },
       viewer.token,
     );
-    expect(zone.body).toEqual({ timeZone: 'Asia/Tokyo' });
+    expect(zone.body).toEqual({ timeZone: 'Asia/Tokyo', effectiveTimeZone: 'Asia/Tokyo' });
     // A viewer may be assigned tasks.
     const assigned = await w.ok('GET', `/api/tasks/${task.id}`, undefined, viewer.token);
     expect(assigned.timeZone).toBe('Asia/Tokyo');
@@ -234,17 +234,23 @@ describe('tasks', () => {
     const east = 'Asia/Tokyo'; // UTC+9
     const west = 'America/Los_Angeles'; // UTC−8 or −7: 16 or 17 hours of clock apart
     const colleague = await addMember(server, w.admin.token, 'contributor');
-    expect((await w.call('GET', '/api/tasks/time-zone')).body).toEqual({ timeZone: null });
+    expect((await w.call('GET', '/api/tasks/time-zone')).body).toEqual({
+      timeZone: null,
+      effectiveTimeZone: 'UTC',
+    });
     await w.ok('PUT', '/api/tasks/time-zone', { timeZone: east });
     await w.ok('PUT', '/api/tasks/time-zone', { timeZone: west }, colleague.token);
-    expect((await w.call('GET', '/api/tasks/time-zone')).body).toEqual({ timeZone: east });
+    expect((await w.call('GET', '/api/tasks/time-zone')).body).toEqual({
+      timeZone: east,
+      effectiveTimeZone: east,
+    });
     // Each member's zone, for the web to enter and show due times in the assignee's; not the
     // members of another workspace.
     const other = await crmWorkspace(server);
     await other.ok('PUT', '/api/tasks/time-zone', { timeZone: 'Europe/Paris' });
     const zones = (await w.ok('GET', '/api/tasks/time-zones')).items as {
       userId: string;
-      timeZone: string | null;
+      timeZone: string;
     }[];
     expect(zones).toHaveLength(2);
     expect(zones).toEqual(

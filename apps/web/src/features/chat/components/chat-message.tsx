@@ -1,5 +1,4 @@
 import { memo, useState } from 'react';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -13,12 +12,14 @@ import type { LocalMessage } from '../state/chat-slice.ts';
 import { ChatAttachmentView } from './chat-attachment.tsx';
 import { CheckAllIcon, MoreIcon } from './chat-icons.tsx';
 import { MessageText } from './message-text.tsx';
-import { avatarSx } from './presence.tsx';
+import { ChatAvatar } from './presence.tsx';
 
 export interface ChatMessageProps {
   message: LocalMessage;
   mine: boolean;
   senderName: string;
+  /** The sender's picture (the team's `avatarUrl`), else their initials show. */
+  senderAvatarUrl?: string | null;
   /** Show the sender's name and avatar (the first of a run of their messages). */
   showSender: boolean;
   /** Every other participant has read it. */
@@ -32,14 +33,6 @@ export interface ChatMessageProps {
   onEdit: (messageId: string, body: string) => Promise<boolean>;
   onDelete: (messageId: string) => void;
 }
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
 
 /** One message: its text (escaped), attachments, time, state of a send and read receipts. */
 export const ChatMessageItem = memo(function ChatMessageItem(props: ChatMessageProps) {
@@ -77,17 +70,11 @@ export const ChatMessageItem = memo(function ChatMessageItem(props: ChatMessageP
       aria-label={t('message.from', { name: senderName, time })}
     >
       {!mine && (
-        <Avatar
-          sx={{
-            ...avatarSx,
-            width: 32,
-            height: 32,
-            fontSize: 13,
-            visibility: showSender ? 'visible' : 'hidden',
-          }}
-        >
-          {initials(senderName)}
-        </Avatar>
+        <ChatAvatar
+          person={{ name: senderName, avatarUrl: props.senderAvatarUrl ?? null }}
+          size={32}
+          hidden={!showSender}
+        />
       )}
       <Box
         sx={{

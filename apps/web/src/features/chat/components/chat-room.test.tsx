@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -57,11 +57,16 @@ const conversation: ChatConversation = {
   updatedAt: '2026-11-24T10:00:00.000Z',
 };
 
-async function setup(send: Route | Response) {
+async function setup(
+  send: Route | Response,
+  shown: ChatConversation = conversation,
+  routes: Record<string, Route | Response> = {},
+) {
   const i18n = await initTestI18n('en');
   const api = stubApi({
-    'GET /api/chat/conversation': json(200, { conversation }),
+    'GET /api/chat/conversation': json(200, { conversation: shown }),
     'POST /api/chat/messages/new': send,
+    ...routes,
   });
   renderWithStore(
     <I18nextProvider i18n={i18n}>
@@ -86,6 +91,28 @@ describe('ChatRoom', () => {
     expect(log.querySelector('img')).toBeNull();
     expect(within(log).queryAllByRole('link')).toHaveLength(0);
     expect(within(log).getByRole('img', { name: 'Read' })).toBeTruthy();
+  });
+
+  it("shows a member's picture instead of their initials when they have one", async () => {
+    const avatarUrl = `/api/members/${ANN}/avatar`;
+    // jsdom has no object URLs: the fetched picture gets this one.
+    const createObjectURL = URL.createObjectURL;
+    URL.createObjectURL = () => 'blob:ann-picture';
+    onTestFinished(() => {
+      URL.createObjectURL = createObjectURL;
+    });
+    const withPicture = {
+      ...conversation,
+      participants: [person(ME, 'Me', 2), { ...person(ANN, 'Ann Lee', 2), avatarUrl }],
+    };
+    const { api } = await setup(json(500, {}), withPicture, {
+      [`GET ${avatarUrl}`]: new Response(new Blob(['png'], { type: 'image/png' })),
+    });
+    // In the header and beside Ann's message: her picture, named for her.
+    const pictures = await screen.findAllByRole('img', { name: 'Ann Lee' });
+    expect(pictures.length).toBeGreaterThanOrEqual(2);
+    for (const picture of pictures) expect(picture.getAttribute('src')).toBe('blob:ann-picture');
+    expect(api.mock.calls.some(([url]) => String(url).endsWith(avatarUrl))).toBe(true);
   });
 
   it('shows a message at once, marks it failed when refused, and retries it with its client id', async () => {

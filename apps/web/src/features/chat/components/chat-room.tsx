@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import AvatarGroup from '@mui/material/AvatarGroup';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -36,7 +35,7 @@ import {
 import { messageDiscarded, messageSent, reset } from '../state/chat-slice.ts';
 import { ChatComposer, type ComposerMessage } from './chat-composer.tsx';
 import { ChatMessageItem } from './chat-message.tsx';
-import { PresenceDot, avatarSx, conversationTitle } from './presence.tsx';
+import { ChatAvatar, PresenceDot, conversationTitle } from './presence.tsx';
 
 /** How long a "typing" lasts without another. */
 const TYPING_SHOWN_MS = 5000;
@@ -319,6 +318,7 @@ export function ChatRoom({
                     message={message}
                     mine={mine}
                     senderName={sender?.name ?? t('room.formerMember')}
+                    senderAvatarUrl={sender?.avatarUrl ?? null}
                     showSender={previous?.senderId !== message.senderId}
                     readByAll={mine && message.seq > 0 && minOthersRead >= message.seq}
                     seenBy={message === lastMine && thread.type === 'group' ? seenBy : null}
@@ -384,17 +384,14 @@ function RoomAvatars({ others }: { others: ChatParticipant[] }) {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         badgeContent={<PresenceDot status={other.status} />}
       >
-        <Avatar sx={avatarSx}>{other.name.slice(0, 1).toUpperCase()}</Avatar>
+        <ChatAvatar person={other} />
       </Badge>
     );
   }
   return (
-    <AvatarGroup
-      max={3}
-      sx={{ '& .MuiAvatar-root': { ...avatarSx, width: 32, height: 32, fontSize: 13 } }}
-    >
+    <AvatarGroup max={3} sx={{ '& .MuiAvatar-root': { width: 32, height: 32, fontSize: 13 } }}>
       {others.map((p) => (
-        <Avatar key={p.id}>{p.name.slice(0, 1).toUpperCase()}</Avatar>
+        <ChatAvatar key={p.id} person={p} size={32} />
       ))}
     </AvatarGroup>
   );

@@ -16,11 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ChatConversationSummary } from '@beacon/contract';
 import { PlusIcon, SearchIcon } from '../../../components/icons.tsx';
-import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { paths } from '../../../utils/paths.ts';
 import { useChatConversationsQuery } from '../api/chat-api.ts';
 import { useChatState } from '../state/chat-actions.ts';
-import { PresenceDot, avatarSx, conversationTitle } from './presence.tsx';
+import { ChatAvatar, PresenceDot, avatarSx, conversationTitle } from './presence.tsx';
+import { CountBadge } from '../../../components/count-badge.tsx';
 
 /** The member's conversations, latest first, with unread counts; a search by name or text. */
 export function ConversationList({
@@ -170,7 +170,11 @@ export function ConversationList({
                           ) : null
                         }
                       >
-                        <Avatar sx={avatarSx}>{title.slice(0, 1).toUpperCase()}</Avatar>
+                        {other ? (
+                          <ChatAvatar person={other} />
+                        ) : (
+                          <Avatar sx={avatarSx}>{title.slice(0, 1).toUpperCase()}</Avatar>
+                        )}
                       </Badge>
                     </ListItemAvatar>
                     <ListItemText
@@ -199,29 +203,11 @@ export function ConversationList({
                         {when.format(new Date(last?.createdAt ?? c.updatedAt))}
                       </Typography>
                       {unread > 0 && (
-                        <Box
-                          component="span"
-                          sx={{
-                            minWidth: 20,
-                            height: 20,
-                            px: 0.75,
-                            borderRadius: 10,
-                            bgcolor: 'error.dark',
-                            color: 'common.white',
-                            typography: 'caption',
-                            fontWeight: 700,
-                            display: 'inline-flex',
-                            alignItems: 'center',
-                            justifyContent: 'center',
-                          }}
-                        >
-                          <span aria-hidden="true" data-testid="unread-count">
-                            {unread > 99 ? '99+' : unread}
-                          </span>
-                          <Box component="span" sx={visuallyHidden}>
-                            {t('list.unread', { count: unread })}
-                          </Box>
-                        </Box>
+                        <CountBadge
+                          count={unread}
+                          label={t('list.unread', { count: unread })}
+                          testId="unread-count"
+                        />
                       )}
                     </Box>
                   </ListItemButton>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,7 +14,7 @@ import { CHAT_GROUP_MAX_MEMBERS, CHAT_GROUP_NAME_MAX, type ChatContact } from '@
 import { areaErrorText } from '../../../utils/area-error.ts';
 import { paths } from '../../../utils/paths.ts';
 import { useChatContactsQuery, useChatStartMutation } from '../api/chat-api.ts';
-import { PresenceDot } from './presence.tsx';
+import { ChatAvatar, PresenceDot } from './presence.tsx';
 
 /**
  * `/dashboard/chat/new`: pick members. One member opens your direct conversation with them (the
@@ -82,7 +83,13 @@ export function NewConversation({ myId }: { myId: string }) {
           renderOption={({ key, ...props }, c) => (
             <li key={key} {...props}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, width: '100%' }}>
-                <PresenceDot status={c.status} label={t(`presence.${c.status}`)} />
+                <Badge
+                  overlap="circular"
+                  anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+                  badgeContent={<PresenceDot status={c.status} label={t(`presence.${c.status}`)} />}
+                >
+                  <ChatAvatar person={c} size={32} />
+                </Badge>
                 <Box sx={{ minWidth: 0 }}>
                   <Typography variant="body2" noWrap>
                     {c.name}

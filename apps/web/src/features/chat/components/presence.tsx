@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import type { TFunction } from 'i18next';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { ChatParticipant, ChatPresence } from '@beacon/contract';
+import { MemberAvatar } from '../../../components/member-avatar.tsx';
 
 const colors: Record<ChatPresence, string> = {
   online: 'success.main',
@@ -43,3 +45,35 @@ export function conversationTitle(
 
 /** A member's initials on a colour dark enough for white text (WCAG AA). */
 export const avatarSx = { bgcolor: 'grey.600', color: 'common.white' } as const;
+
+/**
+ * A member's avatar in the chat: their picture when they have one (the team's `avatarUrl`), else
+ * their initials, as the team's screens draw it (components/member-avatar.tsx).
+ */
+export function ChatAvatar({
+  person,
+  size = 40,
+  hidden = false,
+  sx,
+}: {
+  person: { name: string; email?: string; avatarUrl: string | null };
+  size?: number;
+  /** Keeps its place but is not shown (a run of one sender's messages). */
+  hidden?: boolean;
+  sx?: SxProps<Theme>;
+}) {
+  const [firstName = '', ...rest] = person.name.trim().split(/\s+/);
+  return (
+    <MemberAvatar
+      member={{
+        firstName,
+        lastName: rest.at(-1) ?? '',
+        email: person.email,
+        avatarUrl: person.avatarUrl,
+      }}
+      size={size}
+      aria-hidden={hidden || undefined}
+      sx={[{ visibility: hidden ? 'hidden' : 'visible' }, ...(Array.isArray(sx) ? sx : [sx])]}
+    />
+  );
+}

@@ -11,7 +11,6 @@ import {
 import { api, call } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
 import { CLIENT_ID } from '../../../lib/http.ts';
-import { browserTimeZone } from '../../../utils/time-zone.ts';
 
 /*
  * The pipelines and the forecast through RTK Query (docs/adding-an-area.md, "Web data"): the
@@ -45,7 +44,7 @@ export const dealsQueries = api
       forecast: build.query<DealForecast, { pipelineId: string; months?: number }>({
         query: ({ pipelineId, months = FORECAST_MONTHS }) =>
           call(() => contract().then((c) => c.dealsEndpoints.forecast), {
-            query: { pipelineId, months, tz: browserTimeZone() ?? undefined },
+            query: { pipelineId, months },
           }),
         providesTags: ['DealForecast'],
         async onCacheEntryAdded(_arg, lifecycle) {

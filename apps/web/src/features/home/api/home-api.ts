@@ -8,7 +8,6 @@ import type {
 } from '@beacon/contract';
 import { api, call, lazyEndpoint } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
-import { browserTimeZone } from '../../../utils/time-zone.ts';
 import { dateIn, msToNextCheck } from '../../../utils/zoned-time.ts';
 
 /** The home page's cards, one call each (`homeEndpoints` of the contract). */
@@ -57,9 +56,6 @@ const endpoints = {
   ),
 } satisfies Record<HomeCardName, unknown>;
 const endpointOf = (card: HomeCardName) => endpoints[card];
-
-/** The browser's time zone: what "today" means when the member has not set one. */
-const zoneQuery = () => ({ tz: browserTimeZone() ?? undefined });
 
 const tag = (card: HomeCardName) => ({ type: 'Home' as const, id: card });
 
@@ -121,19 +117,19 @@ async function followDay(
 export const homeApi = api.enhanceEndpoints({ addTagTypes: ['Home'] }).injectEndpoints({
   endpoints: (build) => ({
     homeTasks: build.query<HomeTasks, void>({
-      query: () => call(endpointOf('tasks'), { query: zoneQuery() }),
+      query: () => call(endpointOf('tasks')),
       providesTags: [tag('tasks')],
       async onCacheEntryAdded(_arg, lifecycle) {
         await Promise.all([live('tasks', lifecycle), followDay(lifecycle)]);
       },
     }),
     homeMeetings: build.query<HomeMeetings, void>({
-      query: () => call(endpointOf('meetings'), { query: zoneQuery() }),
+      query: () => call(endpointOf('meetings')),
       providesTags: [tag('meetings')],
       onCacheEntryAdded: (_arg, lifecycle) => live('meetings', lifecycle),
     }),
     homeWeek: build.query<HomeWeek, void>({
-      query: () => call(endpointOf('week'), { query: zoneQuery() }),
+      query: () => call(endpointOf('week')),
       providesTags: [tag('week')],
       onCacheEntryAdded: (_arg, lifecycle) => live('week', lifecycle),
     }),
@@ -143,7 +139,7 @@ export const homeApi = api.enhanceEndpoints({ addTagTypes: ['Home'] }).injectEnd
       onCacheEntryAdded: (_arg, lifecycle) => live('pipeline', lifecycle),
     }),
     homeClosing: build.query<HomeClosing, void>({
-      query: () => call(endpointOf('closing'), { query: zoneQuery() }),
+      query: () => call(endpointOf('closing')),
       providesTags: [tag('closing')],
       onCacheEntryAdded: (_arg, lifecycle) => live('closing', lifecycle),
     }),

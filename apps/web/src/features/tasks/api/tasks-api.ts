@@ -11,11 +11,15 @@ import {
   type TaskPage,
   type TaskPatch,
   type TaskQuery,
+  type FilterCondition,
+  type TimeZoneSetting,
+  taskQueryConditions,
 } from '@beacon/contract';
 import type { EndpointBody } from '@beacon/contract/endpoint';
 import { api, call } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
 import { http } from '../../../lib/http.ts';
+import { fileNameOf, sendRaw } from '../../../lib/raw-request.ts';
 
 type Query = Record<string, string | number | boolean | undefined>;
 
@@ -85,11 +89,11 @@ export const tasksApi = api
         query: () => call(tasksEndpoints.memberTimeZones),
         providesTags: ['TaskZones'],
       }),
-      timeZone: build.query<{ timeZone: string | null }, void>({
+      timeZone: build.query<TimeZoneSetting, void>({
         query: () => call(tasksEndpoints.timeZone),
         providesTags: ['TaskZones'],
       }),
-      setTimeZone: build.mutation<{ timeZone: string | null }, string>({
+      setTimeZone: build.mutation<TimeZoneSetting, string>({
         query: (timeZone) => call(tasksEndpoints.setTimeZone, { body: { timeZone } }),
         // The member's tasks change day.
         invalidatesTags: ['TaskZones', LIST],
@@ -153,3 +157,27 @@ export const relatedRecords = {
     }));
   },
 };
+
+/**
+ * The tasks a screen shows (its tab's shortcuts and its view) as a CSV file, through the records
+ * engine's export (which takes conditions only: the contract's `taskQueryConditions` turns the
+ * shortcuts into them, as the server does for the list). A file, not data for the store.
+ */
+export async function exportTasksCsv(
+  query: TaskQuery,
+  callerId: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  const { q, sort, filters, limit: _limit, cursor: _cursor, ...shortcuts } = query;
+  const conditions = taskQueryConditions(
+    shortcuts,
+    filters ? (JSON.parse(filters) as FilterCondition[]) : [],
+    callerId,
+  );
+  const endpoint = tasksEndpoints.exportCsv;
+  const response = await sendRaw(endpoint.path, {
+    method: endpoint.method,
+    query: { q, sort, filters: conditions.length > 0 ? JSON.stringify(conditions) : undefined },
+    headers: { Accept: 'text/csv' },
+  });
+  return { blob: await response.blob(), fileName: fileNameOf(response, 'tasks.csv') };
+}

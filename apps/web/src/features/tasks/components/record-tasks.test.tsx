@@ -43,10 +43,7 @@ function task(overrides: Partial<Task>): Task {
   };
 }
 
-async function renderTasks(
-  canEdit: boolean,
-  zones: { userId: string; timeZone: string | null }[] = [],
-) {
+async function renderTasks(canEdit: boolean, zones: { userId: string; timeZone: string }[] = []) {
   const open = task({});
   const api = stubApi({
     'GET /api/tasks/time-zones': json(200, { items: zones }),

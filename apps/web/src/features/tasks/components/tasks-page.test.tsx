@@ -41,12 +41,15 @@ function task(n: number): Task {
 async function renderPage(
   viewsMenu?: TasksPageProps['viewsMenu'],
   entry = '/dashboard/tasks?tab=overdue',
+  routes: Parameters<typeof stubApi>[0] = {},
+  activity?: TasksPageProps['activity'],
 ) {
   const api = stubApi({
+    ...routes,
     // One page of two shown; more are there (the tab counts 120).
     'GET /api/tasks': json(200, { items: [task(1), task(2)], nextCursor: 'next' }),
     'GET /api/tasks/counts': json(200, { today: 0, overdue: 120, upcoming: 0, done: 0 }),
-    'GET /api/tasks/time-zone': json(200, { timeZone: 'UTC' }),
+    'GET /api/tasks/time-zone': json(200, { timeZone: 'UTC', effectiveTimeZone: 'UTC' }),
     'GET /api/tasks/time-zones': json(200, { items: [] }),
     'GET /api/members': json(200, []),
     'POST /api/tasks/bulk': json(200, { affected: 120 }),
@@ -57,7 +60,7 @@ async function renderPage(
       <ThemeProvider>
         <SnackbarProvider>
           <MemoryRouter initialEntries={[entry]}>
-            <TasksPage canEdit currentUserId="user-1" viewsMenu={viewsMenu} />
+            <TasksPage canEdit currentUserId="user-1" viewsMenu={viewsMenu} activity={activity} />
           </MemoryRouter>
         </SnackbarProvider>
       </ThemeProvider>
@@ -188,5 +191,55 @@ describe('TasksPage', () => {
         ),
       ).toBe(true);
     });
+  });
+
+  it('exports the tab as the list shows it (its shortcuts as conditions) to a CSV file', async () => {
+    const saved: Blob[] = [];
+    const createObjectURL = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob) => {
+      saved.push(blob);
+      return 'blob:tasks';
+    };
+    const revoke = URL.revokeObjectURL;
+    URL.revokeObjectURL = () => undefined;
+    try {
+      const api = await renderPage(undefined, '/dashboard/tasks?tab=overdue', {
+        'GET /api/tasks/export.csv': new Response('Title\r\nOverdue 1\r\n', {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="tasks.csv"',
+          },
+        }),
+      });
+      await screen.findByText('Overdue 1');
+      fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      const call = api.mock.calls.find(([url]) => String(url).includes('/export.csv'))!;
+      const url = new URL(String(call[0]), 'http://localhost');
+      expect(url.searchParams.get('sort')).toBe('dueAt');
+      expect(JSON.parse(url.searchParams.get('filters')!)).toEqual([
+        { field: 'assigneeId', op: 'equals', value: 'user-1' },
+        { field: 'dueState', op: 'in', value: ['overdue'] },
+      ]);
+      expect(await saved[0]!.text()).toContain('Overdue 1');
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revoke;
+    }
+  });
+
+  it("opens a task's notes and timeline through the composed panel, and closes it", async () => {
+    await renderPage(undefined, '/dashboard/tasks?tab=overdue', {}, ({ task, onClose }) =>
+      task ? (
+        <div role="dialog" aria-label={`Panel of ${task.title}`}>
+          <button onClick={onClose}>Close panel</button>
+        </div>
+      ) : null,
+    );
+    await screen.findByText('Overdue 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Notes and timeline of Overdue 2' }));
+    const panel = await screen.findByRole('dialog', { name: 'Panel of Overdue 2' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close panel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
@@ -27,12 +28,19 @@ import { useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Task, TaskBulkAction } from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { NoteIcon } from '../../../components/icons.tsx';
 import { LiveStatus } from '../../../components/live-status.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { memberName } from '../../../utils/members.ts';
-import { useBulkTasksMutation, usePatchTaskMutation, useTaskQuery } from '../api/tasks-api.ts';
+import {
+  exportTasksCsv,
+  useBulkTasksMutation,
+  usePatchTaskMutation,
+  useTaskQuery,
+} from '../api/tasks-api.ts';
+import { saveFile } from '../../../utils/save-file.ts';
 import { useOptimisticDone } from '../hooks/use-optimistic-done.ts';
 import { useTaskView, viewQuery } from '../hooks/use-task-view.ts';
 import { useTaskCounts, useTasks, useTimeZone } from '../hooks/use-tasks.ts';
@@ -48,13 +56,22 @@ export interface TasksPageProps {
   currentUserId: string | null;
   /** The saved views menu over tasks' views (crm's, composed by the route). */
   viewsMenu?: (props: TaskViewsMenuProps) => ReactNode;
+  /** A task's notes and timeline (the records' component, composed by the route); none: no button. */
+  activity?: (props: TaskActivityProps) => ReactNode;
+}
+
+/** What the notes and timeline of a task are drawn from: the task (null: closed). */
+export interface TaskActivityProps {
+  task: Task | null;
+  memberName: (id: string) => string | null;
+  onClose: () => void;
 }
 
 /**
  * `/dashboard/tasks`: tabs for due today, overdue, upcoming and done, the member's own or
  * everyone's, with bulk actions; `?queue=1` walks the member through their due tasks.
  */
-export function TasksPage({ canEdit, currentUserId, viewsMenu }: TasksPageProps) {
+export function TasksPage({ canEdit, currentUserId, viewsMenu, activity }: TasksPageProps) {
   const [params, setParams] = useSearchParams();
   const zone = useTimeZone();
   if (params.get('queue') === '1') {
@@ -70,7 +87,13 @@ export function TasksPage({ canEdit, currentUserId, viewsMenu }: TasksPageProps)
     );
   }
   return (
-    <TasksList canEdit={canEdit} currentUserId={currentUserId} zone={zone} viewsMenu={viewsMenu} />
+    <TasksList
+      canEdit={canEdit}
+      currentUserId={currentUserId}
+      zone={zone}
+      viewsMenu={viewsMenu}
+      activity={activity}
+    />
   );
 }
 
@@ -79,6 +102,7 @@ function TasksList({
   currentUserId,
   zone,
   viewsMenu,
+  activity,
 }: TasksPageProps & { zone: ReturnType<typeof useTimeZone> }) {
   const { t } = useTranslation('tasks');
   const { enqueueSnackbar } = useSnackbar();
@@ -106,6 +130,20 @@ function TasksList({
     setSelectedIds(next);
   };
   const [editing, setEditing] = useState<Task | 'new' | null>(null);
+  const [activityOf, setActivityOf] = useState<Task | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    if (!currentUserId) return;
+    setExporting(true);
+    try {
+      const file = await exportTasksCsv(query, currentUserId);
+      saveFile(file.blob, file.fileName);
+    } catch {
+      enqueueSnackbar(t('errors.export'), { variant: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
   const [reassignAnchor, setReassignAnchor] = useState<HTMLElement | null>(null);
@@ -199,6 +237,14 @@ function TasksList({
         <Stack direction="row" spacing={1}>
           <Button variant="outlined" color="inherit" onClick={() => setParam('queue', '1')}>
             {t('queue.start')}
+          </Button>
+          <Button
+            variant="outlined"
+            color="inherit"
+            loading={exporting}
+            onClick={() => void exportCsv()}
+          >
+            {t('actions.export')}
           </Button>
           {canEdit && (
             <Button variant="contained" onClick={() => setEditing('new')}>
@@ -469,6 +515,17 @@ function TasksList({
                           </Typography>
                         )}
                         <TaskTypeChip task={task} />
+                        {activity && (
+                          <Tooltip title={t('activity.open')}>
+                            <IconButton
+                              size="small"
+                              aria-label={t('activity.openOne', { title: task.title })}
+                              onClick={() => setActivityOf(task)}
+                            >
+                              <NoteIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        )}
                       </Box>
                       {compact && (
                         <Box sx={{ mt: 0.5 }}>
@@ -564,6 +621,7 @@ function TasksList({
         onConfirm={() => void runBulk({ type: 'delete' })}
         onClose={() => setConfirmDelete(false)}
       />
+      {activity?.({ task: activityOf, memberName: nameOf, onClose: () => setActivityOf(null) })}
       <TaskDialog
         open={editing !== null}
         task={editing === 'new' ? null : editing}

@@ -12,7 +12,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('adoptTimeZoneOnce', () => {
   it("sets an unset member's time zone to this device's, once per session", async () => {
     const api = stubApi({
-      'GET /api/tasks/time-zone': json(200, { timeZone: null }),
+      'GET /api/tasks/time-zone': json(200, { timeZone: null, effectiveTimeZone: 'UTC' }),
       'PUT /api/tasks/time-zone': (init) => json(200, JSON.parse(String(init.body))),
     });
     const { adoptTimeZoneOnce } = await import('./use-notifications.ts');
@@ -28,7 +28,12 @@ describe('adoptTimeZoneOnce', () => {
   });
 
   it('leaves a zone the member chose alone', async () => {
-    const api = stubApi({ 'GET /api/tasks/time-zone': json(200, { timeZone: 'Asia/Tokyo' }) });
+    const api = stubApi({
+      'GET /api/tasks/time-zone': json(200, {
+        timeZone: 'Asia/Tokyo',
+        effectiveTimeZone: 'Asia/Tokyo',
+      }),
+    });
     const { adoptTimeZoneOnce } = await import('./use-notifications.ts');
     adoptTimeZoneOnce();
     await vi.waitFor(() => expect(api).toHaveBeenCalledTimes(1));

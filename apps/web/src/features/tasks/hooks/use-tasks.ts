@@ -54,7 +54,8 @@ export function useTaskCounts(query: TaskQuery): TaskCounts | null {
  * dashboard page.
  */
 export function useTimeZone() {
-  const zone = useTimeZoneQuery().data?.timeZone ?? null;
+  // The zone days are counted in: the member's own, else the workspace's (record 055).
+  const zone = useTimeZoneQuery().data?.effectiveTimeZone ?? null;
   const browser = browserTimeZone();
   const [setTimeZone] = useSetTimeZoneMutation();
   const adoptBrowserZone = useCallback(async () => {

@@ -33,13 +33,16 @@ describe('due times in the assignee’s zone', () => {
   });
 
   it('takes the assignee’s zone, else the caller’s, else the device’s', () => {
+    // The server answers effective zones: `b` set none and has the workspace's.
     const zones = [
       { userId: 'a', timeZone: 'Asia/Tokyo' },
-      { userId: 'b', timeZone: null },
+      { userId: 'b', timeZone: 'America/Chicago' },
       { userId: 'me', timeZone: 'Europe/Paris' },
     ];
     expect(assigneeZone(zones, 'a', 'me', 'America/New_York')).toBe('Asia/Tokyo');
-    expect(assigneeZone(zones, 'b', 'me', 'America/New_York')).toBe('Europe/Paris');
+    expect(assigneeZone(zones, 'b', 'me', 'America/New_York')).toBe('America/Chicago');
+    // Someone no longer listed (deactivated): the caller's.
+    expect(assigneeZone(zones, 'gone', 'me', 'America/New_York')).toBe('Europe/Paris');
     expect(assigneeZone(zones, null, 'me', 'America/New_York')).toBe('Europe/Paris');
     expect(assigneeZone(undefined, 'a', 'me', 'America/New_York')).toBe('America/New_York');
     expect(assigneeZone([], null, null, null)).toBe('UTC');

@@ -8,8 +8,9 @@ import type { MemberTimeZones } from '@beacon/contract';
 export { fromZonedInput, toZonedInput } from '../../../utils/zoned-time.ts';
 
 /**
- * The zone a task's due time is in: its assignee's, else the caller's (as the server counts an
- * unassigned task's day), else this device's, else UTC.
+ * The zone a task's due time is in: its assignee's effective zone as the server answers it (their
+ * own, else the workspace's), else the caller's (an unassigned task's day is its creator's), else
+ * this device's (before the zones have loaded), else UTC.
  */
 export function assigneeZone(
   zones: MemberTimeZones['items'] | undefined,

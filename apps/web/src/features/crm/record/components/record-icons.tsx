@@ -29,10 +29,8 @@ export const LinkIcon = strokeIcon(
   'LinkIcon',
 );
 
-export const NoteIcon = strokeIcon(
-  <path d="M6 3.5h8l4 4V20a.5.5 0 0 1-.5.5h-11A.5.5 0 0 1 6 20V4a.5.5 0 0 1 .5-.5ZM14 3.5V8h4M9 12h6M9 16h4" />,
-  'NoteIcon',
-);
+// The note icon is shared (the tasks screen opens a task's notes with it).
+export { NoteIcon } from '../../../../components/icons.tsx';
 
 export const SparkIcon = strokeIcon(
   <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />,
