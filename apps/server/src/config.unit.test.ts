@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -81,6 +81,8 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Beacon <no-reply@beacon.local>',
       inboundSmtpPort: undefined,
+      inboundSmtpTls: undefined,
+      inboundSmtpMaxBytes: 30 * 1024 * 1024,
       seedDemo: true,
       trustProxy: false,
       logLevel: 'info',
@@ -95,6 +97,10 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const dataDir = tempDir();
+    const certFile = path.join(dataDir, 'smtp.crt');
+    const keyFile = path.join(dataDir, 'smtp.key');
+    writeFileSync(certFile, 'certificate');
+    writeFileSync(keyFile, 'key');
     const config = loadConfig({
       PORT: ' 8080 ',
       HOST: '0.0.0.0',
@@ -107,6 +113,9 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://user:pass@mail.example.test:465',
       MAIL_FROM: 'Sales <sales@example.test>',
       INBOUND_SMTP_PORT: '2525',
+      INBOUND_SMTP_TLS_CERT: certFile,
+      INBOUND_SMTP_TLS_KEY: keyFile,
+      INBOUND_SMTP_MAX_BYTES: '1048576',
       SEED_DEMO: 'yes',
       TRUST_PROXY: 'TRUE',
       LOG_LEVEL: 'debug',
@@ -124,10 +133,31 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://user:pass@mail.example.test:465',
       mailFrom: 'Sales <sales@example.test>',
       inboundSmtpPort: 2525,
+      inboundSmtpTls: { certFile, keyFile },
+      inboundSmtpMaxBytes: 1048576,
       seedDemo: true,
       trustProxy: true,
       logLevel: 'debug',
     });
+  });
+
+  it('refuses an inbound TLS certificate without its key, a missing file and a tiny size limit', () => {
+    const dataDir = tempDir();
+    const certFile = path.join(dataDir, 'smtp.crt');
+    writeFileSync(certFile, 'certificate');
+    expect(() => loadConfig({ DATA_DIR: dataDir, INBOUND_SMTP_TLS_CERT: certFile })).toThrow(
+      /INBOUND_SMTP_TLS_CERT, INBOUND_SMTP_TLS_KEY: give both/,
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        INBOUND_SMTP_TLS_CERT: certFile,
+        INBOUND_SMTP_TLS_KEY: path.join(dataDir, 'missing.key'),
+      }),
+    ).toThrow(/INBOUND_SMTP_TLS_KEY: no file at/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, INBOUND_SMTP_MAX_BYTES: '10' })).toThrow(
+      /INBOUND_SMTP_MAX_BYTES: must be between/,
+    );
   });
 
   it('ignores variables it does not know', () => {
