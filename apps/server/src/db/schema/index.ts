@@ -14,4 +14,5 @@ export * from './team.ts';
 export * from './chat.ts';
 export * from './panels.ts';
 export * from './account.ts';
+export * from './storage.ts';
 export * from './mail.ts';
