@@ -306,8 +306,8 @@ export async function customLabelCounts(
   const rows = await db
     .select({
       label: mailLabels,
-      unread: sql<number>`(select count(*) from mail_message_labels ml join mail_messages mm on mm.id = ml.message_id where ml.label_id = ${mailLabels.id} and not mm.seen)::int`,
-      total: sql<number>`(select count(*) from mail_message_labels ml where ml.label_id = ${mailLabels.id})::int`,
+      unread: sql<number>`(select count(*) from mail_message_labels ml join mail_messages mm on mm.id = ml.message_id where ml.label_id = mail_labels.id and not mm.seen)::int`,
+      total: sql<number>`(select count(*) from mail_message_labels ml where ml.label_id = mail_labels.id)::int`,
     })
     .from(mailLabels)
     .where(inArray(mailLabels.mailboxId, [...mailboxIds]))
