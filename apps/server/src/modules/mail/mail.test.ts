@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { authenticate } from 'mailauth';
 import { simpleParser } from 'mailparser';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mailboxes, outbox } from '../../db/schema/index.ts';
 import { crmWorkspace } from '../../../test/crm.ts';
@@ -577,5 +577,49 @@ describe('sending', () => {
       expect(answer.body).toHaveProperty('code');
     }
     expect((await w.ok('GET', '/api/mail/mails?label=sent')).mails).toEqual([]);
+  });
+});
+
+describe('demo mail', () => {
+  it('gives the demo writers mailboxes with threads with CRM people, attachments, labels and bounces, once', async () => {
+    const { seedDemo } = await import('../../db/seed.ts');
+    const { seedDemoMail } = await import('../../db/crm-seed/mail.ts');
+    const db = server.database.db;
+    await seedDemo(db);
+    const [demo] = (
+      (await db.execute(sql`select id from workspaces where demo_key = 'demo'`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows;
+    await seedDemoMail(db, demo!.id, server.app.mail);
+    const count = async () =>
+      (
+        (await db.execute(sql`
+          select
+            (select count(*)::int from mailboxes where workspace_id = ${demo!.id}) as mailboxes,
+            (select count(*)::int from mail_messages where workspace_id = ${demo!.id} and direction = 'in') as received,
+            (select count(*)::int from mail_messages where workspace_id = ${demo!.id} and direction = 'out') as sent,
+            (select count(*)::int from mail_messages where workspace_id = ${demo!.id} and has_attachments) as attached,
+            (select count(*)::int from mail_message_labels where workspace_id = ${demo!.id}) as labelled,
+            (select count(*)::int from mail_bounces where workspace_id = ${demo!.id} and person_id is not null) as bounces,
+            (select count(*)::int from mail_messages where workspace_id = ${demo!.id} and status = 'bounced') as bounced,
+            (select count(*)::int from activities where workspace_id = ${demo!.id} and kind = 'email_received') as timeline,
+            (select count(distinct thread_id)::int from mail_messages m where workspace_id = ${demo!.id}
+               and (select count(*) from mail_messages n where n.thread_id = m.thread_id) > 1) as threads`)) as unknown as {
+          rows: Record<string, number>[];
+        }
+      ).rows[0]!;
+    const first = await count();
+    expect(first.mailboxes).toBe(3);
+    expect(first.received).toBeGreaterThanOrEqual(15);
+    expect(first.sent).toBeGreaterThanOrEqual(12);
+    expect(first.attached).toBeGreaterThan(0);
+    expect(first.labelled).toBeGreaterThan(0);
+    expect(first.bounces).toBe(3);
+    expect(first.bounced).toBe(3);
+    expect(first.timeline).toBeGreaterThan(0);
+    expect(first.threads).toBeGreaterThanOrEqual(9);
+    await seedDemoMail(db, demo!.id, server.app.mail);
+    expect(await count()).toEqual(first);
   });
 });
