@@ -59,6 +59,7 @@ export const mailModule = defineModule({
             }
           : undefined,
         resolver: mail?.resolver ?? systemResolver,
+        onStored: mail?.onInboundStored,
       });
       app.addHook('onReady', async () => {
         const address = await inbound.start();
