@@ -185,7 +185,7 @@ for (const kind of benchTargets('postgres,pglite')) {
       member.auth,
       () =>
         db.execute(sql`select m.* from mail_messages m join mail_message_labels l on l.message_id = m.id
-        where l.label_id = ${label.id} order by m.date desc, m.id desc limit 31`),
+        where l.label_id = ${label.id} order by l.date desc, l.message_id desc limit 31`),
       ROUNDS,
     );
     const rare = await measureBeside(
