@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -82,6 +82,8 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       mailFrom: 'Beacon <no-reply@beacon.local>',
       inboundSmtpPort: undefined,
+      inboundSmtpTls: undefined,
+      inboundSmtpMaxBytes: 30 * 1024 * 1024,
       seedDemo: true,
       trustProxy: false,
       logLevel: 'info',
@@ -100,6 +102,10 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const dataDir = tempDir();
+    const certFile = path.join(dataDir, 'smtp.crt');
+    const keyFile = path.join(dataDir, 'smtp.key');
+    writeFileSync(certFile, 'certificate');
+    writeFileSync(keyFile, 'key');
     const config = loadConfig({
       PORT: ' 8080 ',
       HOST: '0.0.0.0',
@@ -113,6 +119,9 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://crm.example.test/beacon/',
       MAIL_FROM: 'Sales <sales@example.test>',
       INBOUND_SMTP_PORT: '2525',
+      INBOUND_SMTP_TLS_CERT: certFile,
+      INBOUND_SMTP_TLS_KEY: keyFile,
+      INBOUND_SMTP_MAX_BYTES: '1048576',
       SEED_DEMO: 'yes',
       TRUST_PROXY: 'TRUE',
       LOG_LEVEL: 'debug',
@@ -135,6 +144,8 @@ describe('loadConfig', () => {
       publicUrl: 'https://crm.example.test/beacon',
       mailFrom: 'Sales <sales@example.test>',
       inboundSmtpPort: 2525,
+      inboundSmtpTls: { certFile, keyFile },
+      inboundSmtpMaxBytes: 1048576,
       seedDemo: true,
       trustProxy: true,
       logLevel: 'debug',
@@ -143,6 +154,25 @@ describe('loadConfig', () => {
       fileMaxBytes: 512 * 1024 ** 2,
       workspaceQuotaBytes: 1.5 * 1024 ** 3,
     });
+  });
+
+  it('refuses an inbound TLS certificate without its key, a missing file and a tiny size limit', () => {
+    const dataDir = tempDir();
+    const certFile = path.join(dataDir, 'smtp.crt');
+    writeFileSync(certFile, 'certificate');
+    expect(() => loadConfig({ DATA_DIR: dataDir, INBOUND_SMTP_TLS_CERT: certFile })).toThrow(
+      /INBOUND_SMTP_TLS_CERT, INBOUND_SMTP_TLS_KEY: give both/,
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        INBOUND_SMTP_TLS_CERT: certFile,
+        INBOUND_SMTP_TLS_KEY: path.join(dataDir, 'missing.key'),
+      }),
+    ).toThrow(/INBOUND_SMTP_TLS_KEY: no file at/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, INBOUND_SMTP_MAX_BYTES: '10' })).toThrow(
+      /INBOUND_SMTP_MAX_BYTES: must be between/,
+    );
   });
 
   it('ignores variables it does not know', () => {

@@ -28,3 +28,4 @@ export * from './account.ts';
 export * from './files.ts';
 export * from './uploads.ts';
 export * from './previews.ts';
+export * from './mail.ts';

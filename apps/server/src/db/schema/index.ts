@@ -16,3 +16,4 @@ export * from './panels.ts';
 export * from './account.ts';
 export * from './storage.ts';
 export * from './files.ts';
+export * from './mail.ts';
