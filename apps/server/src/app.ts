@@ -9,6 +9,7 @@ import Fastify, {
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createCryptoBox } from './lib/crypto-box.ts';
 import { Mailer } from './lib/mailer.ts';
 import { defaultRateLimits, RateLimiter, type RateLimits } from './lib/rate-limiter.ts';
 import { createSerializerCompiler } from './lib/serializer.ts';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // App layer: rate limits, tokens, mail, auth.
   const limiter = new RateLimiter(database.db, { ...defaultRateLimits, ...options.rateLimits });
   const tokens = createTokenService(config.jwtSecret, config.jwtTtlSeconds);
+  const box = createCryptoBox(config.encryptionKey, config.encryptionKeysPrevious);
   const mailer = new Mailer(database.db, app.log, config.mailFrom, config.smtpUrl);
   app.addHook('onClose', async () => mailer.close());
   const realtime = new Realtime(database, app.log);
@@ -120,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs,
     tokens,
     limiter,
+    box,
     demo: options.demo ?? null,
   };
   for (const module of modules) await module.register(app, context);

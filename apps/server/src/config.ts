@@ -23,6 +23,13 @@ export type Config = {
   databaseUrl: string | undefined;
   jwtSecret: string;
   jwtTtlSeconds: number;
+  /**
+   * The secret text sealing what the server keeps encrypted (lib/crypto-box.ts): `ENCRYPTION_KEY`,
+   * else the JWT secret (a key is derived from it, never the JWT key itself).
+   */
+  encryptionKey: string;
+  /** Earlier keys, still opening values sealed before a rotation (`ENCRYPTION_KEY_PREVIOUS`). */
+  encryptionKeysPrevious: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   inboundSmtpPort: number | undefined;
@@ -83,6 +90,17 @@ const envSchema = z.object({
       'must be seconds or a number with s, m, h or d, e.g. 12h',
     )
     .default('12h'),
+  ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k !== ''),
+    )
+    .refine((keys) => keys.every((k) => k.length >= 32), 'each key must be at least 32 characters')
+    .optional(),
   SMTP_URL: z
     .string()
     .trim()
@@ -137,13 +155,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'JWT_SECRET: required when DATABASE_URL is set (at least 32 characters)',
     ]);
   }
+  const jwtSecret = e.JWT_SECRET ?? embeddedSecret(dataDir);
+  const encryptionKey = e.ENCRYPTION_KEY ?? jwtSecret;
+  // Moving from the derived key to ENCRYPTION_KEY keeps opening what the JWT secret's key sealed.
+  const previous = [...(e.ENCRYPTION_KEY_PREVIOUS ?? []), jwtSecret].filter(
+    (k, i, all) => k !== encryptionKey && all.indexOf(k) === i,
+  );
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    jwtSecret: e.JWT_SECRET ?? embeddedSecret(dataDir),
+    jwtSecret,
     jwtTtlSeconds: parseDuration(e.JWT_TTL) as number,
+    encryptionKey,
+    encryptionKeysPrevious: previous,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     inboundSmtpPort: e.INBOUND_SMTP_PORT,

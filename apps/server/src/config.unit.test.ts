@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseDuration } from './config.ts';
 
 const SECRET = 'a-secret-that-is-long-enough-0123456789';
+const KEY = 'an-encryption-key-that-is-long-enough-0001';
+const OLD_KEY = 'an-older-encryption-key-long-enough-00002';
 const POSTGRES = 'postgres://beacon@db.example.test:5432/beacon';
 
 const dirs: string[] = [];
@@ -74,6 +76,8 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       jwtSecret: expect.any(String),
       jwtTtlSeconds: 12 * 3600,
+      encryptionKey: expect.any(String),
+      encryptionKeysPrevious: [],
       smtpUrl: undefined,
       mailFrom: 'Beacon <no-reply@beacon.local>',
       inboundSmtpPort: undefined,
@@ -98,6 +102,8 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgresql://beacon@db.example.test/beacon',
       JWT_SECRET: SECRET,
       JWT_TTL: '30m',
+      ENCRYPTION_KEY: KEY,
+      ENCRYPTION_KEY_PREVIOUS: ` ${OLD_KEY} ,, `,
       SMTP_URL: 'smtps://user:pass@mail.example.test:465',
       MAIL_FROM: 'Sales <sales@example.test>',
       INBOUND_SMTP_PORT: '2525',
@@ -112,6 +118,9 @@ describe('loadConfig', () => {
       databaseUrl: 'postgresql://beacon@db.example.test/beacon',
       jwtSecret: SECRET,
       jwtTtlSeconds: 1800,
+      encryptionKey: KEY,
+      // The JWT secret's key stays readable: values sealed before ENCRYPTION_KEY was set.
+      encryptionKeysPrevious: [OLD_KEY, SECRET],
       smtpUrl: 'smtps://user:pass@mail.example.test:465',
       mailFrom: 'Sales <sales@example.test>',
       inboundSmtpPort: 2525,
@@ -144,6 +153,8 @@ describe('loadConfig', () => {
     ['JWT_TTL', '12x'],
     ['JWT_TTL', '0'],
     ['JWT_TTL', '-5m'],
+    ['ENCRYPTION_KEY', 'too-short'],
+    ['ENCRYPTION_KEY_PREVIOUS', `${'k'.repeat(40)},short`],
     ['SMTP_URL', 'http://mail.example.test'],
     ['MAIL_FROM', 'ab'],
     ['INBOUND_SMTP_PORT', 'twenty-five'],
@@ -192,6 +203,20 @@ describe('loadConfig', () => {
     // Another data directory has its own secret.
     const other = loadConfig({ DATA_DIR: tempDir() });
     expect(other.jwtSecret).not.toBe(first.jwtSecret);
+  });
+
+  it('seals with the JWT secret when ENCRYPTION_KEY is unset, and with the generated one', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: SECRET })).toMatchObject({
+      encryptionKey: SECRET,
+      encryptionKeysPrevious: [],
+    });
+    const generated = loadConfig({ DATA_DIR: tempDir() });
+    expect(generated.encryptionKey).toBe(generated.jwtSecret);
+    // ENCRYPTION_KEY equal to the JWT secret lists no previous key twice.
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: SECRET, ENCRYPTION_KEY: SECRET })
+        .encryptionKeysPrevious,
+    ).toEqual([]);
   });
 
   it('uses a given JWT_SECRET as it is and writes no file', () => {

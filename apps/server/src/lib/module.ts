@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
+import type { CryptoBox } from './crypto-box.ts';
 import type { JobQueue } from './jobs.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -20,6 +21,8 @@ export type ModuleContext = {
   jobs: JobQueue;
   tokens: TokenService;
   limiter: RateLimiter;
+  /** Seals and opens secrets the server keeps encrypted at rest (lib/crypto-box.ts). */
+  box: CryptoBox;
   /** The demo account the sign-in page offers, when the demo workspace exists. */
   demo: { email: string; password: string } | null;
 };

@@ -4,7 +4,7 @@ import { AccountService } from './account.service.ts';
 
 export const accountModule = defineModule({
   name: 'account',
-  async register(app, { db, mailer, limiter }) {
-    await app.register(accountRoutes, { service: new AccountService(db, mailer, limiter) });
+  async register(app, { db, mailer, limiter, box }) {
+    await app.register(accountRoutes, { service: new AccountService(db, mailer, limiter, box) });
   },
 });

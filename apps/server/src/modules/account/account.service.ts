@@ -14,6 +14,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, conflict, fieldError, notFound } from '../../lib/errors.ts';
+import type { CryptoBox } from '../../lib/crypto-box.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
@@ -24,6 +25,8 @@ import {
   hashRecoveryCode,
   newRecoveryCodes,
   newTotpSecret,
+  openTotpSecret,
+  sealTotpSecret,
   totpStep,
   totpUri,
 } from '../auth/two-factor.ts';
@@ -87,6 +90,7 @@ export class AccountService {
     private readonly db: Database,
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
+    private readonly box: CryptoBox,
   ) {}
 
   async get(caller: AccountCaller): Promise<Account> {
@@ -204,7 +208,11 @@ export class AccountService {
     if (!row) throw notFound('No such account');
     if (row.user.twoFactorEnabledAt) throw conflict('Two-factor sign-in is already on');
     const secret = newTotpSecret();
-    await repo.setPendingSecret(this.db, owner(caller), secret);
+    await repo.setPendingSecret(
+      this.db,
+      owner(caller),
+      sealTotpSecret(this.box, caller.userId, secret),
+    );
     const uri = totpUri(secret, row.user.email);
     const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return {
@@ -227,9 +235,9 @@ export class AccountService {
     const row = await repo.findAccount(this.db, owner(caller));
     if (!row) throw notFound('No such account');
     if (row.user.twoFactorEnabledAt) throw conflict('Two-factor sign-in is already on');
-    const secret = row.user.twoFactorPendingSecret;
-    if (!secret) throw conflict('Start the setup first: no secret is waiting for a code');
-    const step = totpStep(secret, code);
+    const stored = row.user.twoFactorPendingSecret;
+    if (!stored) throw conflict('Start the setup first: no secret is waiting for a code');
+    const step = totpStep(openTotpSecret(this.box, caller.userId, stored), code);
     if (step === null) {
       throw new AppError('INVALID_CODE', 'The code is wrong: type the one the app shows now', {
         code: ['The code is wrong'],
@@ -237,7 +245,7 @@ export class AccountService {
     }
     const codes = newRecoveryCodes();
     await this.db.transaction(async (tx) => {
-      if (!(await repo.enableTwoFactor(tx, owner(caller), secret, step))) {
+      if (!(await repo.enableTwoFactor(tx, owner(caller), stored, step))) {
         throw conflict('The setup changed meanwhile: start it again');
       }
       await repo.replaceRecoveryCodes(

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +12,16 @@ import {
   register,
   relaxedLimits,
   startTestServer,
+  TEST_SECRET,
   uniqueEmail,
   type Json,
   type JsonResponse,
   type TestServer,
 } from '../../../test/helpers.ts';
-import { auditLog, emailChanges, outbox, tasks } from '../../db/schema/index.ts';
+import { auditLog, emailChanges, outbox, tasks, users } from '../../db/schema/index.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createCryptoBox } from '../../lib/crypto-box.ts';
 import { enqueueJob } from '../../lib/jobs.ts';
 import { DUE_TASKS_JOB } from '../notifications/notifications.job.ts';
 import { totpCode } from '../auth/two-factor.ts';
@@ -511,6 +517,111 @@ describe('two-factor sign-in', () => {
         })
       ).status,
     ).toBe(409);
+  });
+});
+
+describe('two-factor secret at rest', () => {
+  async function storedSecrets(userId: string) {
+    const [row] = await server.database.db
+      .select({ secret: users.twoFactorSecret, pending: users.twoFactorPendingSecret })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row!;
+  }
+
+  it('keeps the secret and the one being set up sealed, never as the app reads it', async () => {
+    const me = await register(server);
+    const userId = decodeJwt(me.token).sub!;
+    const setup = await call('POST', '/api/account/two-factor/setup', me.token);
+    const secret = setup.body.secret as string;
+    const pending = await storedSecrets(userId);
+    expect(pending.pending).toMatch(/^cb1\./);
+    expect(pending.pending).not.toContain(secret);
+    await call('POST', '/api/account/two-factor/enable', me.token, { code: totpCode(secret) });
+    const enabled = await storedSecrets(userId);
+    expect(enabled.secret).toMatch(/^cb1\./);
+    expect(enabled.secret).not.toContain(secret);
+    expect(enabled.pending).toBeNull();
+    const box = createCryptoBox(TEST_SECRET);
+    expect(box.open(enabled.secret!, `totp:${userId}`)).toBe(secret);
+    // Bound to its member: it does not open as another member's.
+    expect(() => box.open(enabled.secret!, `totp:${randomUUID()}`)).toThrow();
+  });
+
+  it('seals plain secrets of before at start, and seals again under a new ENCRYPTION_KEY', async () => {
+    const before = await register(server);
+    const beforeId = decodeJwt(before.token).sub!;
+    const plain = await enableTwoFactor(before.token);
+    // As an install from before sealing began kept it.
+    await server.database.db
+      .update(users)
+      .set({ twoFactorSecret: plain.secret })
+      .where(eq(users.id, beforeId));
+    // Plain secrets still work until the next start.
+    const firstStep = await signIn(before.email, before.password);
+    const step = await postForm(`${server.url}/token`, {
+      grant_type: 'mfa_otp',
+      mfa_token: firstStep.body.mfa_token as string,
+      otp: totpCode(plain.secret, Date.now() + 30_000),
+    });
+    expect(step.status, JSON.stringify(step.body)).toBe(200);
+
+    const sealed = await register(server);
+    const sealedId = decodeJwt(sealed.token).sub!;
+    const underOldKey = await enableTwoFactor(sealed.token);
+    const oldValue = (await storedSecrets(sealedId)).secret!;
+
+    // Another process starts with a new key, the old one kept as previous.
+    const newKey = 'a-new-encryption-key-that-is-long-enough-01';
+    const config = loadConfig({
+      DATA_DIR: server.config.dataDir,
+      JWT_SECRET: TEST_SECRET,
+      ENCRYPTION_KEY: newKey,
+      ENCRYPTION_KEY_PREVIOUS: TEST_SECRET,
+      LOG_LEVEL: 'silent',
+      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    });
+    const other = await buildApp({
+      config,
+      database: server.database,
+      webDir: null,
+      logger: false,
+      rateLimits: relaxedLimits,
+    });
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.server.address() as AddressInfo;
+      const otherUrl = `http://127.0.0.1:${address.port}`;
+      const box = createCryptoBox(newKey);
+      const now = await storedSecrets(beforeId);
+      expect(now.secret).toMatch(/^cb1\./);
+      expect(box.open(now.secret!, `totp:${beforeId}`)).toBe(plain.secret);
+      const resealed = (await storedSecrets(sealedId)).secret!;
+      expect(resealed).not.toBe(oldValue);
+      expect(box.open(resealed, `totp:${sealedId}`)).toBe(underOldKey.secret);
+
+      // Both sign in through the new process: one with the app's next code (the one from
+      // before used the step after this one already, so a recovery code), one with its app.
+      for (const [who, code] of [
+        [before, { recovery_code: plain.recoveryCodes[0]! }],
+        [sealed, { otp: totpCode(underOldKey.secret, Date.now() + 30_000) }],
+      ] as const) {
+        const first = await postForm(`${otherUrl}/token`, {
+          username: who.email,
+          password: who.password,
+          grant_type: 'password',
+        });
+        expect(first.status).toBe(403);
+        const second = await postForm(`${otherUrl}/token`, {
+          grant_type: 'mfa_otp',
+          mfa_token: first.body.mfa_token as string,
+          ...code,
+        });
+        expect(second.status, JSON.stringify(second.body)).toBe(200);
+      }
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,8 +1,10 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, notLike, or, sql } from 'drizzle-orm';
 import type { Role } from '@beacon/contract';
+import type { CryptoBox } from '../../lib/crypto-box.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { authCodes, recoveryCodes, sessions, users, workspaces } from '../../db/schema/index.ts';
 import { insertDefaultPipeline } from '../deals/pipelines.repository.ts';
+import { openTotpSecret, sealTotpSecret } from './two-factor.ts';
 
 export type CodePurpose = (typeof authCodes.$inferSelect)['purpose'];
 
@@ -224,6 +226,61 @@ export async function consumeCode(db: Executor, codeId: string): Promise<boolean
 export async function findUserById(db: Executor, userId: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row;
+}
+
+/**
+ * Seals the TOTP secrets kept plain (before sealing began) or under an earlier key, at start. Each
+ * row is written only if it still holds what was read, so processes starting together do not
+ * clash. Answers how many rows were sealed again, and the ids of those that did not open (a key
+ * missing from ENCRYPTION_KEY_PREVIOUS): they are left as they are.
+ */
+export async function resealTotpSecrets(
+  db: Database,
+  box: CryptoBox,
+): Promise<{ resealed: number; unreadable: string[] }> {
+  type SecretColumn = typeof users.twoFactorSecret | typeof users.twoFactorPendingSecret;
+  const stale = (column: SecretColumn) =>
+    and(isNotNull(column), notLike(column, box.currentPattern));
+  const rows = await db
+    .select({
+      id: users.id,
+      secret: users.twoFactorSecret,
+      pending: users.twoFactorPendingSecret,
+    })
+    .from(users)
+    .where(or(stale(users.twoFactorSecret), stale(users.twoFactorPendingSecret)));
+  let resealed = 0;
+  const unreadable: string[] = [];
+  const again = (id: string, value: string | null) =>
+    value === null || !box.needsReseal(value)
+      ? value
+      : sealTotpSecret(box, id, openTotpSecret(box, id, value));
+  for (const row of rows) {
+    let secret: string | null;
+    let pending: string | null;
+    try {
+      secret = again(row.id, row.secret);
+      pending = again(row.id, row.pending);
+    } catch {
+      unreadable.push(row.id);
+      continue;
+    }
+    const same = (column: SecretColumn, value: string | null) =>
+      value === null ? isNull(column) : eq(column, value);
+    const written = await db
+      .update(users)
+      .set({ twoFactorSecret: secret, twoFactorPendingSecret: pending })
+      .where(
+        and(
+          eq(users.id, row.id),
+          same(users.twoFactorSecret, row.secret),
+          same(users.twoFactorPendingSecret, row.pending),
+        ),
+      )
+      .returning({ id: users.id });
+    resealed += written.length;
+  }
+  return { resealed, unreadable };
 }
 
 /**

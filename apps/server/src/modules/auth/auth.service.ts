@@ -8,13 +8,14 @@ import type {
 } from '@beacon/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, badRequest, isUniqueViolation } from '../../lib/errors.ts';
+import type { CryptoBox } from '../../lib/crypto-box.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { TokenService } from '../../lib/tokens.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import * as repo from './auth.repository.ts';
-import { hashRecoveryCode, sameHex, totpStep } from './two-factor.ts';
+import { hashRecoveryCode, openTotpSecret, sameHex, totpStep } from './two-factor.ts';
 
 /** Where a request came from: kept on its session and in the audit log. */
 export type Origin = { ip: string | null; userAgent: string | null };
@@ -92,6 +93,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly mailer: Mailer,
     private readonly limiter: RateLimiter,
+    private readonly box: CryptoBox,
   ) {}
 
   async register(input: RegisterRequest, origin: Origin): Promise<RegisterResponse> {
@@ -204,7 +206,7 @@ export class AuthService {
         hashRecoveryCode(user.id, code.recoveryCode),
       );
     } else if (code.otp !== undefined) {
-      const step = totpStep(user.twoFactorSecret, code.otp);
+      const step = totpStep(openTotpSecret(this.box, user.id, user.twoFactorSecret), code.otp);
       accepted = step !== null && (await repo.takeTotpStep(this.db, user.id, step));
     }
     if (!accepted) {

@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import type { CryptoBox } from '../../lib/crypto-box.ts';
 
 /**
  * Two-factor sign-in with an authenticator app (RFC 6238 TOTP: SHA-1, six digits, 30 seconds, as
@@ -27,6 +28,19 @@ function totp(secret: string, label = 'Beacon'): TOTP {
     period: 30,
     secret: Secret.fromBase32(secret),
   });
+}
+
+/**
+ * The TOTP secret is kept sealed (lib/crypto-box.ts), bound to its member: a sealed secret copied
+ * to another member's row does not open there.
+ */
+export function sealTotpSecret(box: CryptoBox, userId: string, secret: string): string {
+  return box.seal(secret, `totp:${userId}`);
+}
+
+/** The secret as stored: sealed, or plain when kept before sealing began (resealed at start). */
+export function openTotpSecret(box: CryptoBox, userId: string, stored: string): string {
+  return box.openOrPlain(stored, `totp:${userId}`);
 }
 
 /** The otpauth:// URI an authenticator app reads from the QR code. */
