@@ -33,6 +33,13 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   inboundSmtpPort: number | undefined;
+  /**
+   * Connected mailboxes (modules/mail-imap): sync workers per process (`IMAP_SYNC_WORKERS`, 4),
+   * how often folders other than INBOX are checked between IDLE wake-ups (`IMAP_POLL_INTERVAL`,
+   * 60s) and how long one run keeps a mailbox before handing it back to the queue
+   * (`IMAP_SYNC_WINDOW`, 10m).
+   */
+  imapSync: { workers: number; pollSeconds: number; windowSeconds: number };
   seedDemo: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
@@ -108,6 +115,21 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Beacon <no-reply@beacon.local>'),
   INBOUND_SMTP_PORT: portText.optional(),
+  IMAP_SYNC_WORKERS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((n) => n >= 0 && n <= 64, 'must be between 0 and 64')
+    .default(4),
+  IMAP_POLL_INTERVAL: z
+    .string()
+    .refine((v) => parseDuration(v) !== undefined, 'must be seconds or a number with s, m, h or d, e.g. 60s')
+    .default('60s'),
+  IMAP_SYNC_WINDOW: z
+    .string()
+    .refine((v) => parseDuration(v) !== undefined, 'must be seconds or a number with s, m, h or d, e.g. 10m')
+    .default('10m'),
   SEED_DEMO: boolText.optional(),
   TRUST_PROXY: boolText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -173,6 +195,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     inboundSmtpPort: e.INBOUND_SMTP_PORT,
+    imapSync: {
+      workers: e.IMAP_SYNC_WORKERS,
+      pollSeconds: parseDuration(e.IMAP_POLL_INTERVAL) as number,
+      windowSeconds: parseDuration(e.IMAP_SYNC_WINDOW) as number,
+    },
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -342,6 +342,14 @@ export async function placeMessage(db: Executor, mailboxId: string, messageId: s
   }
 }
 
+export async function messageFlags(db: Executor, mailboxId: string, messageId: string) {
+  const [row] = await db
+    .select({ seen: mailMessages.seen, starred: mailMessages.starred })
+    .from(mailMessages)
+    .where(and(eq(mailMessages.id, messageId), eq(mailMessages.mailboxId, mailboxId)));
+  return row;
+}
+
 export async function deleteMessage(db: Executor, mailboxId: string, messageId: string) {
   const rows = await db
     .delete(mailMessages)
