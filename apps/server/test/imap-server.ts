@@ -53,6 +53,8 @@ export type TestImapServer = {
   dir: string;
   /** Adds an account (the passwd-file is read on every login, so this works while running). */
   addUser(user: string, password: string): void;
+  /** Gives an account a new password (as its owner would change it elsewhere). */
+  replaceUser(user: string, password: string): void;
   /** A connected, logged-in imapflow client for an account; the caller logs out. */
   client(account: ImapUser): Promise<ImapFlow>;
   /** APPENDs raw messages to a folder of an account; answers their UIDs. */
@@ -175,6 +177,13 @@ export async function startImapServer(accounts: ImapUser[] = []): Promise<TestIm
     if (/[:\s]/.test(user) || /[\r\n]/.test(password)) throw new Error('bad test account');
     writeFileSync(passwd, `${readFileSync(passwd, 'utf8')}${user}:{PLAIN}${password}\n`);
   };
+  const replaceUser = (user: string, password: string) => {
+    const others = readFileSync(passwd, 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith(`${user}:`));
+    writeFileSync(passwd, others.map((line) => `${line}\n`).join(''));
+    addUser(user, password);
+  };
   for (const account of accounts) addUser(account.user, account.password);
 
   const start = async () => {
@@ -213,6 +222,7 @@ export async function startImapServer(accounts: ImapUser[] = []): Promise<TestIm
     port,
     dir,
     addUser,
+    replaceUser,
     async client(account) {
       const client = new ImapFlow({
         host,

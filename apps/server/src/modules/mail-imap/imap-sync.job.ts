@@ -36,21 +36,29 @@ export const defaultImapSyncOptions: ImapSyncOptions = {
   leaseMs: 20_000,
 };
 
+export type SyncedMailbox = {
+  id: string;
+  workspaceId: string;
+  ownerId: string | null;
+  shared: boolean;
+  syncSince: Date | null;
+  settings: ConnectionSettings;
+};
+
 /** What the job needs of the mail side: the mailbox to sync and how to store into it. */
 export type SyncSource = {
   /** The connected mailbox, when it exists and is not paused; its password opened. */
-  load(mailboxId: string): Promise<
-    | { id: string; workspaceId: string; syncSince: Date | null; settings: ConnectionSettings }
-    | undefined
-  >;
+  load(mailboxId: string): Promise<SyncedMailbox | undefined>;
   store: StoreSynced;
+  /** Writes the run's status; false when the mailbox was paused meanwhile (the run stops). */
   setStatus(
     mailboxId: string,
     status: { syncStatus: 'idle' | 'syncing' | 'error'; syncError: string | null; synced?: boolean },
-  ): Promise<void>;
-  changed(tx: Transaction, mailbox: { id: string; workspaceId: string }): Promise<void>;
-  /** Resolves when someone in Beacon changed this mailbox (a flag): the run wakes early. */
-  onLocalChange(mailbox: { id: string; workspaceId: string }, wake: () => void): () => void;
+  ): Promise<boolean>;
+  /** Announces messages the sync changed (flags, folders, deletions), inside its transaction. */
+  changed(tx: Transaction, mailbox: SyncedMailbox, mailIds: string[]): Promise<void>;
+  /** Calls `wake` when someone in Beacon changed this mailbox (a flag, a pause): the run wakes. */
+  onLocalChange(mailbox: SyncedMailbox, wake: () => void): () => void;
 };
 
 /** Enqueues a run for the mailbox unless one is waiting already. */
@@ -136,7 +144,7 @@ function syncHandler(
       let wake: (() => void) | undefined;
       const stopWatching = source.onLocalChange(mailbox, () => wake?.());
       try {
-        await source.setStatus(mailboxId, { syncStatus: 'syncing', syncError: null });
+        if (!(await source.setStatus(mailboxId, { syncStatus: 'syncing', syncError: null }))) return;
         client = imapClient(mailbox.settings);
         // A dropped connection rejects the command in flight; the event only needs a listener.
         client.on('error', (error: unknown) => log.debug({ err: errorSummary(error), mailboxId }, 'imap connection error'));
@@ -166,9 +174,11 @@ function syncHandler(
               await job.holdLease(tx);
               if (!(await repo.renewLease(tx, mailboxId, holder, leaseSeconds))) throw new LeaseLostError();
             },
-            changed: (tx) => source.changed(tx, mailbox),
+            changed: (tx, mailIds) => source.changed(tx, mailbox, mailIds),
           });
-          await source.setStatus(mailboxId, { syncStatus: 'idle', syncError: null, synced: true });
+          if (!(await source.setStatus(mailboxId, { syncStatus: 'idle', syncError: null, synced: true }))) {
+            return; // Paused or disconnected meanwhile.
+          }
           const left = end - Date.now();
           if (left <= 0) break;
           await waitForChange(client, Math.min(left, options.pollMs), job.signal, lost.signal, (w) => (wake = w));

@@ -31,6 +31,7 @@ export type StoreSynced = (
     seen: boolean;
     starred: boolean;
     date: Date;
+    imap: { folder: string; uidValidity: number; uid: number };
   },
 ) => Promise<{ id: string; created: boolean }>;
 
@@ -43,8 +44,8 @@ export type SyncContext = {
   guard(tx: Transaction): Promise<void>;
   /** Throws when the run must stop (shutdown, lost lease): called between batches. */
   checkpoint(): void;
-  /** After a commit that changed what members see (new mail, flags, deletions). */
-  changed(tx: Transaction, what: { created: number; updated: number; deleted: number }): Promise<void>;
+  /** Inside a transaction that changed messages the store did not announce (flags, folders, deletions). */
+  changed(tx: Transaction, mailIds: string[]): Promise<void>;
   batchSize?: number;
 };
 
@@ -200,7 +201,7 @@ async function fetchNew(
     const last = batch.at(-1)!;
     await db.transaction(async (tx) => {
       await context.guard(tx);
-      let created = 0;
+      const placed: string[] = [];
       for (const message of messages) {
         if (!message.source) continue;
         const seen = message.flags?.has(SEEN) ?? false;
@@ -215,8 +216,8 @@ async function fetchNew(
           seen,
           starred,
           date,
+          imap: { folder: folder.path, uidValidity: Number(state.uidValidity), uid: message.uid },
         });
-        if (stored.created) created += 1;
         await repo.addLocation(tx, {
           workspaceId: mailbox.workspaceId,
           mailboxId: mailbox.id,
@@ -227,13 +228,16 @@ async function fetchNew(
           seen,
           starred,
         });
-        if (!stored.created) await repo.placeMessage(tx, mailbox.id, stored.id);
+        if (!stored.created) {
+          await repo.placeMessage(tx, mailbox.id, stored.id);
+          placed.push(stored.id);
+        }
       }
       const all = await repo.readSyncState(tx, mailbox.id);
       state.lastUid = last;
       all.folders[folder.path] = { ...state };
       await repo.writeSyncState(tx, mailbox.id, all);
-      await context.changed(tx, { created, updated: messages.length - created, deleted: 0 });
+      if (placed.length) await context.changed(tx, placed);
     });
   }
   if (!state.initialDone) {
@@ -275,7 +279,7 @@ async function pullServerFlags(
       modseq: highestModseq !== undefined ? String(highestModseq) : null,
     };
     await repo.writeSyncState(tx, mailbox.id, all);
-    if (updated > 0) await context.changed(tx, { created: 0, updated, deleted: 0 });
+    if (updated.length > 0) await context.changed(tx, updated);
   });
 }
 
@@ -303,13 +307,12 @@ async function dropOrphans(context: SyncContext): Promise<void> {
     const all: SyncState = await repo.readSyncState(tx, mailbox.id);
     if (all.orphans.length === 0) return;
     const ids = [...new Set(all.orphans)];
-    let deleted = 0;
     for (const id of ids) {
       if (await repo.hasLocation(tx, id)) await repo.placeMessage(tx, mailbox.id, id);
-      else deleted += await repo.deleteMessage(tx, mailbox.id, id);
+      else await repo.deleteMessage(tx, mailbox.id, id);
     }
     all.orphans = [];
     await repo.writeSyncState(tx, mailbox.id, all);
-    if (deleted > 0) await context.changed(tx, { created: 0, updated: 0, deleted });
+    await context.changed(tx, ids);
   });
 }

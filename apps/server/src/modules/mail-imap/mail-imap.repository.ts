@@ -206,7 +206,7 @@ export async function setLocationFlags(
 
 /**
  * The server's flags of a folder's copies (all, or those changed since a MODSEQ): a copy whose
- * flags changed there gives its message the new flags. Answers how many messages changed.
+ * flags changed there gives its message the new flags. Answers the messages that changed.
  */
 export async function applyServerFlags(
   db: Executor,
@@ -214,10 +214,10 @@ export async function applyServerFlags(
   folderPath: string,
   uidValidity: number,
   flags: Map<number, { seen: boolean; starred: boolean }>,
-): Promise<number> {
-  if (flags.size === 0) return 0;
+): Promise<string[]> {
+  if (flags.size === 0) return [];
   const uids = [...flags.keys()];
-  let changed = 0;
+  const changed: string[] = [];
   for (let i = 0; i < uids.length; i += 1000) {
     const slice = uids.slice(i, i + 1000);
     const rows = await db
@@ -249,7 +249,7 @@ export async function applyServerFlags(
           updatedAt: new Date(),
         })
         .where(and(eq(mailMessages.id, row.messageId), eq(mailMessages.mailboxId, mailboxId)));
-      changed += 1;
+      changed.push(row.messageId);
     }
   }
   return changed;
@@ -356,6 +356,16 @@ export async function deleteMessage(db: Executor, mailboxId: string, messageId: 
     .where(and(eq(mailMessages.id, messageId), eq(mailMessages.mailboxId, mailboxId)))
     .returning({ id: mailMessages.id });
   return rows.length;
+}
+
+/** Copies per folder path. */
+export async function folderCounts(db: Executor, mailboxId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ path: imapLocations.folderPath, n: sql<number>`count(*)::int` })
+    .from(imapLocations)
+    .where(eq(imapLocations.mailboxId, mailboxId))
+    .groupBy(imapLocations.folderPath);
+  return new Map(rows.map((r) => [r.path, r.n]));
 }
 
 // --- The lock -------------------------------------------------------------------------------

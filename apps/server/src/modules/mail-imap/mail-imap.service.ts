@@ -1,0 +1,325 @@
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Mailbox, MailboxConnection, MailboxSync, MailFolder } from '@beacon/contract';
+import type { Database, Transaction } from '../../db/client.ts';
+import { mailboxes, mailMessages } from '../../db/schema/index.ts';
+import type { Caller } from '../../lib/caller.ts';
+import type { CryptoBox } from '../../lib/crypto-box.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import type { Realtime } from '../../lib/realtime.ts';
+import { parseMessage } from '../mail/mail.parse.ts';
+import type { MailStore } from '../mail/mail.store.ts';
+import { verifyConnection, type ConnectionSettings } from './imap-connection.ts';
+import { appendToSent, sendThroughSmtp } from './imap-send.ts';
+import { requestSync, type SyncSource } from './imap-sync.job.ts';
+import type { StoreSynced } from './imap-sync.ts';
+import * as repo from './mail-imap.repository.ts';
+
+type MailboxRow = typeof mailboxes.$inferSelect;
+
+/** The sealed password's context: a value copied to another mailbox's row does not open there. */
+export const passwordContext = (mailboxId: string) => `mailbox-password:${mailboxId}`;
+
+/**
+ * Connected mailboxes (docs/decisions/058): their sync's status and steering, their connection
+ * settings, and what the sync job and the sending job need of them.
+ */
+export class MailImapService {
+  constructor(
+    private readonly db: Database,
+    private readonly realtime: Realtime,
+    private readonly box: CryptoBox,
+    private readonly store: MailStore,
+    private readonly toMailbox: (row: MailboxRow) => Mailbox,
+  ) {}
+
+  // --- The API --------------------------------------------------------------------------------
+
+  async status(caller: Caller, mailboxId: string): Promise<MailboxSync> {
+    const row = await this.readable(caller, mailboxId);
+    return this.describe(row);
+  }
+
+  async syncNow(caller: Caller, mailboxId: string): Promise<MailboxSync> {
+    const row = await this.steerable(caller, mailboxId);
+    if (row.syncStatus !== 'paused' && row.passwordSealed) {
+      await this.db.transaction((tx) => requestSync(tx, row.id));
+    }
+    return this.describe(row);
+  }
+
+  async pause(caller: Caller, mailboxId: string): Promise<MailboxSync> {
+    const row = await this.steerable(caller, mailboxId);
+    const [paused] = await this.db
+      .update(mailboxes)
+      .set({ syncStatus: 'paused', updatedAt: new Date() })
+      .where(eq(mailboxes.id, row.id))
+      .returning();
+    await this.wakeRun(row);
+    return this.describe(paused!);
+  }
+
+  async resume(caller: Caller, mailboxId: string): Promise<MailboxSync> {
+    const row = await this.steerable(caller, mailboxId);
+    if (!row.passwordSealed) {
+      throw new AppError('CONFLICT', 'The mailbox is disconnected: give its password again to reconnect it');
+    }
+    const resumed = await this.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(mailboxes)
+        .set({ syncStatus: 'idle', syncError: null, updatedAt: new Date() })
+        .where(eq(mailboxes.id, row.id))
+        .returning();
+      await requestSync(tx, row.id);
+      return updated!;
+    });
+    return this.describe(resumed);
+  }
+
+  async changeConnection(caller: Caller, input: MailboxConnection): Promise<Mailbox> {
+    const row = await this.steerable(caller, input.mailboxId);
+    const current = row.passwordSealed ? this.box.open(row.passwordSealed, passwordContext(row.id)) : undefined;
+    const password = input.password ?? current;
+    if (password === undefined) {
+      throw new AppError('VALIDATION_FAILED', 'password: give the password to reconnect the mailbox', {
+        password: ['give the password to reconnect the mailbox'],
+      });
+    }
+    const settings: ConnectionSettings = {
+      imapHost: input.imapHost ?? row.imapHost!,
+      imapPort: input.imapPort ?? row.imapPort!,
+      imapSecurity: input.imapSecurity ?? row.imapSecurity!,
+      smtpHost: input.smtpHost ?? row.smtpHost!,
+      smtpPort: input.smtpPort ?? row.smtpPort!,
+      smtpSecurity: input.smtpSecurity ?? row.smtpSecurity!,
+      username: input.username ?? row.username!,
+      password,
+    };
+    await verifyConnection(settings);
+    const updated = await this.db.transaction(async (tx) => {
+      const { password: _password, ...servers } = settings;
+      const [changed] = await tx
+        .update(mailboxes)
+        .set({
+          ...servers,
+          passwordSealed: this.box.seal(password, passwordContext(row.id)),
+          syncStatus: 'idle',
+          syncError: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(mailboxes.id, row.id))
+        .returning();
+      await requestSync(tx, row.id);
+      return changed!;
+    });
+    return this.toMailbox(updated);
+  }
+
+  async disconnect(caller: Caller, mailboxId: string): Promise<Mailbox> {
+    const row = await this.steerable(caller, mailboxId);
+    const [updated] = await this.db
+      .update(mailboxes)
+      .set({ passwordSealed: null, syncStatus: 'paused', syncError: null, updatedAt: new Date() })
+      .where(eq(mailboxes.id, row.id))
+      .returning();
+    await this.wakeRun(row);
+    return this.toMailbox(updated!);
+  }
+
+  /** A running sync wakes, finds the mailbox paused when it writes its status, and stops. */
+  private async wakeRun(row: MailboxRow): Promise<void> {
+    await this.realtime.publish(
+      this.db,
+      row.workspaceId,
+      { type: 'mail.changed', data: { mailboxId: row.id, mailIds: [] } },
+      audience(row),
+    );
+  }
+
+  private async describe(row: MailboxRow): Promise<MailboxSync> {
+    const state = await repo.readSyncState(this.db, row.id);
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(mailMessages)
+      .where(eq(mailMessages.mailboxId, row.id));
+    const perFolder = await repo.folderCounts(this.db, row.id);
+    return {
+      mailboxId: row.id,
+      status: row.syncStatus,
+      error: row.syncError,
+      lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+      syncSince: row.syncSince?.toISOString() ?? null,
+      messages: total?.n ?? 0,
+      folders: Object.entries(state.folders).map(([path, folder]) => ({
+        path,
+        folder: folder.folder,
+        messages: perFolder.get(path) ?? 0,
+        initialDone: folder.initialDone,
+      })),
+    };
+  }
+
+  /** A connected mailbox the caller reads (their own, or shared); another's answers 404. */
+  private async readable(caller: Caller, mailboxId: string): Promise<MailboxRow> {
+    const [row] = await this.db
+      .select()
+      .from(mailboxes)
+      .where(
+        and(
+          eq(mailboxes.workspaceId, caller.workspaceId),
+          eq(mailboxes.id, mailboxId),
+          eq(mailboxes.kind, 'connected'),
+        ),
+      );
+    if (!row || (!row.shared && row.ownerId !== caller.userId && caller.role !== 'admin')) {
+      throw notFound('No such connected mailbox');
+    }
+    return row;
+  }
+
+  /** Steering a sync is its owner's, or an admin's. */
+  private async steerable(caller: Caller, mailboxId: string): Promise<MailboxRow> {
+    const row = await this.readable(caller, mailboxId);
+    if (row.ownerId !== caller.userId && caller.role !== 'admin') {
+      throw forbidden('Only the mailbox’s owner or an admin can change its connection');
+    }
+    return row;
+  }
+
+  // --- What the sync job needs -----------------------------------------------------------------
+
+  syncSource(): SyncSource {
+    return {
+      load: async (mailboxId) => {
+        const [row] = await this.db
+          .select()
+          .from(mailboxes)
+          .where(
+            and(eq(mailboxes.id, mailboxId), eq(mailboxes.kind, 'connected'), isNotNull(mailboxes.passwordSealed)),
+          );
+        if (!row || row.syncStatus === 'paused') return undefined;
+        return {
+          id: row.id,
+          workspaceId: row.workspaceId,
+          ownerId: row.ownerId,
+          shared: row.shared,
+          syncSince: row.syncSince,
+          settings: this.settingsOf(row),
+        };
+      },
+      store: this.storeSynced,
+      setStatus: async (mailboxId, status) => {
+        // A pause while the run worked stays a pause.
+        const [row] = await this.db
+          .update(mailboxes)
+          .set({
+            syncStatus: status.syncStatus,
+            syncError: status.syncError,
+            ...(status.synced ? { lastSyncedAt: new Date() } : {}),
+          })
+          .where(and(eq(mailboxes.id, mailboxId), sqlNotPaused()))
+          .returning();
+        return row !== undefined;
+      },
+      changed: async (tx, mailbox, mailIds) => {
+        await this.realtime.publish(
+          tx,
+          mailbox.workspaceId,
+          { type: 'mail.changed', data: { mailboxId: mailbox.id, mailIds } },
+          audience(mailbox),
+        );
+      },
+      onLocalChange: (mailbox, wake) =>
+        this.realtime.subscribe(
+          mailbox.workspaceId,
+          (message) => {
+            if (message.type !== 'mail.changed') return;
+            const data = message.data as { mailboxId?: string } | null;
+            if (!data || data.mailboxId === mailbox.id) wake();
+          },
+          mailbox.ownerId ?? undefined,
+        ),
+    };
+  }
+
+  private settingsOf(row: MailboxRow): ConnectionSettings {
+    return {
+      imapHost: row.imapHost!,
+      imapPort: row.imapPort!,
+      imapSecurity: row.imapSecurity!,
+      smtpHost: row.smtpHost!,
+      smtpPort: row.smtpPort!,
+      smtpSecurity: row.smtpSecurity!,
+      username: row.username!,
+      password: this.box.open(row.passwordSealed!, passwordContext(row.id)),
+    };
+  }
+
+  /**
+   * A synced message into the mail store: sent by the mailbox's own address (or from Sent and
+   * Drafts) it is outgoing. A message the mailbox has already keeps its flags: the server's
+   * are only the copy's (a difference is a change made in Beacon, pushed on the next pass).
+   */
+  private readonly storeSynced: StoreSynced = async (tx: Transaction, input) => {
+    const parsed = await parseMessage(input.raw);
+    const [mailbox] = await tx
+      .select({ address: mailboxes.address })
+      .from(mailboxes)
+      .where(eq(mailboxes.id, input.mailboxId));
+    const ownAddress = parsed.from.address.toLowerCase() === mailbox?.address.toLowerCase();
+    const outgoing = ownAddress || input.folder === 'sent' || input.folder === 'drafts';
+    const [existing] = await tx
+      .select({ id: mailMessages.id })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.mailboxId, input.mailboxId), eq(mailMessages.messageId, parsed.messageId)));
+    const folder: MailFolder = input.folder;
+    const stored = await this.store.storeIn(tx, {
+      workspaceId: input.workspaceId,
+      mailboxId: input.mailboxId,
+      raw: input.raw,
+      parsed,
+      direction: outgoing ? 'out' : 'in',
+      folder,
+      status: folder === 'drafts' ? 'draft' : outgoing ? 'sent' : 'received',
+      labelIds: input.labelIds,
+      ...(existing ? {} : { seen: input.seen, starred: input.starred }),
+      date: input.date,
+      imap: input.imap,
+    });
+    return { id: stored.id, created: stored.created };
+  };
+
+  // --- Sending --------------------------------------------------------------------------------
+
+  /**
+   * Sends a built message from a connected mailbox: its SMTP server, then the copy in its Sent
+   * folder. The copy is best effort: the message has left, and a failed append is logged, not
+   * retried as a send.
+   */
+  async send(
+    mailboxId: string,
+    messageId: string,
+    envelope: { from: string; to: string[] },
+    raw: Buffer,
+    log: { warn(obj: object, msg: string): void },
+  ): Promise<void> {
+    const [row] = await this.db.select().from(mailboxes).where(eq(mailboxes.id, mailboxId));
+    if (!row || row.kind !== 'connected' || !row.passwordSealed) {
+      throw new AppError('CONFLICT', 'The mailbox is disconnected: reconnect it to send from it');
+    }
+    const settings = this.settingsOf(row);
+    await sendThroughSmtp(settings, envelope, raw);
+    try {
+      await appendToSent(this.db, row, settings, messageId, raw);
+    } catch (error) {
+      const e = error as { code?: string };
+      log.warn({ mailboxId, code: e.code }, 'sent, but the copy could not be appended to Sent');
+    }
+  }
+}
+
+function audience(mailbox: { ownerId: string | null; shared: boolean }) {
+  if (mailbox.shared) return {};
+  return { to: mailbox.ownerId ? [mailbox.ownerId] : [] };
+}
+
+const sqlNotPaused = () => sql`${mailboxes.syncStatus} <> 'paused'`;
