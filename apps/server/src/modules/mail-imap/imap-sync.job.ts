@@ -12,7 +12,7 @@ import {
   type RunningJob,
 } from '../../lib/jobs.ts';
 import { classifyConnectionError, describeProblem, imapClient, type ConnectionSettings } from './imap-connection.ts';
-import { syncPass, type StoreSynced } from './imap-sync.ts';
+import { syncPass, type InboxSnapshot, type StoreSynced } from './imap-sync.ts';
 import * as repo from './mail-imap.repository.ts';
 
 /** The job that syncs one connected mailbox (payload `{ mailboxId }`). */
@@ -141,8 +141,13 @@ function syncHandler(
       };
 
       let client: ImapFlow | undefined;
+      // A change in Beacon while a pass runs is kept for the wait after it (`dirty`).
+      let dirty = false;
       let wake: (() => void) | undefined;
-      const stopWatching = source.onLocalChange(mailbox, () => wake?.());
+      const stopWatching = source.onLocalChange(mailbox, () => {
+        dirty = true;
+        wake?.();
+      });
       try {
         if (!(await source.setStatus(mailboxId, { syncStatus: 'syncing', syncError: null }))) return;
         client = imapClient(mailbox.settings);
@@ -163,7 +168,8 @@ function syncHandler(
         }
         const end = Date.now() + options.windowMs;
         for (;;) {
-          await syncPass({
+          dirty = false;
+          const inbox = await syncPass({
             db,
             client,
             mailbox,
@@ -181,7 +187,7 @@ function syncHandler(
           }
           const left = end - Date.now();
           if (left <= 0) break;
-          await waitForChange(client, Math.min(left, options.pollMs), job.signal, lost.signal, (w) => (wake = w));
+          if (!dirty) await waitForChange(client, inbox, Math.min(left, options.pollMs), job.signal, lost.signal, (w) => (wake = w));
           stopping();
         }
         // The window is over: hand the mailbox back to the queue (any process may take it).
@@ -225,11 +231,14 @@ function errorSummary(error: unknown) {
  */
 async function waitForChange(
   client: ImapFlow,
+  seen: InboxSnapshot,
   ms: number,
   ...signalsAndWake: [AbortSignal, AbortSignal, (wake: () => void) => void]
 ): Promise<void> {
   const [stop, lost, setWake] = signalsAndWake;
-  await client.mailboxOpen('INBOX');
+  const box = await client.mailboxOpen('INBOX');
+  // Something came between the pass and now: no wait.
+  if (seen && (box.uidNext !== seen.uidNext || box.highestModseq !== seen.highestModseq)) return;
   let done!: () => void;
   const woken = new Promise<void>((resolve) => (done = resolve));
   const timer = setTimeout(done, ms);

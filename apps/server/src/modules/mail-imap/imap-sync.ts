@@ -66,13 +66,18 @@ export async function syncFolders(client: ImapFlow): Promise<SyncFolder[]> {
   return folders.sort((a, b) => Number(b.folder === 'inbox') - Number(a.folder === 'inbox'));
 }
 
-export async function syncPass(context: SyncContext): Promise<void> {
+/** INBOX as the pass saw it: a wait that finds it otherwise has missed a change. */
+export type InboxSnapshot = { uidNext: number; highestModseq: bigint | undefined } | undefined;
+
+export async function syncPass(context: SyncContext): Promise<InboxSnapshot> {
   const { db, client, mailbox } = context;
   const folders = await syncFolders(client);
   await pushLocalFlags(context, folders);
+  let inbox: InboxSnapshot;
   for (const folder of folders) {
     context.checkpoint();
-    await syncFolder(context, folder);
+    const box = await syncFolder(context, folder);
+    if (folder.folder === 'inbox') inbox = box;
   }
   // Folders gone from the server: their copies go too (their messages may then be orphans).
   const paths = new Set(folders.map((f) => f.path));
@@ -89,6 +94,7 @@ export async function syncPass(context: SyncContext): Promise<void> {
     await repo.writeSyncState(tx, mailbox.id, state);
   });
   await dropOrphans(context);
+  return inbox;
 }
 
 /** Writes the flag changes made in Beacon since the last sync to every copy on the server. */
@@ -129,7 +135,7 @@ function uidSet(rows: { uid: number }[]): string {
   return rows.map((r) => r.uid).join(',');
 }
 
-async function syncFolder(context: SyncContext, folder: SyncFolder): Promise<void> {
+async function syncFolder(context: SyncContext, folder: SyncFolder): Promise<InboxSnapshot> {
   const { db, client, mailbox } = context;
   const box = await client.mailboxOpen(folder.path);
   const uidValidity = String(box.uidValidity);
@@ -167,6 +173,7 @@ async function syncFolder(context: SyncContext, folder: SyncFolder): Promise<voi
   await fetchNew(context, folder, labelId, state);
   await pullServerFlags(context, folder, box.highestModseq, box.exists);
   await findExpunged(context, folder, uidValidity);
+  return { uidNext: box.uidNext, highestModseq: box.highestModseq };
 }
 
 /** New messages (UID above the last stored), in batches, each committed with the state. */
