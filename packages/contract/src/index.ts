@@ -25,3 +25,4 @@ export * from './workspace.ts';
 export * from './templates.ts';
 export * from './tags.ts';
 export * from './account.ts';
+export * from './mail.ts';

@@ -41,6 +41,10 @@ export const activityKinds = [
   'note_added',
   'merged',
   'imported',
+  /** Mail (issue 12): a message to or from the person (their company, their open deals). */
+  'email_received',
+  'email_sent',
+  'email_bounced',
 ] as const;
 export const activityKindSchema = z.enum(activityKinds);
 export type ActivityKind = z.infer<typeof activityKindSchema>;

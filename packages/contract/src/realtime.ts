@@ -3,6 +3,7 @@ import type { ChatRealtime } from './chat.ts';
 import type { DealsRealtime } from './deals.ts';
 import type { ImportRealtime } from './imports.ts';
 import type { KanbanRealtime } from './kanban.ts';
+import type { MailRealtime } from './mail.ts';
 import type { CrmRealtime } from './records.ts';
 import type { NotificationsRealtime } from './notifications.ts';
 import type { TasksRealtime } from './tasks.ts';
@@ -20,4 +21,5 @@ export type RealtimeEvent =
   | TasksRealtime
   | NotificationsRealtime
   | DealsRealtime
-  | ChatRealtime;
+  | ChatRealtime
+  | MailRealtime;

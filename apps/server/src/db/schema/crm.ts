@@ -280,6 +280,11 @@ export const activities = pgTable(
     listId: uuid('list_id').references(() => recordLists.id, { onDelete: 'set null' }),
     listName: text('list_name'),
     noteId: uuid('note_id').references(() => notes.id, { onDelete: 'cascade' }),
+    /**
+     * email_*: the message (references mail_messages(id) on delete cascade; the foreign key:
+     * drizzle/0023_mail.sql, since schema/mail.ts imports this file).
+     */
+    mailMessageId: uuid('mail_message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -290,6 +295,9 @@ export const activities = pgTable(
     index('activities_task_idx').on(t.taskId, t.createdAt, t.id),
     // The home page's recent activity of the whole workspace.
     index('activities_workspace_created_idx').on(t.workspaceId, t.createdAt, t.id),
+    index('activities_mail_idx')
+      .on(t.mailMessageId)
+      .where(sql`mail_message_id is not null`),
   ],
 );
 

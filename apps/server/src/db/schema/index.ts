@@ -14,3 +14,4 @@ export * from './team.ts';
 export * from './chat.ts';
 export * from './panels.ts';
 export * from './account.ts';
+export * from './mail.ts';

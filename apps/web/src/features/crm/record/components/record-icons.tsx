@@ -60,3 +60,10 @@ export const ListRemoveIcon = strokeIcon(
   <path d="M4 6h10M4 12h10M4 18h6M15 17h6" />,
   'ListRemoveIcon',
 );
+
+export const MailIcon = strokeIcon(<path d="M4 6.5h16v11H4zM4 7l8 6 8-6" />, 'MailIcon');
+
+export const MailBounceIcon = strokeIcon(
+  <path d="M4 6.5h16v6M4 6.5v11h9M4 7l8 6 8-6M16 16l4 4M20 16l-4 4" />,
+  'MailBounceIcon',
+);

@@ -21,6 +21,8 @@ import { formatDateTime } from '../utils/format.ts';
 import {
   ListAddIcon,
   ListRemoveIcon,
+  MailBounceIcon,
+  MailIcon,
   MergeIcon,
   NoteIcon,
   PenIcon,
@@ -38,6 +40,9 @@ const KIND_ICONS: Record<ActivityKind, ReactNode> = {
   list_removed: <ListRemoveIcon fontSize="small" />,
   note_added: <NoteIcon fontSize="small" />,
   field_changed: <PenIcon fontSize="small" />,
+  email_received: <MailIcon fontSize="small" />,
+  email_sent: <MailIcon fontSize="small" />,
+  email_bounced: <MailBounceIcon fontSize="small" />,
 };
 
 const KIND_COLORS: Record<ActivityKind, 'primary' | 'info' | 'warning' | 'secondary' | 'grey'> = {
@@ -48,6 +53,9 @@ const KIND_COLORS: Record<ActivityKind, 'primary' | 'info' | 'warning' | 'second
   list_removed: 'grey',
   note_added: 'warning',
   field_changed: 'grey',
+  email_received: 'info',
+  email_sent: 'primary',
+  email_bounced: 'warning',
 };
 
 export interface NoteActions {

@@ -52,6 +52,10 @@ export function fieldLabel(t: TFunction, field: string): string {
   return t(`records:fields.${field}`, { defaultValue: field });
 }
 
+/** A mail activity's subject (kept in `newValue`), or a word for none. */
+const mailSubject = (t: TFunction, activity: Activity): string =>
+  activity.newValue?.trim() || t('records:timeline.noSubject');
+
 /** One entry of the timeline as text. */
 export function describeActivity(
   t: TFunction,
@@ -84,6 +88,19 @@ export function describeActivity(
       return { title: t('records:timeline.listRemoved', { actor, list }) };
     case 'note_added':
       return { title: t('records:timeline.noteAdded', { actor }) };
+    case 'email_received':
+      return { title: t('records:timeline.emailReceived', { subject: mailSubject(t, activity) }) };
+    case 'email_sent':
+      return {
+        title: t('records:timeline.emailSent', { actor, subject: mailSubject(t, activity) }),
+      };
+    case 'email_bounced':
+      return {
+        title: t('records:timeline.emailBounced', { address: activity.newValue ?? '' }),
+        ...(activity.oldValue
+          ? { change: { from: activity.newValue ?? '', to: activity.oldValue } }
+          : {}),
+      };
     case 'field_changed': {
       const field = activity.field ?? '';
       return {
