@@ -26,3 +26,4 @@ export * from './templates.ts';
 export * from './tags.ts';
 export * from './account.ts';
 export * from './mail.ts';
+export * from './mail-imap.ts';

@@ -15,3 +15,4 @@ export * from './chat.ts';
 export * from './panels.ts';
 export * from './account.ts';
 export * from './mail.ts';
+export * from './mail-imap.ts';
