@@ -17,7 +17,7 @@ import * as repo from './mail-imap.repository.ts';
 type MailboxRow = typeof mailboxes.$inferSelect;
 
 /** The sealed password's context: a value copied to another mailbox's row does not open there. */
-export const passwordContext = (mailboxId: string) => `mailbox-password:${mailboxId}`;
+export const passwordContext = (mailboxId: string) => `mailbox:${mailboxId}`;
 
 /**
  * Connected mailboxes (docs/decisions/058): their sync's status and steering, their connection
