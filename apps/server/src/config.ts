@@ -124,11 +124,17 @@ const envSchema = z.object({
     .default(4),
   IMAP_POLL_INTERVAL: z
     .string()
-    .refine((v) => parseDuration(v) !== undefined, 'must be seconds or a number with s, m, h or d, e.g. 60s')
+    .refine(
+      (v) => parseDuration(v) !== undefined,
+      'must be seconds or a number with s, m, h or d, e.g. 60s',
+    )
     .default('60s'),
   IMAP_SYNC_WINDOW: z
     .string()
-    .refine((v) => parseDuration(v) !== undefined, 'must be seconds or a number with s, m, h or d, e.g. 10m')
+    .refine(
+      (v) => parseDuration(v) !== undefined,
+      'must be seconds or a number with s, m, h or d, e.g. 10m',
+    )
     .default('10m'),
   SEED_DEMO: boolText.optional(),
   TRUST_PROXY: boolText.default(false),

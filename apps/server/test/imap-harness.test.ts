@@ -13,13 +13,23 @@ describe('the IMAP test peer (dovecot)', () => {
   });
 
   it('lists the special-use folders and keeps appended messages', async () => {
-    const uids = await imap.append(account, 'INBOX', [rawMessage({ subject: 'One' }), rawMessage({ subject: 'Two' })]);
+    const uids = await imap.append(account, 'INBOX', [
+      rawMessage({ subject: 'One' }),
+      rawMessage({ subject: 'Two' }),
+    ]);
     expect(uids).toEqual([1, 2]);
     const client = await imap.client(account);
     try {
       const list = await client.list();
       const uses = Object.fromEntries(list.map((f) => [f.path, f.specialUse ?? null]));
-      expect(uses).toMatchObject({ INBOX: '\\Inbox', Sent: '\\Sent', Trash: '\\Trash', Junk: '\\Junk', Drafts: '\\Drafts', Archive: '\\Archive' });
+      expect(uses).toMatchObject({
+        INBOX: '\\Inbox',
+        Sent: '\\Sent',
+        Trash: '\\Trash',
+        Junk: '\\Junk',
+        Drafts: '\\Drafts',
+        Archive: '\\Archive',
+      });
       const status = await client.status('INBOX', { messages: true, uidValidity: true });
       expect(status && status.messages).toBe(2);
       imap.setUidValidity(account, 'INBOX', 4242);

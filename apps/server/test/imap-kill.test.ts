@@ -25,7 +25,11 @@ beforeAll(async () => {
     account,
     'INBOX',
     Array.from({ length: TOTAL }, (_, i) =>
-      rawMessage({ subject: `Message ${i}`, messageId: `<kill-${i}@example.test>`, text: `Body ${i} `.repeat(200) }),
+      rawMessage({
+        subject: `Message ${i}`,
+        messageId: `<kill-${i}@example.test>`,
+        text: `Body ${i} `.repeat(200),
+      }),
     ),
   );
   dataDir = mkdtempSync(path.join(tmpdir(), 'beacon-imap-kill-'));
@@ -46,7 +50,10 @@ async function json(url: string, init: RequestInit & { token?: string } = {}) {
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
     },
   });
-  return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> };
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => null)) as Record<string, unknown>,
+  };
 }
 
 async function syncOf(url: string, token: string, mailboxId: string) {
@@ -60,7 +67,12 @@ describe('kill -9 during a sync', () => {
     const first = await startServer(dataDir, env);
     const registered = await json(`${first.url}/register`, {
       method: 'POST',
-      body: JSON.stringify({ email: 'kill@example.test', password: PASSWORD, first_name: 'K', last_name: 'T' }),
+      body: JSON.stringify({
+        email: 'kill@example.test',
+        password: PASSWORD,
+        first_name: 'K',
+        last_name: 'T',
+      }),
     });
     const token = registered.body.access_token as string;
     const created = await json(`${first.url}/api/mail/mailboxes/new`, {
@@ -84,7 +96,7 @@ describe('kill -9 during a sync', () => {
 
     // Kill it once some, not all, of the messages are in.
     let before = 0;
-    for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
       before = (await syncOf(first.url, token, mailboxId))?.messages ?? 0;
       if (before > 0) break;
       await new Promise((r) => setTimeout(r, 20));
@@ -106,7 +118,9 @@ describe('kill -9 during a sync', () => {
       const rows = (await database.db.execute(sql`
         select m.message_id, count(l.uid)::int as copies
           from mail_messages m left join imap_locations l on l.message_id = m.id
-         where m.mailbox_id = ${mailboxId} group by m.message_id`)) as unknown as { rows: { message_id: string; copies: number }[] };
+         where m.mailbox_id = ${mailboxId} group by m.message_id`)) as unknown as {
+        rows: { message_id: string; copies: number }[];
+      };
       expect(rows.rows).toHaveLength(TOTAL);
       expect(rows.rows.every((r) => r.copies === 1)).toBe(true);
       expect(new Set(rows.rows.map((r) => r.message_id)).size).toBe(TOTAL);

@@ -1,5 +1,14 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
@@ -97,8 +106,7 @@ function configText(dir: string, port: number, owner: ReturnType<typeof mailOwne
     ['Archive', '\\Archive'],
   ]
     .map(
-      ([name, use]) =>
-        `  mailbox ${name} {\n    special_use = ${use}\n    auto = subscribe\n  }\n`,
+      ([name, use]) => `  mailbox ${name} {\n    special_use = ${use}\n    auto = subscribe\n  }\n`,
     )
     .join('');
   return `# Written by apps/server/test/imap-server.ts for one test run.
@@ -252,7 +260,17 @@ export async function startImapServer(accounts: ImapUser[] = []): Promise<TestIm
     setUidValidity(account, folder, value) {
       execFileSync(
         DOVEADM,
-        ['-c', conf, 'mailbox', 'update', '-u', account.user, '--uid-validity', String(value), folder],
+        [
+          '-c',
+          conf,
+          'mailbox',
+          'update',
+          '-u',
+          account.user,
+          '--uid-validity',
+          String(value),
+          folder,
+        ],
         { stdio: 'pipe' },
       );
     },
@@ -263,7 +281,10 @@ export async function startImapServer(accounts: ImapUser[] = []): Promise<TestIm
       await halt('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
     },
-    log: () => (existsSync(path.join(dir, 'dovecot.log')) ? readFileSync(path.join(dir, 'dovecot.log'), 'utf8') : ''),
+    log: () =>
+      existsSync(path.join(dir, 'dovecot.log'))
+        ? readFileSync(path.join(dir, 'dovecot.log'), 'utf8')
+        : '',
   };
   return server;
 }

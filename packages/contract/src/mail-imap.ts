@@ -119,7 +119,8 @@ export const mailImapEndpoints = {
   disconnect: endpoint({
     method: 'POST',
     path: '/api/mail/mailboxes/disconnect',
-    summary: 'Disconnect a connected mailbox: its password is erased and the sync stops; its mail stays',
+    summary:
+      'Disconnect a connected mailbox: its password is erased and the sync stops; its mail stays',
     body: mailboxIdBody,
     response: mailboxAnswerSchema,
   }),

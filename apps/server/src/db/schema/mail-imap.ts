@@ -1,4 +1,13 @@
-import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { mailboxes, mailMessages } from './mail.ts';
 import { workspaces } from './workspaces.ts';
 

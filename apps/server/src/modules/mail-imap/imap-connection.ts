@@ -28,7 +28,12 @@ export function imapClient(settings: ConnectionSettings): ImapFlow {
     host: settings.imapHost,
     port: settings.imapPort,
     secure: settings.imapSecurity === 'tls',
-    doSTARTTLS: settings.imapSecurity === 'starttls' ? true : settings.imapSecurity === 'none' ? false : undefined,
+    doSTARTTLS:
+      settings.imapSecurity === 'starttls'
+        ? true
+        : settings.imapSecurity === 'none'
+          ? false
+          : undefined,
     auth: { user: settings.username, pass: settings.password },
     logger: false,
     disableAutoIdle: true,
@@ -59,10 +64,18 @@ export function smtpTransport(settings: ConnectionSettings) {
 export type ConnectionProblem = 'auth' | 'unreachable' | 'tls' | 'protocol';
 
 export function classifyConnectionError(error: unknown): ConnectionProblem {
-  const e = error as { authenticationFailed?: boolean; code?: string; responseCode?: number; message?: string };
+  const e = error as {
+    authenticationFailed?: boolean;
+    code?: string;
+    responseCode?: number;
+    message?: string;
+  };
   if (e?.authenticationFailed || e?.code === 'EAUTH' || e?.responseCode === 535) return 'auth';
   const code = e?.code ?? '';
-  if (/CERT|SSL|TLS|ERR_SSL|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code) || /certificate|TLS|SSL/i.test(e?.message ?? '')) {
+  if (
+    /CERT|SSL|TLS|ERR_SSL|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(code) ||
+    /certificate|TLS|SSL/i.test(e?.message ?? '')
+  ) {
     return 'tls';
   }
   if (
@@ -108,25 +121,35 @@ export async function verifyConnection(settings: ConnectionSettings): Promise<vo
   try {
     await client.connect();
   } catch (error) {
-    throw new AppError('MAILBOX_CONNECTION_FAILED', describeProblem('IMAP', classifyConnectionError(error)), {
-      imapHost: [problemWords[classifyConnectionError(error)]],
-    });
+    throw new AppError(
+      'MAILBOX_CONNECTION_FAILED',
+      describeProblem('IMAP', classifyConnectionError(error)),
+      {
+        imapHost: [problemWords[classifyConnectionError(error)]],
+      },
+    );
   }
   await client.logout().catch(() => client.close());
   const transport = smtpTransport(settings);
   try {
     await transport.verify();
   } catch (error) {
-    throw new AppError('MAILBOX_CONNECTION_FAILED', describeProblem('SMTP', classifyConnectionError(error)), {
-      smtpHost: [problemWords[classifyConnectionError(error)]],
-    });
+    throw new AppError(
+      'MAILBOX_CONNECTION_FAILED',
+      describeProblem('SMTP', classifyConnectionError(error)),
+      {
+        smtpHost: [problemWords[classifyConnectionError(error)]],
+      },
+    );
   } finally {
     transport.close();
   }
 }
 
 /** Which of Beacon's folders an IMAP folder's messages go to; null: not synced (\All, \Flagged). */
-export function beaconFolderOf(folder: Pick<ListResponse, 'path' | 'specialUse' | 'flags'>): MailFolder | 'custom' | null {
+export function beaconFolderOf(
+  folder: Pick<ListResponse, 'path' | 'specialUse' | 'flags'>,
+): MailFolder | 'custom' | null {
   if (folder.flags?.has('\\Noselect') || folder.flags?.has('\\NonExistent')) return null;
   switch (folder.specialUse) {
     case '\\Inbox':

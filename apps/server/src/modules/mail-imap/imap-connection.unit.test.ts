@@ -39,7 +39,11 @@ describe('classifyConnectionError', () => {
   });
 
   it('words a problem without the server’s own text', () => {
-    expect(describeProblem('IMAP', 'auth')).toBe('IMAP: the server refused the user name or password');
-    expect(describeProblem('SMTP', 'unreachable')).toMatch(/^SMTP: the server could not be reached/);
+    expect(describeProblem('IMAP', 'auth')).toBe(
+      'IMAP: the server refused the user name or password',
+    );
+    expect(describeProblem('SMTP', 'unreachable')).toMatch(
+      /^SMTP: the server could not be reached/,
+    );
   });
 });

@@ -40,7 +40,9 @@ export async function sendThroughSmtp(
   } catch (error) {
     const e = error as { responseCode?: number; code?: string };
     // A refusal with a reply code (or no connection at all) means the server kept nothing.
-    const notSent = e.responseCode !== undefined || ['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EAUTH', 'EDNS'].includes(e.code ?? '');
+    const notSent =
+      e.responseCode !== undefined ||
+      ['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EAUTH', 'EDNS'].includes(e.code ?? '');
     throw new ConnectedSendError(describeProblem('SMTP', classifyConnectionError(error)), notSent);
   } finally {
     transport.close();

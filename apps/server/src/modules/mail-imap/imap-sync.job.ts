@@ -11,7 +11,12 @@ import {
   type JobHandler,
   type RunningJob,
 } from '../../lib/jobs.ts';
-import { classifyConnectionError, describeProblem, imapClient, type ConnectionSettings } from './imap-connection.ts';
+import {
+  classifyConnectionError,
+  describeProblem,
+  imapClient,
+  type ConnectionSettings,
+} from './imap-connection.ts';
 import { syncPass, type InboxSnapshot, type StoreSynced } from './imap-sync.ts';
 import * as repo from './mail-imap.repository.ts';
 
@@ -53,7 +58,11 @@ export type SyncSource = {
   /** Writes the run's status; false when the mailbox was paused meanwhile (the run stops). */
   setStatus(
     mailboxId: string,
-    status: { syncStatus: 'idle' | 'syncing' | 'error'; syncError: string | null; synced?: boolean },
+    status: {
+      syncStatus: 'idle' | 'syncing' | 'error';
+      syncError: string | null;
+      synced?: boolean;
+    },
   ): Promise<boolean>;
   /** Announces messages the sync changed (flags, folders, deletions), inside its transaction. */
   changed(tx: Transaction, mailbox: SyncedMailbox, mailIds: string[]): Promise<void>;
@@ -67,9 +76,7 @@ export async function requestSync(
   mailboxId: string,
   runAt?: Date,
 ): Promise<void> {
-  const waiting = (await executor.execute(
-    sqlWaiting(mailboxId),
-  )) as unknown as { rows: unknown[] };
+  const waiting = (await executor.execute(sqlWaiting(mailboxId))) as unknown as { rows: unknown[] };
   if (waiting.rows.length > 0) return;
   await enqueueJob(executor, IMAP_SYNC_JOB, { mailboxId }, { runAt, maxAttempts: 1_000_000 });
 }
@@ -132,7 +139,9 @@ function syncHandler(
           .then((held) => {
             if (!held) lost.abort(new LeaseLostError());
           })
-          .catch((error: unknown) => log.warn({ err: error, mailboxId }, 'imap lease renewal failed'));
+          .catch((error: unknown) =>
+            log.warn({ err: error, mailboxId }, 'imap lease renewal failed'),
+          );
       }, options.leaseMs / 3);
       renewal.unref();
       const stopping = () => {
@@ -142,17 +151,20 @@ function syncHandler(
 
       let client: ImapFlow | undefined;
       // A change in Beacon while a pass runs is kept for the wait after it (`dirty`).
-      let dirty = false;
+      let dirty: boolean;
       let wake: (() => void) | undefined;
       const stopWatching = source.onLocalChange(mailbox, () => {
         dirty = true;
         wake?.();
       });
       try {
-        if (!(await source.setStatus(mailboxId, { syncStatus: 'syncing', syncError: null }))) return;
+        if (!(await source.setStatus(mailboxId, { syncStatus: 'syncing', syncError: null })))
+          return;
         client = imapClient(mailbox.settings);
         // A dropped connection rejects the command in flight; the event only needs a listener.
-        client.on('error', (error: unknown) => log.debug({ err: errorSummary(error), mailboxId }, 'imap connection error'));
+        client.on('error', (error: unknown) =>
+          log.debug({ err: errorSummary(error), mailboxId }, 'imap connection error'),
+        );
         try {
           await client.connect();
         } catch (error) {
@@ -178,16 +190,31 @@ function syncHandler(
             guard: async (tx) => {
               stopping();
               await job.holdLease(tx);
-              if (!(await repo.renewLease(tx, mailboxId, holder, leaseSeconds))) throw new LeaseLostError();
+              if (!(await repo.renewLease(tx, mailboxId, holder, leaseSeconds)))
+                throw new LeaseLostError();
             },
             changed: (tx, mailIds) => source.changed(tx, mailbox, mailIds),
           });
-          if (!(await source.setStatus(mailboxId, { syncStatus: 'idle', syncError: null, synced: true }))) {
+          if (
+            !(await source.setStatus(mailboxId, {
+              syncStatus: 'idle',
+              syncError: null,
+              synced: true,
+            }))
+          ) {
             return; // Paused or disconnected meanwhile.
           }
           const left = end - Date.now();
           if (left <= 0) break;
-          if (!dirty) await waitForChange(client, inbox, Math.min(left, options.pollMs), job.signal, lost.signal, (w) => (wake = w));
+          if (!dirty)
+            await waitForChange(
+              client,
+              inbox,
+              Math.min(left, options.pollMs),
+              job.signal,
+              lost.signal,
+              (w) => (wake = w),
+            );
           stopping();
         }
         // The window is over: hand the mailbox back to the queue (any process may take it).
@@ -196,21 +223,37 @@ function syncHandler(
           await repo.releaseLease(tx, mailboxId, holder);
         });
       } catch (error) {
-        if (error instanceof JobInterruptedError || error instanceof LeaseLostError || job.signal.aborted) {
+        if (
+          error instanceof JobInterruptedError ||
+          error instanceof LeaseLostError ||
+          job.signal.aborted
+        ) {
           throw error instanceof Error ? error : new JobInterruptedError();
         }
         const problem = classifyConnectionError(error);
-        log.warn({ err: errorSummary(error), mailboxId, jobId: job.id }, 'imap sync failed; will retry');
+        log.warn(
+          { err: errorSummary(error), mailboxId, jobId: job.id },
+          'imap sync failed; will retry',
+        );
         await source
-          .setStatus(mailboxId, { syncStatus: 'error', syncError: describeProblem('IMAP', problem) })
+          .setStatus(mailboxId, {
+            syncStatus: 'error',
+            syncError: describeProblem('IMAP', problem),
+          })
           .catch(() => {});
+        // Not the caught error as `cause`: the queue logs what it is given, and a server's error
+        // may quote the command it answered.
+        // eslint-disable-next-line preserve-caught-error
         throw new Error(`imap sync failed: ${problem}`);
       } finally {
         clearInterval(renewal);
         stopWatching();
         if (client) {
           const c = client;
-          await Promise.race([c.logout().catch(() => {}), new Promise((r) => setTimeout(r, 2_000))]);
+          await Promise.race([
+            c.logout().catch(() => {}),
+            new Promise((r) => setTimeout(r, 2_000)),
+          ]);
           c.close();
         }
         await repo.releaseLease(db, mailboxId, holder).catch(() => {});

@@ -117,8 +117,12 @@ async function pushLocalFlags(context: SyncContext, folders: SyncFolder[]): Prom
       [SEEN, 'seen'],
       [FLAGGED, 'starred'],
     ] as const) {
-      const add = current.filter((r) => r[key] && !r[`server${key === 'seen' ? 'Seen' : 'Starred'}`]);
-      const remove = current.filter((r) => !r[key] && r[`server${key === 'seen' ? 'Seen' : 'Starred'}`]);
+      const add = current.filter(
+        (r) => r[key] && !r[`server${key === 'seen' ? 'Seen' : 'Starred'}`],
+      );
+      const remove = current.filter(
+        (r) => !r[key] && r[`server${key === 'seen' ? 'Seen' : 'Starred'}`],
+      );
       if (add.length) await client.messageFlagsAdd(uidSet(add), [flag], { uid: true });
       if (remove.length) await client.messageFlagsRemove(uidSet(remove), [flag], { uid: true });
     }
@@ -279,7 +283,13 @@ async function pullServerFlags(
   }
   await db.transaction(async (tx) => {
     await context.guard(tx);
-    const updated = await repo.applyServerFlags(tx, mailbox.id, folder.path, Number(state.uidValidity), flags);
+    const updated = await repo.applyServerFlags(
+      tx,
+      mailbox.id,
+      folder.path,
+      Number(state.uidValidity),
+      flags,
+    );
     const all = await repo.readSyncState(tx, mailbox.id);
     all.folders[folder.path] = {
       ...all.folders[folder.path]!,
@@ -299,7 +309,13 @@ async function findExpunged(context: SyncContext, folder: SyncFolder, uidValidit
     const known = await repo.folderUids(tx, mailbox.id, folder.path, Number(uidValidity));
     const gone = known.filter((uid) => !onServer.has(uid));
     if (gone.length === 0) return;
-    const messages = await repo.removeLocations(tx, mailbox.id, folder.path, Number(uidValidity), gone);
+    const messages = await repo.removeLocations(
+      tx,
+      mailbox.id,
+      folder.path,
+      Number(uidValidity),
+      gone,
+    );
     const all = await repo.readSyncState(tx, mailbox.id);
     all.orphans.push(...messages);
     await repo.writeSyncState(tx, mailbox.id, all);

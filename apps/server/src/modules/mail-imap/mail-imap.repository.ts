@@ -280,13 +280,26 @@ export async function folderLabel(
   if (named) return named.id;
   const [made] = await db
     .insert(mailLabels)
-    .values({ workspaceId: mailbox.workspaceId, mailboxId: mailbox.id, name: folderPath, imapPath: folderPath })
+    .values({
+      workspaceId: mailbox.workspaceId,
+      mailboxId: mailbox.id,
+      name: folderPath,
+      imapPath: folderPath,
+    })
     .returning({ id: mailLabels.id });
   return made!.id;
 }
 
 /** Which folder a message shows in when it has copies in several: the first of these. */
-const folderOrder: (MailFolder | 'custom')[] = ['inbox', 'sent', 'drafts', 'custom', 'archive', 'spam', 'trash'];
+const folderOrder: (MailFolder | 'custom')[] = [
+  'inbox',
+  'sent',
+  'drafts',
+  'custom',
+  'archive',
+  'spam',
+  'trash',
+];
 
 /**
  * Puts a message where its copies on the server are: its folder (by `folderOrder`) and the

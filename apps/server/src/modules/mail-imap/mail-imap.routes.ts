@@ -21,7 +21,9 @@ export const mailImapRoutes: FastifyPluginAsyncZod<{ service: MailImapService }>
   app.route({
     ...writeAt(endpoints.syncNow),
     handler: async (request, reply) =>
-      reply.status(202).send({ sync: await service.syncNow(requireAuth(request), request.body.mailboxId) }),
+      reply
+        .status(202)
+        .send({ sync: await service.syncNow(requireAuth(request), request.body.mailboxId) }),
   });
   app.route({
     ...writeAt(endpoints.pause),

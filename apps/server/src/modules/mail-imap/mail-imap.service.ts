@@ -61,7 +61,10 @@ export class MailImapService {
   async resume(caller: Caller, mailboxId: string): Promise<MailboxSync> {
     const row = await this.steerable(caller, mailboxId);
     if (!row.passwordSealed) {
-      throw new AppError('CONFLICT', 'The mailbox is disconnected: give its password again to reconnect it');
+      throw new AppError(
+        'CONFLICT',
+        'The mailbox is disconnected: give its password again to reconnect it',
+      );
     }
     const resumed = await this.db.transaction(async (tx) => {
       const [updated] = await tx
@@ -77,12 +80,18 @@ export class MailImapService {
 
   async changeConnection(caller: Caller, input: MailboxConnection): Promise<Mailbox> {
     const row = await this.steerable(caller, input.mailboxId);
-    const current = row.passwordSealed ? this.box.open(row.passwordSealed, passwordContext(row.id)) : undefined;
+    const current = row.passwordSealed
+      ? this.box.open(row.passwordSealed, passwordContext(row.id))
+      : undefined;
     const password = input.password ?? current;
     if (password === undefined) {
-      throw new AppError('VALIDATION_FAILED', 'password: give the password to reconnect the mailbox', {
-        password: ['give the password to reconnect the mailbox'],
-      });
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'password: give the password to reconnect the mailbox',
+        {
+          password: ['give the password to reconnect the mailbox'],
+        },
+      );
     }
     const settings: ConnectionSettings = {
       imapHost: input.imapHost ?? row.imapHost!,
@@ -194,7 +203,11 @@ export class MailImapService {
           .select()
           .from(mailboxes)
           .where(
-            and(eq(mailboxes.id, mailboxId), eq(mailboxes.kind, 'connected'), isNotNull(mailboxes.passwordSealed)),
+            and(
+              eq(mailboxes.id, mailboxId),
+              eq(mailboxes.kind, 'connected'),
+              isNotNull(mailboxes.passwordSealed),
+            ),
           );
         if (!row || row.syncStatus === 'paused') return undefined;
         return {
@@ -270,7 +283,12 @@ export class MailImapService {
     const [existing] = await tx
       .select({ id: mailMessages.id })
       .from(mailMessages)
-      .where(and(eq(mailMessages.mailboxId, input.mailboxId), eq(mailMessages.messageId, parsed.messageId)));
+      .where(
+        and(
+          eq(mailMessages.mailboxId, input.mailboxId),
+          eq(mailMessages.messageId, parsed.messageId),
+        ),
+      );
     const folder: MailFolder = input.folder;
     const stored = await this.store.storeIn(tx, {
       workspaceId: input.workspaceId,

@@ -27,7 +27,11 @@ function newAccount(imap: TestImapServer) {
   return account;
 }
 
-function connectBody(imap: TestImapServer, account: { user: string; password: string }, extra: Json = {}) {
+function connectBody(
+  imap: TestImapServer,
+  account: { user: string; password: string },
+  extra: Json = {},
+) {
   return {
     kind: 'connected',
     address: account.user,
@@ -63,7 +67,12 @@ async function mails(token: string, mailboxId: string, label = 'all'): Promise<J
   const all: Json[] = [];
   let cursor: string | null = null;
   do {
-    const query = new URLSearchParams({ mailboxId, label, limit: '100', ...(cursor ? { cursor } : {}) });
+    const query = new URLSearchParams({
+      mailboxId,
+      label,
+      limit: '100',
+      ...(cursor ? { cursor } : {}),
+    });
     const page = await getJson(`${server.url}/api/mail/mails?${query}`, token);
     expect(page.status).toBe(200);
     all.push(...(page.body.mails as Json[]));
@@ -73,7 +82,10 @@ async function mails(token: string, mailboxId: string, label = 'all'): Promise<J
 }
 
 async function syncOf(token: string, mailboxId: string) {
-  const answer = await getJson(`${server.url}/api/mail/mailboxes/sync?mailboxId=${mailboxId}`, token);
+  const answer = await getJson(
+    `${server.url}/api/mail/mailboxes/sync?mailboxId=${mailboxId}`,
+    token,
+  );
   expect(answer.status).toBe(200);
   return answer.body.sync as {
     status: string;
@@ -87,10 +99,13 @@ async function syncOf(token: string, mailboxId: string) {
 /** Waits until the mailbox's sync has been through a pass and is idle with `n` messages. */
 async function syncedWith(token: string, mailboxId: string, n: number, timeout = 30_000) {
   await expect
-    .poll(async () => {
-      const sync = await syncOf(token, mailboxId);
-      return { status: sync.status, messages: sync.messages };
-    }, { timeout, interval: 200 })
+    .poll(
+      async () => {
+        const sync = await syncOf(token, mailboxId);
+        return { status: sync.status, messages: sync.messages };
+      },
+      { timeout, interval: 200 },
+    )
     .toEqual({ status: 'idle', messages: n });
 }
 
@@ -115,7 +130,10 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        sent.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
+        sent.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString(),
+        });
         callback();
       });
     },
@@ -187,9 +205,12 @@ describe('the initial sync', () => {
     ]);
     await imap.append(account, 'INBOX', [rawMessage({ subject: 'Starred one' })], ['\\Flagged']);
     await imap.append(account, 'INBOX', [rawMessage({ subject: 'Seen one' })], ['\\Seen']);
-    await imap.append(account, 'Sent', [
-      rawMessage({ subject: 'I wrote this', from: account.user, to: 'ada@example.test' }),
-    ], ['\\Seen']);
+    await imap.append(
+      account,
+      'Sent',
+      [rawMessage({ subject: 'I wrote this', from: account.user, to: 'ada@example.test' })],
+      ['\\Seen'],
+    );
     await imap.append(account, 'Junk', [rawMessage({ subject: 'Cheap pills' })]);
     await imap.append(account, 'Archive', [rawMessage({ subject: 'Filed away' })]);
     await imap.append(account, 'Trash', [rawMessage({ subject: 'Thrown out' })]);
@@ -200,7 +221,9 @@ describe('the initial sync', () => {
 
     const mailboxId = await connect(
       owner.token,
-      connectBody(imap, account, { syncSince: new Date(Date.now() - 30 * 86_400_000).toISOString() }),
+      connectBody(imap, account, {
+        syncSince: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+      }),
     );
     await syncedWith(owner.token, mailboxId, 9);
 
@@ -215,23 +238,44 @@ describe('the initial sync', () => {
     expect(subjects(await mails(owner.token, mailboxId, 'sent'))).toEqual(['I wrote this']);
     expect(subjects(await mails(owner.token, mailboxId, 'spam'))).toEqual(['Cheap pills']);
     expect(subjects(await mails(owner.token, mailboxId, 'trash'))).toEqual(['Thrown out']);
-    expect(subjects(await mails(owner.token, mailboxId, 'archive'))).toEqual(['Filed away', 'Project plan']);
+    expect(subjects(await mails(owner.token, mailboxId, 'archive'))).toEqual([
+      'Filed away',
+      'Project plan',
+    ]);
     expect(all.find((m) => m.subject === 'Too old')).toBeUndefined();
-    expect(all.find((m) => m.subject === 'Starred one')).toMatchObject({ isStarred: true, isUnread: true });
-    expect(all.find((m) => m.subject === 'Seen one')).toMatchObject({ isStarred: false, isUnread: false });
+    expect(all.find((m) => m.subject === 'Starred one')).toMatchObject({
+      isStarred: true,
+      isUnread: true,
+    });
+    expect(all.find((m) => m.subject === 'Seen one')).toMatchObject({
+      isStarred: false,
+      isUnread: false,
+    });
     expect(all.find((m) => m.subject === 'I wrote this')).toMatchObject({ direction: 'out' });
 
     // The folder became a label of the mailbox, and the message carries it.
-    const labels = await getJson(`${server.url}/api/mail/labels?mailboxId=${mailboxId}`, owner.token);
+    const labels = await getJson(
+      `${server.url}/api/mail/labels?mailboxId=${mailboxId}`,
+      owner.token,
+    );
     const projectLabel = (labels.body.labels as Json[]).find((l) => l.name === 'Projects');
     expect(projectLabel).toBeTruthy();
-    expect(subjects(await mails(owner.token, mailboxId, projectLabel!.id as string))).toEqual(['Project plan']);
+    expect(subjects(await mails(owner.token, mailboxId, projectLabel!.id as string))).toEqual([
+      'Project plan',
+    ]);
 
     const sync = await syncOf(owner.token, mailboxId);
     expect(sync.error).toBeNull();
     expect(sync.lastSyncedAt).not.toBeNull();
-    expect(sync.folders.find((f) => f.path === 'INBOX')).toMatchObject({ folder: 'inbox', messages: 4, initialDone: true });
-    expect(sync.folders.find((f) => f.path === 'Projects')).toMatchObject({ folder: 'custom', messages: 1 });
+    expect(sync.folders.find((f) => f.path === 'INBOX')).toMatchObject({
+      folder: 'inbox',
+      messages: 4,
+      initialDone: true,
+    });
+    expect(sync.folders.find((f) => f.path === 'Projects')).toMatchObject({
+      folder: 'custom',
+      messages: 1,
+    });
   });
 });
 
@@ -252,7 +296,9 @@ describe('a synced mailbox', () => {
 
   it('shows new mail within seconds (IDLE)', async () => {
     const started = Date.now();
-    await imap.append(account, 'INBOX', [rawMessage({ subject: 'Fresh news', messageId: '<fresh@example.test>' })]);
+    await imap.append(account, 'INBOX', [
+      rawMessage({ subject: 'Fresh news', messageId: '<fresh@example.test>' }),
+    ]);
     await expect
       .poll(async () => (await mails(owner.token, mailboxId, 'inbox')).map((m) => m.subject), {
         timeout: 10_000,
@@ -265,35 +311,70 @@ describe('a synced mailbox', () => {
   it('takes flags changed on the server', async () => {
     const client = await imap.client(account);
     await client.mailboxOpen('INBOX');
-    const [uid] = (await client.search({ header: { 'message-id': '<first@example.test>' } }, { uid: true })) || [];
+    const [uid] =
+      (await client.search({ header: { 'message-id': '<first@example.test>' } }, { uid: true })) ||
+      [];
     await client.messageFlagsAdd(String(uid), ['\\Seen', '\\Flagged'], { uid: true });
     await client.logout();
     await expect
-      .poll(async () => {
-        const first = (await mails(owner.token, mailboxId, 'inbox')).find((m) => m.subject === 'First');
-        return { unread: first?.isUnread, starred: first?.isStarred };
-      }, { timeout: 10_000, interval: 100 })
+      .poll(
+        async () => {
+          const first = (await mails(owner.token, mailboxId, 'inbox')).find(
+            (m) => m.subject === 'First',
+          );
+          return { unread: first?.isUnread, starred: first?.isStarred };
+        },
+        { timeout: 10_000, interval: 100 },
+      )
       .toEqual({ unread: false, starred: true });
   });
 
   it('writes flags changed in Beacon to the server', async () => {
-    const second = (await mails(owner.token, mailboxId, 'inbox')).find((m) => m.subject === 'Second')!;
-    expect((await postJson(`${server.url}/api/mail/star`, { mailIds: [second.id], value: true }, authed(owner.token))).status).toBe(200);
-    expect((await postJson(`${server.url}/api/mail/read`, { mailIds: [second.id], value: true }, authed(owner.token))).status).toBe(200);
+    const second = (await mails(owner.token, mailboxId, 'inbox')).find(
+      (m) => m.subject === 'Second',
+    )!;
+    expect(
+      (
+        await postJson(
+          `${server.url}/api/mail/star`,
+          { mailIds: [second.id], value: true },
+          authed(owner.token),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await postJson(
+          `${server.url}/api/mail/read`,
+          { mailIds: [second.id], value: true },
+          authed(owner.token),
+        )
+      ).status,
+    ).toBe(200);
     const flagsOnServer = async () => {
       const client = await imap.client(account);
       try {
         await client.mailboxOpen('INBOX');
-        const uids = (await client.search({ header: { 'message-id': '<second@example.test>' } }, { uid: true })) || [];
+        const uids =
+          (await client.search(
+            { header: { 'message-id': '<second@example.test>' } },
+            { uid: true },
+          )) || [];
         const message = await client.fetchOne(String(uids[0]), { flags: true }, { uid: true });
         return message ? [...(message.flags ?? [])].sort() : [];
       } finally {
         await client.logout();
       }
     };
-    await expect.poll(flagsOnServer, { timeout: 10_000, interval: 200 }).toEqual(['\\Flagged', '\\Seen']);
+    await expect
+      .poll(flagsOnServer, { timeout: 10_000, interval: 200 })
+      .toEqual(['\\Flagged', '\\Seen']);
 
-    await postJson(`${server.url}/api/mail/star`, { mailIds: [second.id], value: false }, authed(owner.token));
+    await postJson(
+      `${server.url}/api/mail/star`,
+      { mailIds: [second.id], value: false },
+      authed(owner.token),
+    );
     await expect.poll(flagsOnServer, { timeout: 10_000, interval: 200 }).toEqual(['\\Seen']);
   });
 
@@ -304,53 +385,84 @@ describe('a synced mailbox', () => {
     imap.setUidValidity(account, 'INBOX', uidValidity);
     await postJson(`${server.url}/api/mail/mailboxes/sync-now`, { mailboxId }, authed(owner.token));
     await expect
-      .poll(async () => {
-        const rows = await server.database.db
-          .select({ uidValidity: imapLocations.uidValidity })
-          .from(imapLocations)
-          .where(and(eq(imapLocations.mailboxId, mailboxId), eq(imapLocations.folderPath, 'INBOX')));
-        return rows.map((r) => r.uidValidity);
-      }, { timeout: 15_000, interval: 200 })
+      .poll(
+        async () => {
+          const rows = await server.database.db
+            .select({ uidValidity: imapLocations.uidValidity })
+            .from(imapLocations)
+            .where(
+              and(eq(imapLocations.mailboxId, mailboxId), eq(imapLocations.folderPath, 'INBOX')),
+            );
+          return rows.map((r) => r.uidValidity);
+        },
+        { timeout: 15_000, interval: 200 },
+      )
       .toEqual(before.map(() => uidValidity));
     const after = await mails(owner.token, mailboxId, 'inbox');
     expect(after.map((m) => m.id).sort()).toEqual(ids);
     // The flags made before stay.
-    expect(after.find((m) => m.subject === 'First')).toMatchObject({ isStarred: true, isUnread: false });
+    expect(after.find((m) => m.subject === 'First')).toMatchObject({
+      isStarred: true,
+      isUnread: false,
+    });
   });
 
   it('follows a message deleted on the server', async () => {
-    await imap.append(account, 'INBOX', [rawMessage({ subject: 'Short-lived', messageId: '<short@example.test>' })]);
+    await imap.append(account, 'INBOX', [
+      rawMessage({ subject: 'Short-lived', messageId: '<short@example.test>' }),
+    ]);
     await expect
-      .poll(async () => (await mails(owner.token, mailboxId, 'inbox')).map((m) => m.subject), { timeout: 10_000 })
+      .poll(async () => (await mails(owner.token, mailboxId, 'inbox')).map((m) => m.subject), {
+        timeout: 10_000,
+      })
       .toContain('Short-lived');
     const client = await imap.client(account);
     await client.mailboxOpen('INBOX');
-    const uids = (await client.search({ header: { 'message-id': '<short@example.test>' } }, { uid: true })) || [];
+    const uids =
+      (await client.search({ header: { 'message-id': '<short@example.test>' } }, { uid: true })) ||
+      [];
     await client.messageDelete(uids.join(','), { uid: true });
     await client.logout();
     await expect
-      .poll(async () => (await mails(owner.token, mailboxId, 'inbox')).map((m) => m.subject), { timeout: 10_000 })
+      .poll(async () => (await mails(owner.token, mailboxId, 'inbox')).map((m) => m.subject), {
+        timeout: 10_000,
+      })
       .not.toContain('Short-lived');
   });
 
   it('pauses and resumes', async () => {
-    const paused = await postJson(`${server.url}/api/mail/mailboxes/pause`, { mailboxId }, authed(owner.token));
+    const paused = await postJson(
+      `${server.url}/api/mail/mailboxes/pause`,
+      { mailboxId },
+      authed(owner.token),
+    );
     expect(paused.status).toBe(200);
     expect((paused.body.sync as Json).status).toBe('paused');
     await imap.append(account, 'INBOX', [rawMessage({ subject: 'While paused' })]);
     await new Promise((r) => setTimeout(r, 2_500));
-    expect((await mails(owner.token, mailboxId, 'inbox')).map((m) => m.subject)).not.toContain('While paused');
+    expect((await mails(owner.token, mailboxId, 'inbox')).map((m) => m.subject)).not.toContain(
+      'While paused',
+    );
     expect((await syncOf(owner.token, mailboxId)).status).toBe('paused');
 
-    const resumed = await postJson(`${server.url}/api/mail/mailboxes/resume`, { mailboxId }, authed(owner.token));
+    const resumed = await postJson(
+      `${server.url}/api/mail/mailboxes/resume`,
+      { mailboxId },
+      authed(owner.token),
+    );
     expect(resumed.status).toBe(200);
     await expect
-      .poll(async () => (await mails(owner.token, mailboxId, 'inbox')).map((m) => m.subject), { timeout: 10_000 })
+      .poll(async () => (await mails(owner.token, mailboxId, 'inbox')).map((m) => m.subject), {
+        timeout: 10_000,
+      })
       .toContain('While paused');
   });
 
   it('keeps the password sealed, out of every answer and every log line', async () => {
-    const [row] = await server.database.db.select().from(mailboxes).where(eq(mailboxes.id, mailboxId));
+    const [row] = await server.database.db
+      .select()
+      .from(mailboxes)
+      .where(eq(mailboxes.id, mailboxId));
     expect(row!.passwordSealed).toBeTruthy();
     expect(row!.passwordSealed).not.toContain(PASSWORD);
     const answers = [
@@ -375,7 +487,10 @@ describe('trouble', () => {
     await postJson(`${server.url}/api/mail/mailboxes/sync-now`, { mailboxId }, authed(owner.token));
     await expect
       .poll(async () => syncOf(owner.token, mailboxId), { timeout: 20_000, interval: 200 })
-      .toMatchObject({ status: 'error', error: 'IMAP: the server refused the user name or password' });
+      .toMatchObject({
+        status: 'error',
+        error: 'IMAP: the server refused the user name or password',
+      });
 
     // A new password through the API reconnects it.
     const fixed = await postJson(
@@ -394,15 +509,23 @@ describe('trouble', () => {
     await imap.append(
       account,
       'INBOX',
-      Array.from({ length: total }, (_, i) => rawMessage({ subject: `Bulk ${i}`, messageId: `<bulk-${i}@example.test>` })),
+      Array.from({ length: total }, (_, i) =>
+        rawMessage({ subject: `Bulk ${i}`, messageId: `<bulk-${i}@example.test>` }),
+      ),
     );
     const mailboxId = await connect(owner.token, connectBody(imap, account));
     await expect
-      .poll(async () => (await syncOf(owner.token, mailboxId)).messages, { timeout: 30_000, interval: 50 })
+      .poll(async () => (await syncOf(owner.token, mailboxId)).messages, {
+        timeout: 30_000,
+        interval: 50,
+      })
       .toBeGreaterThan(0);
     await imap.kill();
     await expect
-      .poll(async () => (await syncOf(owner.token, mailboxId)).status, { timeout: 30_000, interval: 200 })
+      .poll(async () => (await syncOf(owner.token, mailboxId)).status, {
+        timeout: 30_000,
+        interval: 200,
+      })
       .toBe('error');
     expect((await syncOf(owner.token, mailboxId)).error).toMatch(/^IMAP: /);
     await imap.start();
