@@ -1,3 +1,5 @@
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { Database } from '../../db/client.ts';
 import {
   beaconFolderOf,
@@ -10,40 +12,38 @@ import {
 import * as repo from './mail-imap.repository.ts';
 
 /**
- * Sending from a connected mailbox (docs/decisions/058): the message, already built and signed
- * by the mail side, goes out through the mailbox's own SMTP server, then a copy is appended to
- * its Sent folder over IMAP (as a mail program does), bound to the Beacon message so the next
- * sync finds it already there.
+ * Sending from a connected mailbox (docs/decisions/058): the message the mail side built
+ * (`modules/mail/mail.sender.ts`) is composed once into its raw bytes, handed to the mailbox's
+ * own SMTP server, then the same bytes are appended to its Sent folder over IMAP (as a mail
+ * program does) and the copy is recorded, so the next sync finds it there.
  */
 
-export class ConnectedSendError extends Error {
-  constructor(
-    message: string,
-    /** True when the SMTP server never took the message: sending again is safe. */
-    readonly notSent: boolean,
-  ) {
-    super(message);
-    this.name = 'ConnectedSendError';
-  }
+/** The message's bytes and its envelope (Bcc recipients included, the Bcc header not). */
+export async function compose(message: Mail.Options): Promise<{ raw: Buffer; envelope: { from: string; to: string[] } }> {
+  const node = new MailComposer(message).compile();
+  const envelope = node.getEnvelope();
+  const raw = await node.build();
+  return { raw, envelope: { from: envelope.from || '', to: envelope.to } };
 }
 
-/** Hands the raw message to the mailbox's SMTP server for the envelope's recipients. */
+/**
+ * Hands the raw message to the mailbox's SMTP server. A failure keeps the server's reply code
+ * (the sender job fails a 5xx for good and retries the rest) and words the cause without the
+ * server's text.
+ */
 export async function sendThroughSmtp(
   settings: ConnectionSettings,
   envelope: { from: string; to: string[] },
   raw: Buffer,
-): Promise<{ response: string }> {
+): Promise<void> {
   const transport = smtpTransport(settings);
   try {
-    const info = await transport.sendMail({ envelope, raw });
-    return { response: String(info.response ?? '') };
+    await transport.sendMail({ envelope, raw });
   } catch (error) {
-    const e = error as { responseCode?: number; code?: string };
-    // A refusal with a reply code (or no connection at all) means the server kept nothing.
-    const notSent =
-      e.responseCode !== undefined ||
-      ['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EAUTH', 'EDNS'].includes(e.code ?? '');
-    throw new ConnectedSendError(describeProblem('SMTP', classifyConnectionError(error)), notSent);
+    const e = error as { responseCode?: number };
+    throw Object.assign(new Error(describeProblem('SMTP', classifyConnectionError(error))), {
+      ...(e.responseCode !== undefined ? { responseCode: e.responseCode } : {}),
+    });
   } finally {
     transport.close();
   }
@@ -51,13 +51,14 @@ export async function sendThroughSmtp(
 
 /**
  * Appends the sent message to the mailbox's Sent folder (special-use `\Sent`, else a folder
- * named Sent), seen, and records the copy. Answers false when the mailbox has no Sent folder.
+ * named Sent) as seen, and records the copy for the Beacon message of that Message-ID. Answers
+ * false when the mailbox has no Sent folder.
  */
 export async function appendToSent(
   db: Database,
   mailbox: { id: string; workspaceId: string },
   settings: ConnectionSettings,
-  messageId: string,
+  messageIdHeader: string,
   raw: Buffer,
 ): Promise<boolean> {
   const client = imapClient(settings);
@@ -73,9 +74,10 @@ export async function appendToSent(
     if (!result || !result.uid || result.uidValidity === undefined) return true;
     const { uid, uidValidity } = result;
     await db.transaction(async (tx) => {
-      // The copy is \Seen and not flagged; a message Beacon shows otherwise is pushed so.
-      const flags = await repo.messageFlags(tx, mailbox.id, messageId);
-      if (!flags) return;
+      const messageId = await repo.messageByHeader(tx, mailbox.id, messageIdHeader);
+      if (!messageId) return;
+      // What the server holds now: \Seen, not flagged. A message Beacon shows otherwise is
+      // written so on the next pass.
       await repo.addLocation(tx, {
         workspaceId: mailbox.workspaceId,
         mailboxId: mailbox.id,

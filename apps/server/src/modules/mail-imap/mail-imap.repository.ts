@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import type { MailFolder } from '@beacon/contract';
 import type { Executor } from '../../db/client.ts';
+import { bareMessageId } from '../mail/mail.parse.ts';
 import {
   imapLocations,
   imapSyncLeases,
@@ -361,6 +362,15 @@ export async function messageFlags(db: Executor, mailboxId: string, messageId: s
     .from(mailMessages)
     .where(and(eq(mailMessages.id, messageId), eq(mailMessages.mailboxId, mailboxId)));
   return row;
+}
+
+/** The mailbox's message of a Message-ID header (`<id@host>` or bare). */
+export async function messageByHeader(db: Executor, mailboxId: string, header: string) {
+  const [row] = await db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(and(eq(mailMessages.mailboxId, mailboxId), eq(mailMessages.messageId, bareMessageId(header))));
+  return row?.id;
 }
 
 export async function deleteMessage(db: Executor, mailboxId: string, messageId: string) {

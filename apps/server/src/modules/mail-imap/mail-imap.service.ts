@@ -1,4 +1,6 @@
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { Mailbox, MailboxConnection, MailboxSync, MailFolder } from '@beacon/contract';
 import type { Database, Transaction } from '../../db/client.ts';
 import { mailboxes, mailMessages } from '../../db/schema/index.ts';
@@ -9,7 +11,7 @@ import type { Realtime } from '../../lib/realtime.ts';
 import { parseMessage } from '../mail/mail.parse.ts';
 import type { MailStore } from '../mail/mail.store.ts';
 import { verifyConnection, type ConnectionSettings } from './imap-connection.ts';
-import { appendToSent, sendThroughSmtp } from './imap-send.ts';
+import { appendToSent, compose, sendThroughSmtp } from './imap-send.ts';
 import { requestSync, type SyncSource } from './imap-sync.job.ts';
 import type { StoreSynced } from './imap-sync.ts';
 import * as repo from './mail-imap.repository.ts';
@@ -30,6 +32,7 @@ export class MailImapService {
     private readonly box: CryptoBox,
     private readonly store: MailStore,
     private readonly toMailbox: (row: MailboxRow) => Mailbox,
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   // --- The API --------------------------------------------------------------------------------
@@ -309,30 +312,30 @@ export class MailImapService {
   // --- Sending --------------------------------------------------------------------------------
 
   /**
-   * Sends a built message from a connected mailbox: its SMTP server, then the copy in its Sent
-   * folder. The copy is best effort: the message has left, and a failed append is logged, not
+   * Sends a message the sender job built (`modules/mail/mail.sender.ts` `ConnectedSend`) from a
+   * connected mailbox: its SMTP server, then the copy in its Sent folder. The copy is best
+   * effort: the message has left, so a failed append is logged (no password in it), never
    * retried as a send.
    */
-  async send(
-    mailboxId: string,
-    messageId: string,
-    envelope: { from: string; to: string[] },
-    raw: Buffer,
-    log: { warn(obj: object, msg: string): void },
-  ): Promise<void> {
-    const [row] = await this.db.select().from(mailboxes).where(eq(mailboxes.id, mailboxId));
-    if (!row || row.kind !== 'connected' || !row.passwordSealed) {
-      throw new AppError('CONFLICT', 'The mailbox is disconnected: reconnect it to send from it');
+  readonly send = async (mailbox: MailboxRow, message: Mail.Options): Promise<void> => {
+    if (mailbox.kind !== 'connected' || !mailbox.passwordSealed) {
+      throw Object.assign(new Error('The mailbox is disconnected: reconnect it to send from it'), {
+        responseCode: 554,
+      });
     }
-    const settings = this.settingsOf(row);
+    const settings = this.settingsOf(mailbox);
+    const { raw, envelope } = await compose(message);
     await sendThroughSmtp(settings, envelope, raw);
     try {
-      await appendToSent(this.db, row, settings, messageId, raw);
+      await appendToSent(this.db, mailbox, settings, String(message.messageId ?? ''), raw);
     } catch (error) {
-      const e = error as { code?: string };
-      log.warn({ mailboxId, code: e.code }, 'sent, but the copy could not be appended to Sent');
+      const e = error as { name?: string; code?: string };
+      this.log.warn(
+        { mailboxId: mailbox.id, name: e.name, code: e.code },
+        'sent, but the copy could not be appended to Sent',
+      );
     }
-  }
+  };
 }
 
 function audience(mailbox: { ownerId: string | null; shared: boolean }) {
