@@ -40,6 +40,10 @@ export type Config = {
    * (`IMAP_SYNC_WINDOW`, 10m).
    */
   imapSync: { workers: number; pollSeconds: number; windowSeconds: number };
+  /** STARTTLS on the inbound SMTP listener: PEM files of its certificate (chain) and key. */
+  inboundSmtpTls: { certFile: string; keyFile: string } | undefined;
+  /** The largest inbound message accepted, in bytes (SIZE; larger ones are refused with 552). */
+  inboundSmtpMaxBytes: number;
   seedDemo: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
@@ -136,6 +140,15 @@ const envSchema = z.object({
       'must be seconds or a number with s, m, h or d, e.g. 10m',
     )
     .default('10m'),
+  INBOUND_SMTP_TLS_CERT: z.string().trim().min(1).optional(),
+  INBOUND_SMTP_TLS_KEY: z.string().trim().min(1).optional(),
+  INBOUND_SMTP_MAX_BYTES: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number of bytes')
+    .transform(Number)
+    .refine((n) => n >= 1024 && n <= 200 * 1024 * 1024, 'must be between 1024 and 209715200')
+    .default(30 * 1024 * 1024),
   SEED_DEMO: boolText.optional(),
   TRUST_PROXY: boolText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -183,6 +196,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'JWT_SECRET: required when DATABASE_URL is set (at least 32 characters)',
     ]);
   }
+  if (Boolean(e.INBOUND_SMTP_TLS_CERT) !== Boolean(e.INBOUND_SMTP_TLS_KEY)) {
+    throw new ConfigError([
+      'INBOUND_SMTP_TLS_CERT, INBOUND_SMTP_TLS_KEY: give both files (certificate and key) or neither',
+    ]);
+  }
+  for (const [name, file] of [
+    ['INBOUND_SMTP_TLS_CERT', e.INBOUND_SMTP_TLS_CERT],
+    ['INBOUND_SMTP_TLS_KEY', e.INBOUND_SMTP_TLS_KEY],
+  ] as const) {
+    if (file && !existsSync(file)) throw new ConfigError([`${name}: no file at ${file}`]);
+  }
   const jwtSecret = e.JWT_SECRET ?? embeddedSecret(dataDir);
   const encryptionKey = e.ENCRYPTION_KEY ?? jwtSecret;
   // Moving from the derived key to ENCRYPTION_KEY keeps opening what the JWT secret's key sealed.
@@ -206,6 +230,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollSeconds: parseDuration(e.IMAP_POLL_INTERVAL) as number,
       windowSeconds: parseDuration(e.IMAP_SYNC_WINDOW) as number,
     },
+    inboundSmtpTls: e.INBOUND_SMTP_TLS_CERT
+      ? {
+          certFile: path.resolve(e.INBOUND_SMTP_TLS_CERT),
+          keyFile: path.resolve(e.INBOUND_SMTP_TLS_KEY!),
+        }
+      : undefined,
+    inboundSmtpMaxBytes: e.INBOUND_SMTP_MAX_BYTES,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

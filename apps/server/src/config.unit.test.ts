@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -82,6 +82,8 @@ describe('loadConfig', () => {
       mailFrom: 'Beacon <no-reply@beacon.local>',
       inboundSmtpPort: undefined,
       imapSync: { workers: 4, pollSeconds: 60, windowSeconds: 600 },
+      inboundSmtpTls: undefined,
+      inboundSmtpMaxBytes: 30 * 1024 * 1024,
       seedDemo: true,
       trustProxy: false,
       logLevel: 'info',
@@ -96,6 +98,10 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const dataDir = tempDir();
+    const certFile = path.join(dataDir, 'smtp.crt');
+    const keyFile = path.join(dataDir, 'smtp.key');
+    writeFileSync(certFile, 'certificate');
+    writeFileSync(keyFile, 'key');
     const config = loadConfig({
       PORT: ' 8080 ',
       HOST: '0.0.0.0',
@@ -111,6 +117,9 @@ describe('loadConfig', () => {
       IMAP_SYNC_WORKERS: '2',
       IMAP_POLL_INTERVAL: '5s',
       IMAP_SYNC_WINDOW: '2m',
+      INBOUND_SMTP_TLS_CERT: certFile,
+      INBOUND_SMTP_TLS_KEY: keyFile,
+      INBOUND_SMTP_MAX_BYTES: '1048576',
       SEED_DEMO: 'yes',
       TRUST_PROXY: 'TRUE',
       LOG_LEVEL: 'debug',
@@ -129,10 +138,31 @@ describe('loadConfig', () => {
       mailFrom: 'Sales <sales@example.test>',
       inboundSmtpPort: 2525,
       imapSync: { workers: 2, pollSeconds: 5, windowSeconds: 120 },
+      inboundSmtpTls: { certFile, keyFile },
+      inboundSmtpMaxBytes: 1048576,
       seedDemo: true,
       trustProxy: true,
       logLevel: 'debug',
     });
+  });
+
+  it('refuses an inbound TLS certificate without its key, a missing file and a tiny size limit', () => {
+    const dataDir = tempDir();
+    const certFile = path.join(dataDir, 'smtp.crt');
+    writeFileSync(certFile, 'certificate');
+    expect(() => loadConfig({ DATA_DIR: dataDir, INBOUND_SMTP_TLS_CERT: certFile })).toThrow(
+      /INBOUND_SMTP_TLS_CERT, INBOUND_SMTP_TLS_KEY: give both/,
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        INBOUND_SMTP_TLS_CERT: certFile,
+        INBOUND_SMTP_TLS_KEY: path.join(dataDir, 'missing.key'),
+      }),
+    ).toThrow(/INBOUND_SMTP_TLS_KEY: no file at/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, INBOUND_SMTP_MAX_BYTES: '10' })).toThrow(
+      /INBOUND_SMTP_MAX_BYTES: must be between/,
+    );
   });
 
   it('ignores variables it does not know', () => {

@@ -1,5 +1,20 @@
-import type { MailSummary } from '@beacon/contract';
-import type { mailMessages } from '../../db/schema/index.ts';
+import { and, asc, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  systemMailLabels,
+  type MailFolder,
+  type MailLink,
+  type MailSummary,
+} from '@beacon/contract';
+import type { Executor } from '../../db/client.ts';
+import {
+  mailboxes,
+  mailLabels,
+  mailLinks,
+  mailMessageLabels,
+  mailMessages,
+  mailThreads,
+} from '../../db/schema/index.ts';
+import type { Caller } from '../../lib/caller.ts';
 
 /** A message as the table holds it. */
 export type MessageRow = typeof mailMessages.$inferSelect;
@@ -52,4 +67,249 @@ export function summaryOf(
     spoofed: row.spoofed,
     threadCount,
   };
+}
+
+// ---- Reads and writes of the mail API (mail.service.ts) ----------------------------------------
+
+/** The mailboxes a member reads: their own and the shared ones of their workspace. */
+export async function readableMailboxes(
+  db: Executor,
+  caller: Pick<Caller, 'workspaceId' | 'userId'>,
+): Promise<MailboxRow[]> {
+  return db
+    .select()
+    .from(mailboxes)
+    .where(
+      and(
+        eq(mailboxes.workspaceId, caller.workspaceId),
+        or(eq(mailboxes.ownerId, caller.userId), eq(mailboxes.shared, true)),
+      ),
+    )
+    .orderBy(asc(mailboxes.createdAt), asc(mailboxes.id));
+}
+
+export type MailboxRow = typeof mailboxes.$inferSelect;
+
+export async function mailboxById(
+  db: Executor,
+  workspaceId: string,
+  mailboxId: string,
+): Promise<MailboxRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mailboxes)
+    .where(and(eq(mailboxes.workspaceId, workspaceId), eq(mailboxes.id, mailboxId)));
+  return row;
+}
+
+/** Messages by id among the given mailboxes (others are not there: a 404 for the caller). */
+export async function messagesByIds(
+  db: Executor,
+  workspaceId: string,
+  mailboxIds: readonly string[],
+  ids: readonly string[],
+): Promise<MessageRow[]> {
+  if (mailboxIds.length === 0 || ids.length === 0) return [];
+  return db
+    .select()
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.workspaceId, workspaceId),
+        inArray(mailMessages.mailboxId, [...mailboxIds]),
+        inArray(mailMessages.id, [...ids]),
+      ),
+    );
+}
+
+export async function threadMessages(
+  db: Executor,
+  workspaceId: string,
+  threadId: string,
+): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.workspaceId, workspaceId), eq(mailMessages.threadId, threadId)))
+    .orderBy(asc(mailMessages.date), asc(mailMessages.id));
+}
+
+/** The custom labels on each message. */
+export async function customLabelsOf(
+  db: Executor,
+  messageIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (messageIds.length === 0) return map;
+  const rows = await db
+    .select({ messageId: mailMessageLabels.messageId, labelId: mailMessageLabels.labelId })
+    .from(mailMessageLabels)
+    .where(inArray(mailMessageLabels.messageId, [...messageIds]));
+  for (const row of rows) map.set(row.messageId, [...(map.get(row.messageId) ?? []), row.labelId]);
+  return map;
+}
+
+export async function threadCounts(
+  db: Executor,
+  threadIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (threadIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: mailThreads.id, n: mailThreads.messageCount })
+    .from(mailThreads)
+    .where(inArray(mailThreads.id, [...new Set(threadIds)]));
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** The CRM records a message is linked to, with their names. */
+export async function linksOf(db: Executor, messageId: string): Promise<MailLink[]> {
+  const rows = await db
+    .select({
+      personId: mailLinks.personId,
+      companyId: mailLinks.companyId,
+      dealId: mailLinks.dealId,
+      personName: sql<
+        string | null
+      >`(select trim(first_name || ' ' || last_name) from people where id = ${mailLinks.personId})`,
+      personEmail: sql<string | null>`(select email from people where id = ${mailLinks.personId})`,
+      companyName: sql<
+        string | null
+      >`(select name from companies where id = ${mailLinks.companyId})`,
+      dealName: sql<string | null>`(select name from deals where id = ${mailLinks.dealId})`,
+    })
+    .from(mailLinks)
+    .where(eq(mailLinks.messageId, messageId));
+  return rows.map((r): MailLink => {
+    if (r.personId)
+      return { kind: 'person', id: r.personId, name: r.personName || r.personEmail || '' };
+    if (r.companyId) return { kind: 'company', id: r.companyId, name: r.companyName ?? '' };
+    return { kind: 'deal', id: r.dealId!, name: r.dealName ?? '' };
+  });
+}
+
+export type PageCursor = { date: string; id: string };
+
+export const encodeCursor = (row: { date: Date; id: string }): string =>
+  Buffer.from(`${row.date.toISOString()}|${row.id}`).toString('base64url');
+
+export function decodeCursor(cursor: string): PageCursor | null {
+  const [date, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!date || !id || Number.isNaN(Date.parse(date))) return null;
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  return { date, id };
+}
+
+/** The folders under `all`: what is neither a draft, waiting, spam nor in the trash. */
+export const ALL_FOLDERS = ['inbox', 'sent', 'archive'] as const;
+
+export type ListFilter = {
+  mailboxIds: readonly string[];
+  /** A system label or a custom label's id. */
+  label: string;
+  search?: string;
+  unread?: boolean;
+  starred?: boolean;
+  hasAttachments?: boolean;
+  from?: string;
+  after?: string;
+  before?: string;
+  cursor: PageCursor | null;
+  limit: number;
+};
+
+/** A `like` pattern matching `text` anywhere, its wildcards taken literally. */
+export const containsPattern = (text: string): string =>
+  `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of a label, newest first: one index range for a folder of one mailbox
+ * (`mail_messages_folder_idx`), a flag (`_starred_idx`, `_important_idx`) or a custom label
+ * (`mail_message_labels_list_idx`), then the filters on the rows it reads.
+ */
+export async function listPage(db: Executor, filter: ListFilter): Promise<MessageRow[]> {
+  const m = mailMessages;
+  const conditions: SQL[] = [inArray(m.mailboxId, [...filter.mailboxIds])];
+  const label = filter.label;
+  const custom = !(systemMailLabels as readonly string[]).includes(label);
+  if (label === 'all') conditions.push(inArray(m.folder, [...ALL_FOLDERS]));
+  else if (label === 'starred' || label === 'important') {
+    conditions.push(label === 'starred' ? eq(m.starred, true) : eq(m.important, true));
+    conditions.push(notInArray(m.folder, ['spam', 'trash']));
+  } else if (!custom) conditions.push(eq(m.folder, label as MailFolder));
+  if (filter.unread) conditions.push(eq(m.seen, false));
+  if (filter.starred) conditions.push(eq(m.starred, true));
+  if (filter.hasAttachments) conditions.push(eq(m.hasAttachments, true));
+  if (filter.from) {
+    const pattern = containsPattern(filter.from.toLowerCase());
+    conditions.push(
+      sql`(${m.fromAddress} like ${pattern} or lower(${m.fromName}) like ${pattern})`,
+    );
+  }
+  if (filter.after) conditions.push(sql`${m.date} >= ${filter.after}::timestamptz`);
+  if (filter.before) conditions.push(sql`${m.date} < ${filter.before}::timestamptz`);
+  if (filter.search) {
+    conditions.push(sql`${m.searchVector} @@ plainto_tsquery('simple', ${filter.search})`);
+  }
+  if (filter.cursor) {
+    conditions.push(
+      sql`(${m.date}, ${m.id}) < (${filter.cursor.date}::timestamptz, ${filter.cursor.id}::uuid)`,
+    );
+  }
+  const query = db.select({ message: m }).from(m);
+  const rows = custom
+    ? await query
+        .innerJoin(
+          mailMessageLabels,
+          and(eq(mailMessageLabels.messageId, m.id), eq(mailMessageLabels.labelId, label)),
+        )
+        .where(and(...conditions))
+        .orderBy(desc(m.date), desc(m.id))
+        .limit(filter.limit + 1)
+    : await query
+        .where(and(...conditions))
+        .orderBy(desc(m.date), desc(m.id))
+        .limit(filter.limit + 1);
+  return rows.map((r) => r.message);
+}
+
+/** Unread and total messages of each folder and flag over the mailboxes. */
+export async function folderCounts(
+  db: Executor,
+  mailboxIds: readonly string[],
+): Promise<{ key: string; unread: number; total: number }[]> {
+  if (mailboxIds.length === 0) return [];
+  const ids = sql.join(
+    mailboxIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    select folder::text as key, count(*) filter (where not seen)::int as unread, count(*)::int as total
+      from mail_messages where mailbox_id in (${ids}) group by folder
+    union all
+    select 'starred', count(*) filter (where not seen)::int, count(*)::int
+      from mail_messages where mailbox_id in (${ids}) and starred and folder not in ('spam', 'trash')
+    union all
+    select 'important', count(*) filter (where not seen)::int, count(*)::int
+      from mail_messages where mailbox_id in (${ids}) and important and folder not in ('spam', 'trash')`)) as unknown as {
+    rows: { key: string; unread: number; total: number }[];
+  };
+  return result.rows;
+}
+
+/** The custom labels of the mailboxes with their counts. */
+export async function customLabelCounts(
+  db: Executor,
+  mailboxIds: readonly string[],
+): Promise<(typeof mailLabels.$inferSelect & { unread: number; total: number })[]> {
+  if (mailboxIds.length === 0) return [];
+  const rows = await db
+    .select({
+      label: mailLabels,
+      unread: sql<number>`(select count(*) from mail_message_labels ml join mail_messages mm on mm.id = ml.message_id where ml.label_id = ${mailLabels.id} and not mm.seen)::int`,
+      total: sql<number>`(select count(*) from mail_message_labels ml where ml.label_id = ${mailLabels.id})::int`,
+    })
+    .from(mailLabels)
+    .where(inArray(mailLabels.mailboxId, [...mailboxIds]))
+    .orderBy(asc(sql`lower(${mailLabels.name})`), asc(mailLabels.id));
+  return rows.map((r) => ({ ...r.label, unread: r.unread, total: r.total }));
 }

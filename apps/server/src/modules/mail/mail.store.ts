@@ -69,6 +69,11 @@ export type StoreMessageInput = {
   /** A connected mailbox's copy: a second store of the same UID is the same message. */
   imap?: { folder: string; uidValidity: number; uid: number } | null;
   createdBy?: string | null;
+  /**
+   * Link it to the CRM now (default). Mail a member writes is linked when it is sent
+   * (`linkSent`), so a draft or an undone send leaves no trace on a timeline.
+   */
+  linkToCrm?: boolean;
 };
 
 export type StoredMessage = {
@@ -214,7 +219,7 @@ export class MailStore {
       })
       .where(eq(mailThreads.id, threadId));
     const labelIds = await this.applyLabels(tx, input, id, date);
-    await this.linkToCrm(tx, input, row!, parsed);
+    if (input.linkToCrm !== false) await this.linkToCrm(tx, input, row!, parsed);
     if (input.direction === 'in' && parsed.deliveryStatus?.length) {
       await this.recordBounces(tx, input, row!, parsed);
     }
@@ -230,6 +235,22 @@ export class MailStore {
       mailboxAudience(mailbox),
     );
     return { id, threadId, created: true };
+  }
+
+  /** Links a message a member wrote to the CRM once it has been sent (mail.sender.ts). */
+  async linkSent(tx: Transaction, workspaceId: string, messageId: string): Promise<void> {
+    const [row] = await tx
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.workspaceId, workspaceId), eq(mailMessages.id, messageId)));
+    if (!row) return;
+    const parsed = { from: { name: row.fromName, address: row.fromAddress } };
+    await this.linkToCrm(
+      tx,
+      { workspaceId, mailboxId: row.mailboxId, direction: row.direction, createdBy: row.createdBy },
+      row,
+      { ...parsed, replyTo: row.replyTo, to: row.to, cc: row.cc, bcc: row.bcc },
+    );
   }
 
   private async findExisting(
@@ -403,9 +424,9 @@ export class MailStore {
    */
   private async linkToCrm(
     tx: Transaction,
-    input: StoreMessageInput,
+    input: Pick<StoreMessageInput, 'workspaceId' | 'mailboxId' | 'direction' | 'createdBy'>,
     row: MessageRow,
-    parsed: ParsedMessage,
+    parsed: Pick<ParsedMessage, 'from' | 'replyTo' | 'to' | 'cc' | 'bcc'>,
   ): Promise<void> {
     const own = await tx
       .select({ address: mailboxes.address })

@@ -1,0 +1,1044 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  MAIL_UNDO_SECONDS,
+  systemMailLabels,
+  type ComposeMail,
+  type Mail,
+  type MailAuth,
+  type Mailbox,
+  type MailDomain,
+  type MailLabel,
+  type MailPage,
+  type MailsQuery,
+  type NewMailbox,
+  type ReplyMail,
+  type SendMail,
+} from '@beacon/contract';
+import { createPublicKey } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  composeMailSchema,
+  mailsQuerySchema,
+  newMailboxSchema,
+  newMailDomainSchema,
+  newMailLabelSchema,
+  replyMailSchema,
+  sendMailSchema,
+  updateMailboxSchema,
+  updateMailDomainSchema,
+  updateMailLabelSchema,
+} from '@beacon/contract';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import {
+  jobs,
+  mailboxes,
+  mailDomains,
+  mailLabels,
+  mailMessageLabels,
+  mailMessages,
+  users,
+} from '../../db/schema/index.ts';
+import type { Caller } from '../../lib/caller.ts';
+import type { CryptoBox } from '../../lib/crypto-box.ts';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { enqueueJob } from '../../lib/jobs.ts';
+import type { Realtime } from '../../lib/realtime.ts';
+import { buildRaw, newMessageId, type Composition } from './mail.compose.ts';
+import { htmlToText, sanitizeComposedHtml } from './mail.html.ts';
+import { parseMessage } from './mail.parse.ts';
+import * as repo from './mail.repository.ts';
+import { mailboxAudience, summaryOf, type MailboxRow, type MessageRow } from './mail.repository.ts';
+import type { MailFileStore, MailStore } from './mail.store.ts';
+
+/** The job that sends one message (mail.sender.ts). */
+export const SEND_JOB = 'mail.send';
+
+/** A stored file as the mail API reads it back (the files storage's row). */
+export type MailStoredFile = {
+  id: string;
+  workspaceId: string;
+  name: string;
+  contentType: string;
+  size: number;
+  ownerKind: string;
+  ownerId: string | null;
+};
+
+/** The files storage as the mail area uses it: store, find and read back. */
+export type MailFiles = MailFileStore & {
+  get(executor: Executor, workspaceId: string, id: string): Promise<MailStoredFile | undefined>;
+  read(file: MailStoredFile): Promise<Buffer>;
+};
+
+const mailNotFound = () => notFound('No such mail');
+const mailboxNotFound = () => notFound('No such mailbox');
+const labelNotFound = () => notFound('No such label');
+const domainNotFound = () => notFound('No such mail domain');
+
+type ComposeInput = z.output<typeof composeMailSchema>;
+type SendInput = z.output<typeof sendMailSchema>;
+type ReplyInput = z.output<typeof replyMailSchema>;
+
+/**
+ * The mail API's rules (docs/decisions/057-mail.md). A member reads the mailboxes they own and
+ * the shared ones; any other mailbox's messages, labels and files answer 404. Sending, drafts
+ * and changes need a writer (contributor or admin) who owns the mailbox or reads it shared.
+ * Domains are the admins'.
+ */
+export class MailService {
+  constructor(
+    private readonly db: Database,
+    private readonly realtime: Realtime,
+    private readonly store: MailStore,
+    private readonly files: MailFiles,
+    private readonly box: CryptoBox | undefined,
+    private readonly undoSeconds: number = MAIL_UNDO_SECONDS,
+  ) {}
+
+  // ---- Reading ----------------------------------------------------------------------------
+
+  private async readable(caller: Caller, mailboxId?: string): Promise<MailboxRow[]> {
+    const all = await repo.readableMailboxes(this.db, caller);
+    if (!mailboxId) return all;
+    const one = all.filter((m) => m.id === mailboxId);
+    if (one.length === 0) throw mailboxNotFound();
+    return one;
+  }
+
+  async labels(caller: Caller, mailboxId?: string): Promise<MailLabel[]> {
+    const ids = (await this.readable(caller, mailboxId)).map((m) => m.id);
+    const [counts, custom] = await Promise.all([
+      repo.folderCounts(this.db, ids),
+      repo.customLabelCounts(this.db, ids),
+    ]);
+    const byKey = new Map(counts.map((c) => [c.key, c]));
+    const system = systemMailLabels.map((key): MailLabel => {
+      const sum =
+        key === 'all'
+          ? repo.ALL_FOLDERS.map((f) => byKey.get(f)).reduce(
+              (acc, c) => ({
+                unread: acc.unread + (c?.unread ?? 0),
+                total: acc.total + (c?.total ?? 0),
+              }),
+              { unread: 0, total: 0 },
+            )
+          : { unread: byKey.get(key)?.unread ?? 0, total: byKey.get(key)?.total ?? 0 };
+      return {
+        id: key,
+        type: 'system',
+        name: '',
+        color: 'default',
+        mailboxId: null,
+        unreadCount: sum.unread,
+        totalCount: sum.total,
+      };
+    });
+    return [
+      ...system,
+      ...custom.map((l): MailLabel => ({
+        id: l.id,
+        type: 'custom',
+        name: l.name,
+        color: l.color,
+        mailboxId: l.mailboxId,
+        unreadCount: l.unread,
+        totalCount: l.total,
+      })),
+    ];
+  }
+
+  async mails(caller: Caller, query: z.output<typeof mailsQuerySchema>): Promise<MailPage> {
+    const boxes = await this.readable(caller, query.mailboxId);
+    const label = query.label ?? 'all';
+    let ids = boxes.map((m) => m.id);
+    if (!(systemMailLabels as readonly string[]).includes(label)) {
+      const [owner] = await this.db
+        .select({ mailboxId: mailLabels.mailboxId })
+        .from(mailLabels)
+        .where(and(eq(mailLabels.workspaceId, caller.workspaceId), eq(mailLabels.id, label)));
+      if (!owner || !ids.includes(owner.mailboxId)) throw labelNotFound();
+      ids = [owner.mailboxId];
+    }
+    const cursor = query.cursor ? repo.decodeCursor(query.cursor) : null;
+    if (query.cursor && !cursor) throw fieldError('cursor', 'Not a cursor of this list');
+    if (ids.length === 0) return { mails: [], nextCursor: null };
+    const rows = await repo.listPage(this.db, {
+      mailboxIds: ids,
+      label,
+      search: query.search || undefined,
+      unread: query.unread,
+      starred: query.starred,
+      hasAttachments: query.hasAttachments,
+      from: query.from || undefined,
+      after: query.after,
+      before: query.before,
+      cursor,
+      limit: query.limit,
+    });
+    const page = rows.slice(0, query.limit);
+    const [labels, threads] = await Promise.all([
+      repo.customLabelsOf(
+        this.db,
+        page.map((r) => r.id),
+      ),
+      repo.threadCounts(
+        this.db,
+        page.map((r) => r.threadId),
+      ),
+    ]);
+    return {
+      mails: page.map((r) => summaryOf(r, labels.get(r.id) ?? [], threads.get(r.threadId) ?? 1)),
+      nextCursor: rows.length > query.limit ? repo.encodeCursor(page[page.length - 1]!) : null,
+    };
+  }
+
+  private async readableMessage(caller: Caller, mailId: string): Promise<MessageRow> {
+    const ids = (await this.readable(caller)).map((m) => m.id);
+    const [row] = await repo.messagesByIds(this.db, caller.workspaceId, ids, [mailId]);
+    if (!row) throw mailNotFound();
+    return row;
+  }
+
+  async mail(caller: Caller, mailId: string): Promise<Mail> {
+    return this.full(this.db, await this.readableMessage(caller, mailId));
+  }
+
+  async thread(caller: Caller, mailId: string): Promise<{ threadId: string; mails: Mail[] }> {
+    const row = await this.readableMessage(caller, mailId);
+    const rows = await repo.threadMessages(this.db, caller.workspaceId, row.threadId);
+    const mails = await Promise.all(rows.map((r) => this.full(this.db, r)));
+    return { threadId: row.threadId, mails };
+  }
+
+  private async full(db: Executor, row: MessageRow): Promise<Mail> {
+    const [labels, threads, links] = await Promise.all([
+      repo.customLabelsOf(db, [row.id]),
+      repo.threadCounts(db, [row.threadId]),
+      repo.linksOf(db, row.id),
+    ]);
+    return {
+      ...summaryOf(row, labels.get(row.id) ?? [], threads.get(row.threadId) ?? 1),
+      cc: row.cc,
+      bcc: row.bcc,
+      replyTo: row.replyTo,
+      messageId: row.messageId,
+      inReplyTo: row.inReplyTo,
+      references: row.references,
+      text: row.text,
+      html: row.html,
+      hasRemoteImages: row.hasRemoteImages,
+      attachments: row.attachments,
+      auth: row.auth as MailAuth | null,
+      error: row.error,
+      links,
+    };
+  }
+
+  /** An attachment (or inline image) of a message the caller reads. */
+  async attachment(caller: Caller, fileId: string): Promise<MailStoredFile> {
+    const file = await this.files.get(this.db, caller.workspaceId, fileId);
+    if (!file || file.ownerKind !== 'mail_attachment' || !file.ownerId) {
+      throw notFound('No such attachment');
+    }
+    await this.readableMessage(caller, file.ownerId).catch(() => {
+      throw notFound('No such attachment');
+    });
+    return file;
+  }
+
+  // ---- Composing and sending ---------------------------------------------------------------
+
+  /** A mailbox the caller may send from: their own, or a shared one. */
+  private async sendable(caller: Caller, mailboxId: string): Promise<MailboxRow> {
+    const [mailbox] = await this.readable(caller).then((all) =>
+      all.filter((m) => m.id === mailboxId),
+    );
+    if (!mailbox) throw mailboxNotFound();
+    return mailbox;
+  }
+
+  private async composition(
+    caller: Caller,
+    mailbox: MailboxRow,
+    input: Pick<ComposeInput, 'to' | 'cc' | 'bcc' | 'subject' | 'html' | 'text' | 'attachmentIds'>,
+    thread: { inReplyTo?: string | null; references?: string[]; messageId?: string },
+    extraFiles: MailStoredFile[] = [],
+  ): Promise<Composition> {
+    const html = input.html ? sanitizeComposedHtml(input.html) : '';
+    const text = input.text || (html ? htmlToText(html) : '');
+    const files: MailStoredFile[] = [...extraFiles];
+    for (const id of new Set(input.attachmentIds)) {
+      const file = await this.files.get(this.db, caller.workspaceId, id);
+      if (!file) throw notFound('No such attachment');
+      // A file of a message: only when the caller reads that message.
+      if (file.ownerKind === 'mail_attachment' && file.ownerId) {
+        await this.readableMessage(caller, file.ownerId).catch(() => {
+          throw notFound('No such attachment');
+        });
+      }
+      files.push(file);
+    }
+    const attachments = [];
+    for (const file of files) {
+      attachments.push({
+        name: file.name,
+        contentType: file.contentType,
+        content: await this.files.read(file),
+      });
+    }
+    const [owner] = mailbox.ownerId
+      ? await this.db
+          .select({ firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(eq(users.id, mailbox.ownerId))
+      : [];
+    const name =
+      mailbox.displayName || (owner ? `${owner.firstName} ${owner.lastName}`.trim() : '');
+    return {
+      from: { name, address: mailbox.address },
+      to: input.to,
+      cc: input.cc,
+      bcc: input.bcc,
+      subject: input.subject,
+      html,
+      text,
+      messageId: thread.messageId ?? newMessageId(mailbox.address),
+      inReplyTo: thread.inReplyTo ?? null,
+      references: thread.references ?? [],
+      date: new Date(),
+      attachments,
+    };
+  }
+
+  /**
+   * Stores a composed message (a new row, or the draft `draftId` names, rebuilt), then queues it
+   * to send after the undo delay or at `sendAt`, or keeps it as a draft.
+   */
+  private async keep(
+    caller: Caller,
+    mailbox: MailboxRow,
+    composition: Composition,
+    mode: { kind: 'draft' } | { kind: 'send'; sendAt?: string },
+    draftId: string | undefined,
+  ): Promise<Mail> {
+    const raw = await buildRaw(composition, true);
+    const parsed = await parseMessage(raw);
+    return this.db.transaction(async (tx) => {
+      if (draftId) {
+        const [draft] = await tx
+          .select({ id: mailMessages.id, status: mailMessages.status })
+          .from(mailMessages)
+          .where(
+            and(
+              eq(mailMessages.workspaceId, caller.workspaceId),
+              eq(mailMessages.mailboxId, mailbox.id),
+              eq(mailMessages.id, draftId),
+            ),
+          )
+          .for('update');
+        if (!draft) throw notFound('No such draft');
+        if (draft.status !== 'draft') throw conflict('This mail is no longer a draft');
+        // The draft gives way to the new version (its files go with it).
+        await tx.delete(mailMessages).where(eq(mailMessages.id, draft.id));
+      }
+      const sendAt =
+        mode.kind === 'send'
+          ? mode.sendAt
+            ? new Date(mode.sendAt)
+            : new Date(Date.now() + this.undoSeconds * 1000)
+          : null;
+      const scheduled = mode.kind === 'send' && Boolean(mode.sendAt);
+      const stored = await this.store.storeIn(tx, {
+        workspaceId: caller.workspaceId,
+        mailboxId: mailbox.id,
+        raw,
+        parsed,
+        direction: 'out',
+        folder: mode.kind === 'draft' ? 'drafts' : scheduled ? 'scheduled' : 'sent',
+        status: mode.kind === 'draft' ? 'draft' : scheduled ? 'scheduled' : 'queued',
+        seen: true,
+        date: new Date(),
+        createdBy: caller.userId,
+        linkToCrm: false,
+      });
+      if (!stored.created) throw conflict('This mail was stored already');
+      if (sendAt) {
+        const jobId = await enqueueJob(
+          tx,
+          SEND_JOB,
+          { workspaceId: caller.workspaceId, mailId: stored.id },
+          { runAt: sendAt, maxAttempts: 5 },
+        );
+        await tx
+          .update(mailMessages)
+          .set({ sendAt, sendJobId: jobId })
+          .where(eq(mailMessages.id, stored.id));
+      }
+      const [row] = await tx.select().from(mailMessages).where(eq(mailMessages.id, stored.id));
+      return this.full(tx, row!);
+    });
+  }
+
+  async send(caller: Caller, input: SendInput): Promise<Mail> {
+    const mailbox = await this.sendable(caller, input.mailboxId);
+    requireRecipients(input);
+    checkSendAt(input.sendAt);
+    const composition = await this.composition(caller, mailbox, input, {});
+    return this.keep(
+      caller,
+      mailbox,
+      composition,
+      { kind: 'send', sendAt: input.sendAt },
+      input.draftId,
+    );
+  }
+
+  async saveDraft(caller: Caller, input: ComposeInput): Promise<Mail> {
+    const mailbox = await this.sendable(caller, input.mailboxId);
+    const composition = await this.composition(caller, mailbox, input, {});
+    return this.keep(caller, mailbox, composition, { kind: 'draft' }, input.draftId);
+  }
+
+  /** A reply or a forward: sent from the original's mailbox, in its thread. */
+  async respond(caller: Caller, input: ReplyInput, kind: 'reply' | 'forward'): Promise<Mail> {
+    const original = await this.readableMessage(caller, input.mailId);
+    const mailbox = await this.sendable(caller, original.mailboxId);
+    const own = mailbox.address;
+    let to = input.to;
+    let cc = input.cc;
+    if (kind === 'reply' && to.length === 0) {
+      const back =
+        original.direction === 'in'
+          ? original.replyTo.length
+            ? original.replyTo
+            : [{ name: original.fromName, address: original.fromAddress }]
+          : original.to;
+      to = back.map((a) => a.address).filter((a) => a && a !== own);
+      if (input.all) {
+        const others = [...original.to, ...original.cc]
+          .map((a) => a.address)
+          .filter((a) => a && a !== own && !to.includes(a));
+        cc = [...new Set([...cc, ...others])];
+      }
+    }
+    const base = { ...input, to, cc };
+    requireRecipients(base);
+    checkSendAt(input.sendAt);
+    const prefix = kind === 'reply' ? 'Re: ' : 'Fwd: ';
+    const subject =
+      input.subject ||
+      (new RegExp(`^${prefix.trim()}`, 'i').test(original.subject)
+        ? original.subject
+        : `${prefix}${original.subject}`);
+    const forwarded: MailStoredFile[] = [];
+    if (kind === 'forward') {
+      for (const attachment of original.attachments) {
+        const file = await this.files.get(this.db, caller.workspaceId, attachment.id);
+        if (file) forwarded.push(file);
+      }
+    }
+    const composition = await this.composition(
+      caller,
+      mailbox,
+      { ...base, subject },
+      {
+        inReplyTo: kind === 'reply' ? original.messageId : null,
+        references: [...original.references, original.messageId].slice(-50),
+      },
+      forwarded,
+    );
+    return this.keep(
+      caller,
+      mailbox,
+      composition,
+      { kind: 'send', sendAt: input.sendAt },
+      input.draftId,
+    );
+  }
+
+  /** Undo send: a queued or scheduled message becomes a draft again and its job is removed. */
+  async undoSend(caller: Caller, mailId: string): Promise<Mail> {
+    const row = await this.readableMessage(caller, mailId);
+    await this.sendable(caller, row.mailboxId);
+    return this.db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(mailMessages)
+        .set({
+          status: 'draft',
+          folder: 'drafts',
+          sendAt: null,
+          sendJobId: null,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(eq(mailMessages.id, row.id), inArray(mailMessages.status, ['queued', 'scheduled'])),
+        )
+        .returning();
+      if (!changed) throw conflict('This mail has been sent already');
+      if (row.sendJobId) {
+        await tx.delete(jobs).where(and(eq(jobs.id, row.sendJobId), eq(jobs.status, 'queued')));
+      }
+      await this.publishChanged(tx, caller.workspaceId, row.mailboxId, [row.id]);
+      return this.full(tx, changed);
+    });
+  }
+
+  // ---- Flags, labels, folders --------------------------------------------------------------
+
+  /** The messages of the caller's mailboxes by id; any other id is a 404. */
+  private async writable(caller: Caller, ids: readonly string[]): Promise<MessageRow[]> {
+    const boxes = (await this.readable(caller)).map((m) => m.id);
+    const unique = [...new Set(ids)];
+    const rows = await repo.messagesByIds(this.db, caller.workspaceId, boxes, unique);
+    if (rows.length !== unique.length) throw mailNotFound();
+    return rows;
+  }
+
+  async setFlag(
+    caller: Caller,
+    ids: readonly string[],
+    flag: 'seen' | 'starred' | 'important',
+    value: boolean,
+  ): Promise<string[]> {
+    const rows = await this.writable(caller, ids);
+    return this.change(caller, rows, { [flag]: value });
+  }
+
+  async move(
+    caller: Caller,
+    ids: readonly string[],
+    folder: 'inbox' | 'archive' | 'spam' | 'trash',
+  ): Promise<string[]> {
+    const rows = await this.writable(caller, ids);
+    const movable = rows.filter(
+      (r) => !['draft', 'queued', 'scheduled', 'sending'].includes(r.status),
+    );
+    if (movable.length !== rows.length && folder !== 'trash') {
+      throw conflict('Drafts and mail waiting to be sent cannot be moved; send or delete them');
+    }
+    // A waiting message moved to the trash stops: it is a draft in the trash.
+    const waiting = rows.filter((r) => ['queued', 'scheduled'].includes(r.status));
+    for (const row of waiting) {
+      if (row.sendJobId) {
+        await this.db
+          .delete(jobs)
+          .where(and(eq(jobs.id, row.sendJobId), eq(jobs.status, 'queued')));
+      }
+    }
+    if (waiting.length > 0) {
+      await this.db
+        .update(mailMessages)
+        .set({ status: 'draft', sendAt: null, sendJobId: null })
+        .where(
+          inArray(
+            mailMessages.id,
+            waiting.map((r) => r.id),
+          ),
+        );
+    }
+    return this.change(caller, rows, { folder });
+  }
+
+  private async change(
+    caller: Caller,
+    rows: MessageRow[],
+    set: Partial<typeof mailMessages.$inferInsert>,
+  ): Promise<string[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(mailMessages)
+        .set({ ...set, updatedAt: new Date() })
+        .where(inArray(mailMessages.id, ids));
+      for (const mailboxId of new Set(rows.map((r) => r.mailboxId))) {
+        await this.publishChanged(
+          tx,
+          caller.workspaceId,
+          mailboxId,
+          rows.filter((r) => r.mailboxId === mailboxId).map((r) => r.id),
+        );
+      }
+    });
+    return ids;
+  }
+
+  async deleteForGood(caller: Caller, ids: readonly string[]): Promise<string[]> {
+    const rows = await this.writable(caller, ids);
+    if (rows.some((r) => r.folder !== 'trash' && r.status !== 'draft')) {
+      throw conflict('Only mail in the trash and drafts can be deleted for good');
+    }
+    await this.db.transaction(async (tx) => {
+      await tx.delete(mailMessages).where(
+        inArray(
+          mailMessages.id,
+          rows.map((r) => r.id),
+        ),
+      );
+      await tx.execute(sql`
+        update mail_threads t set message_count = (select count(*) from mail_messages m where m.thread_id = t.id)
+        where t.id in (${sql.join(
+          [...new Set(rows.map((r) => r.threadId))].map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`);
+      for (const mailboxId of new Set(rows.map((r) => r.mailboxId))) {
+        await this.publishChanged(
+          tx,
+          caller.workspaceId,
+          mailboxId,
+          rows.filter((r) => r.mailboxId === mailboxId).map((r) => r.id),
+        );
+      }
+    });
+    return rows.map((r) => r.id);
+  }
+
+  private async labelOf(caller: Caller, labelId: string) {
+    const readable = (await this.readable(caller)).map((m) => m.id);
+    const [label] = await this.db
+      .select()
+      .from(mailLabels)
+      .where(and(eq(mailLabels.workspaceId, caller.workspaceId), eq(mailLabels.id, labelId)));
+    if (!label || !readable.includes(label.mailboxId)) throw labelNotFound();
+    return label;
+  }
+
+  async applyLabel(
+    caller: Caller,
+    ids: readonly string[],
+    labelId: string,
+    on: boolean,
+  ): Promise<string[]> {
+    const label = await this.labelOf(caller, labelId);
+    const rows = await this.writable(caller, ids);
+    if (rows.some((r) => r.mailboxId !== label.mailboxId)) {
+      throw fieldError('labelId', 'The label belongs to another mailbox');
+    }
+    await this.db.transaction(async (tx) => {
+      if (on) {
+        await tx
+          .insert(mailMessageLabels)
+          .values(
+            rows.map((r) => ({
+              labelId,
+              messageId: r.id,
+              workspaceId: caller.workspaceId,
+              date: r.date,
+            })),
+          )
+          .onConflictDoNothing();
+      } else {
+        await tx.delete(mailMessageLabels).where(
+          and(
+            eq(mailMessageLabels.labelId, labelId),
+            inArray(
+              mailMessageLabels.messageId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        );
+      }
+      await this.publishChanged(
+        tx,
+        caller.workspaceId,
+        label.mailboxId,
+        rows.map((r) => r.id),
+      );
+    });
+    return rows.map((r) => r.id);
+  }
+
+  private async publishChanged(
+    tx: Executor,
+    workspaceId: string,
+    mailboxId: string,
+    mailIds: string[],
+  ) {
+    const [mailbox] = await tx
+      .select({ ownerId: mailboxes.ownerId, shared: mailboxes.shared })
+      .from(mailboxes)
+      .where(eq(mailboxes.id, mailboxId));
+    if (!mailbox) return;
+    await this.realtime.publish(
+      tx,
+      workspaceId,
+      { type: 'mail.changed', data: { mailboxId, mailIds } },
+      mailboxAudience(mailbox),
+    );
+  }
+
+  // ---- Custom labels -----------------------------------------------------------------------
+
+  async newLabel(caller: Caller, input: z.output<typeof newMailLabelSchema>): Promise<MailLabel> {
+    await this.sendable(caller, input.mailboxId);
+    return this.db.transaction(async (tx) => {
+      const [label] = await tx
+        .insert(mailLabels)
+        .values({
+          workspaceId: caller.workspaceId,
+          mailboxId: input.mailboxId,
+          name: input.name,
+          color: input.color,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!label) throw conflict('The mailbox has a label of that name');
+      await this.publishLabels(tx, caller.workspaceId, input.mailboxId);
+      return customLabel(label, 0, 0);
+    });
+  }
+
+  async updateLabel(
+    caller: Caller,
+    input: z.output<typeof updateMailLabelSchema>,
+  ): Promise<MailLabel> {
+    const label = await this.labelOf(caller, input.labelId);
+    return this.db.transaction(async (tx) => {
+      if (input.name !== undefined) {
+        const [clash] = await tx
+          .select({ id: mailLabels.id })
+          .from(mailLabels)
+          .where(
+            and(
+              eq(mailLabels.mailboxId, label.mailboxId),
+              sql`lower(${mailLabels.name}) = lower(${input.name})`,
+              sql`${mailLabels.id} <> ${label.id}`,
+            ),
+          );
+        if (clash) throw conflict('The mailbox has a label of that name');
+      }
+      const [row] = await tx
+        .update(mailLabels)
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.color ? { color: input.color } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(mailLabels.id, label.id))
+        .returning();
+      await this.publishLabels(tx, caller.workspaceId, label.mailboxId);
+      const [counts] = await repo
+        .customLabelCounts(tx, [label.mailboxId])
+        .then((all) => all.filter((l) => l.id === label.id));
+      return customLabel(row!, counts?.unread ?? 0, counts?.total ?? 0);
+    });
+  }
+
+  async deleteLabel(caller: Caller, labelId: string): Promise<void> {
+    const label = await this.labelOf(caller, labelId);
+    await this.db.transaction(async (tx) => {
+      await tx.delete(mailLabels).where(eq(mailLabels.id, label.id));
+      await this.publishLabels(tx, caller.workspaceId, label.mailboxId);
+    });
+  }
+
+  private async publishLabels(tx: Executor, workspaceId: string, mailboxId: string) {
+    const [mailbox] = await tx
+      .select({ ownerId: mailboxes.ownerId, shared: mailboxes.shared })
+      .from(mailboxes)
+      .where(eq(mailboxes.id, mailboxId));
+    await this.realtime.publish(
+      tx,
+      workspaceId,
+      { type: 'mail.labels.changed', data: { mailboxId } },
+      mailboxAudience(mailbox!),
+    );
+  }
+
+  // ---- Mailboxes ---------------------------------------------------------------------------
+
+  async mailboxes(caller: Caller): Promise<Mailbox[]> {
+    return (await this.readable(caller)).map(mailboxOf);
+  }
+
+  async newMailbox(caller: Caller, input: z.output<typeof newMailboxSchema>): Promise<Mailbox> {
+    const ownerId = input.ownerId ?? caller.userId;
+    if (ownerId !== caller.userId && caller.role !== 'admin') {
+      throw forbidden('Only an admin may make a mailbox for another member');
+    }
+    const [owner] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.workspaceId, caller.workspaceId), eq(users.id, ownerId)));
+    if (!owner) throw notFound('No such member');
+    const address = input.address.trim().toLowerCase();
+    return this.db.transaction(async (tx) => {
+      let domainId: string | null = null;
+      if (input.kind === 'beacon') {
+        const domain = address.split('@')[1] ?? '';
+        const [row] = await tx
+          .select({ id: mailDomains.id })
+          .from(mailDomains)
+          .where(
+            and(eq(mailDomains.workspaceId, caller.workspaceId), eq(mailDomains.domain, domain)),
+          );
+        if (!row) throw fieldError('address', 'Not at one of the workspace’s mail domains');
+        domainId = row.id;
+      }
+      const [taken] = await tx
+        .select({ id: mailboxes.id })
+        .from(mailboxes)
+        .where(
+          input.kind === 'beacon'
+            ? and(eq(mailboxes.address, address), eq(mailboxes.kind, 'beacon'))
+            : and(eq(mailboxes.workspaceId, caller.workspaceId), eq(mailboxes.address, address)),
+        );
+      if (taken) throw conflict('A mailbox has this address already');
+      const connected =
+        input.kind === 'connected'
+          ? {
+              imapHost: input.imapHost,
+              imapPort: input.imapPort,
+              imapSecurity: input.imapSecurity,
+              smtpHost: input.smtpHost,
+              smtpPort: input.smtpPort,
+              smtpSecurity: input.smtpSecurity,
+              username: input.username,
+              syncSince: input.syncSince ? new Date(input.syncSince) : null,
+            }
+          : {};
+      const [row] = await tx
+        .insert(mailboxes)
+        .values({
+          workspaceId: caller.workspaceId,
+          kind: input.kind,
+          address,
+          displayName: input.displayName,
+          ownerId,
+          shared: input.shared,
+          signature: input.signature,
+          domainId,
+          ...connected,
+        })
+        .returning();
+      if (input.kind === 'connected') {
+        if (!this.box)
+          throw new AppError('NOT_READY', 'The server has no key to keep passwords with');
+        await tx
+          .update(mailboxes)
+          .set({ passwordSealed: this.box.seal(input.password, `mailbox:${row!.id}`) })
+          .where(eq(mailboxes.id, row!.id));
+      }
+      return mailboxOf(row!);
+    });
+  }
+
+  /** The owner (or an admin) changes a mailbox. */
+  private async ownMailbox(caller: Caller, mailboxId: string): Promise<MailboxRow> {
+    const mailbox = await repo.mailboxById(this.db, caller.workspaceId, mailboxId);
+    if (!mailbox) throw mailboxNotFound();
+    if (mailbox.ownerId !== caller.userId) {
+      if (!mailbox.shared && caller.role !== 'admin') throw mailboxNotFound();
+      if (caller.role !== 'admin')
+        throw forbidden('Only its owner or an admin may change a mailbox');
+    }
+    return mailbox;
+  }
+
+  async updateMailbox(
+    caller: Caller,
+    input: z.output<typeof updateMailboxSchema>,
+  ): Promise<Mailbox> {
+    const mailbox = await this.ownMailbox(caller, input.mailboxId);
+    const [row] = await this.db
+      .update(mailboxes)
+      .set({
+        ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
+        ...(input.shared !== undefined ? { shared: input.shared } : {}),
+        ...(input.signature !== undefined ? { signature: input.signature } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(mailboxes.id, mailbox.id))
+      .returning();
+    return mailboxOf(row!);
+  }
+
+  async deleteMailbox(caller: Caller, mailboxId: string): Promise<void> {
+    const mailbox = await this.ownMailbox(caller, mailboxId);
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from jobs where kind = ${SEND_JOB} and status = 'queued'
+        and id in (select send_job_id from mail_messages where mailbox_id = ${mailbox.id} and send_job_id is not null)`);
+      await tx.delete(mailboxes).where(eq(mailboxes.id, mailbox.id));
+    });
+  }
+
+  // ---- Domains (admins) --------------------------------------------------------------------
+
+  async domains(caller: Caller): Promise<MailDomain[]> {
+    const rows = await this.db
+      .select()
+      .from(mailDomains)
+      .where(eq(mailDomains.workspaceId, caller.workspaceId))
+      .orderBy(mailDomains.domain);
+    return rows.map((r) => this.domainOf(r));
+  }
+
+  private sealKey(domainId: string, pem: string | undefined | null): string | null {
+    if (!pem) return null;
+    return this.box ? this.box.seal(pem, `dkim:${domainId}`) : pem;
+  }
+
+  /** The DKIM private key of a domain, opened. */
+  dkimKey(row: { id: string; dkimPrivateKey: string | null }): string | null {
+    if (!row.dkimPrivateKey) return null;
+    return this.box
+      ? this.box.openOrPlain(row.dkimPrivateKey, `dkim:${row.id}`)
+      : row.dkimPrivateKey;
+  }
+
+  private domainOf(row: typeof mailDomains.$inferSelect): MailDomain {
+    const key = this.dkimKey(row);
+    let record: string | null = null;
+    if (key && row.dkimSelector) {
+      const publicKey = createPublicKey(key);
+      const der = publicKey.export({ type: 'spki', format: 'der' });
+      const type = publicKey.asymmetricKeyType === 'ed25519' ? 'ed25519' : 'rsa';
+      const p = type === 'ed25519' ? der.subarray(der.length - 32) : der;
+      record = `v=DKIM1; k=${type}; p=${p.toString('base64')}`;
+    }
+    return {
+      id: row.id,
+      domain: row.domain,
+      dkimSelector: row.dkimSelector,
+      hasDkimKey: Boolean(row.dkimPrivateKey),
+      dkimRecord: record,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async newDomain(
+    caller: Caller,
+    input: z.output<typeof newMailDomainSchema>,
+  ): Promise<MailDomain> {
+    checkDkim(input.dkimSelector, input.dkimPrivateKey);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(mailDomains)
+        .values({
+          workspaceId: caller.workspaceId,
+          domain: input.domain,
+          dkimSelector: input.dkimSelector ?? null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw conflict('This domain is taken');
+      const [keyed] = await tx
+        .update(mailDomains)
+        .set({ dkimPrivateKey: this.sealKey(row.id, input.dkimPrivateKey) })
+        .where(eq(mailDomains.id, row.id))
+        .returning();
+      return this.domainOf(keyed!);
+    });
+  }
+
+  async updateDomain(
+    caller: Caller,
+    input: z.output<typeof updateMailDomainSchema>,
+  ): Promise<MailDomain> {
+    checkDkim(input.dkimSelector, input.dkimPrivateKey);
+    const [row] = await this.db
+      .update(mailDomains)
+      .set({
+        dkimSelector: input.dkimSelector ?? null,
+        dkimPrivateKey: this.sealKey(input.domainId, input.dkimPrivateKey),
+        updatedAt: new Date(),
+      })
+      .where(
+        and(eq(mailDomains.workspaceId, caller.workspaceId), eq(mailDomains.id, input.domainId)),
+      )
+      .returning();
+    if (!row) throw domainNotFound();
+    return this.domainOf(row);
+  }
+
+  async deleteDomain(caller: Caller, domainId: string): Promise<void> {
+    const [row] = await this.db
+      .select({ id: mailDomains.id })
+      .from(mailDomains)
+      .where(and(eq(mailDomains.workspaceId, caller.workspaceId), eq(mailDomains.id, domainId)));
+    if (!row) throw domainNotFound();
+    const [used] = await this.db
+      .select({ id: mailboxes.id })
+      .from(mailboxes)
+      .where(eq(mailboxes.domainId, row.id))
+      .limit(1);
+    if (used) throw conflict('Mailboxes use this domain: delete them first');
+    await this.db.delete(mailDomains).where(eq(mailDomains.id, row.id));
+  }
+}
+
+function requireRecipients(input: {
+  to: readonly string[];
+  cc: readonly string[];
+  bcc: readonly string[];
+}) {
+  if (input.to.length + input.cc.length + input.bcc.length === 0) {
+    throw fieldError('to', 'Add at least one recipient');
+  }
+  if (input.to.length + input.cc.length + input.bcc.length > 100) {
+    throw fieldError('to', 'At most 100 recipients');
+  }
+}
+
+function checkSendAt(sendAt: string | undefined) {
+  if (sendAt && Date.parse(sendAt) <= Date.now()) {
+    throw fieldError('sendAt', 'Choose a time in the future');
+  }
+}
+
+function checkDkim(selector: string | undefined, key: string | undefined) {
+  if (Boolean(selector) !== Boolean(key)) {
+    throw fieldError('dkimPrivateKey', 'Give both a DKIM selector and a private key, or neither');
+  }
+  if (!key) return;
+  try {
+    const publicKey = createPublicKey(key);
+    if (!['rsa', 'ed25519'].includes(publicKey.asymmetricKeyType ?? '')) throw new Error('type');
+  } catch {
+    throw fieldError('dkimPrivateKey', 'Not a PEM RSA or Ed25519 private key');
+  }
+}
+
+function customLabel(
+  row: typeof mailLabels.$inferSelect,
+  unread: number,
+  total: number,
+): MailLabel {
+  return {
+    id: row.id,
+    type: 'custom',
+    name: row.name,
+    color: row.color,
+    mailboxId: row.mailboxId,
+    unreadCount: unread,
+    totalCount: total,
+  };
+}
+
+export function mailboxOf(row: MailboxRow): Mailbox {
+  return {
+    id: row.id,
+    kind: row.kind,
+    address: row.address,
+    displayName: row.displayName,
+    ownerId: row.ownerId,
+    shared: row.shared,
+    signature: row.signature,
+    connection:
+      row.kind === 'connected'
+        ? {
+            imapHost: row.imapHost ?? '',
+            imapPort: row.imapPort ?? 0,
+            imapSecurity: row.imapSecurity ?? 'tls',
+            smtpHost: row.smtpHost ?? '',
+            smtpPort: row.smtpPort ?? 0,
+            smtpSecurity: row.smtpSecurity ?? 'tls',
+            username: row.username ?? '',
+            syncStatus: row.syncStatus,
+            syncError: row.syncError,
+            lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+          }
+        : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
