@@ -19,7 +19,9 @@ import * as repo from './mail-imap.repository.ts';
  */
 
 /** The message's bytes and its envelope (Bcc recipients included, the Bcc header not). */
-export async function compose(message: Mail.Options): Promise<{ raw: Buffer; envelope: { from: string; to: string[] } }> {
+export async function compose(
+  message: Mail.Options,
+): Promise<{ raw: Buffer; envelope: { from: string; to: string[] } }> {
   const node = new MailComposer(message).compile();
   const envelope = node.getEnvelope();
   const raw = await node.build();

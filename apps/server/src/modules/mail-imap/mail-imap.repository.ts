@@ -369,7 +369,9 @@ export async function messageByHeader(db: Executor, mailboxId: string, header: s
   const [row] = await db
     .select({ id: mailMessages.id })
     .from(mailMessages)
-    .where(and(eq(mailMessages.mailboxId, mailboxId), eq(mailMessages.messageId, bareMessageId(header))));
+    .where(
+      and(eq(mailMessages.mailboxId, mailboxId), eq(mailMessages.messageId, bareMessageId(header))),
+    );
   return row?.id;
 }
 

@@ -9,14 +9,14 @@ import type { CryptoBox } from '../../lib/crypto-box.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { parseMessage } from '../mail/mail.parse.ts';
+import { mailboxAudience, type MailboxRow } from '../mail/mail.repository.ts';
+import { mailboxOf } from '../mail/mail.service.ts';
 import type { MailStore } from '../mail/mail.store.ts';
 import { verifyConnection, type ConnectionSettings } from './imap-connection.ts';
 import { appendToSent, compose, sendThroughSmtp } from './imap-send.ts';
 import { requestSync, type SyncSource } from './imap-sync.job.ts';
 import type { StoreSynced } from './imap-sync.ts';
 import * as repo from './mail-imap.repository.ts';
-
-type MailboxRow = typeof mailboxes.$inferSelect;
 
 /** The sealed password's context: a value copied to another mailbox's row does not open there. */
 export const passwordContext = (mailboxId: string) => `mailbox:${mailboxId}`;
@@ -31,7 +31,6 @@ export class MailImapService {
     private readonly realtime: Realtime,
     private readonly box: CryptoBox,
     private readonly store: MailStore,
-    private readonly toMailbox: (row: MailboxRow) => Mailbox,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -45,7 +44,9 @@ export class MailImapService {
   async syncNow(caller: Caller, mailboxId: string): Promise<MailboxSync> {
     const row = await this.steerable(caller, mailboxId);
     if (row.syncStatus !== 'paused' && row.passwordSealed) {
+      // A run waiting for mail wakes for a pass; with none running, one is queued.
       await this.db.transaction((tx) => requestSync(tx, row.id));
+      await this.wakeRun(row);
     }
     return this.describe(row);
   }
@@ -123,7 +124,7 @@ export class MailImapService {
       await requestSync(tx, row.id);
       return changed!;
     });
-    return this.toMailbox(updated);
+    return mailboxOf(updated);
   }
 
   async disconnect(caller: Caller, mailboxId: string): Promise<Mailbox> {
@@ -134,16 +135,16 @@ export class MailImapService {
       .where(eq(mailboxes.id, row.id))
       .returning();
     await this.wakeRun(row);
-    return this.toMailbox(updated!);
+    return mailboxOf(updated!);
   }
 
-  /** A running sync wakes, finds the mailbox paused when it writes its status, and stops. */
+  /** A running sync wakes for a pass (and stops there when the mailbox was paused). */
   private async wakeRun(row: MailboxRow): Promise<void> {
     await this.realtime.publish(
       this.db,
       row.workspaceId,
       { type: 'mail.changed', data: { mailboxId: row.id, mailIds: [] } },
-      audience(row),
+      mailboxAudience(row),
     );
   }
 
@@ -241,7 +242,7 @@ export class MailImapService {
           tx,
           mailbox.workspaceId,
           { type: 'mail.changed', data: { mailboxId: mailbox.id, mailIds } },
-          audience(mailbox),
+          mailboxAudience(mailbox),
         );
       },
       onLocalChange: (mailbox, wake) =>
@@ -336,11 +337,6 @@ export class MailImapService {
       );
     }
   };
-}
-
-function audience(mailbox: { ownerId: string | null; shared: boolean }) {
-  if (mailbox.shared) return {};
-  return { to: mailbox.ownerId ? [mailbox.ownerId] : [] };
 }
 
 const sqlNotPaused = () => sql`${mailboxes.syncStatus} <> 'paused'`;
