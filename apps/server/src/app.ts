@@ -17,6 +17,7 @@ import { createTokenService } from './lib/tokens.ts';
 import { Realtime } from './lib/realtime.ts';
 import { JobQueue, type JobQueueOptions } from './lib/jobs.ts';
 import type { ModuleContext } from './lib/module.ts';
+import { startStorage, storageFromConfig, type Storage } from './lib/storage/index.ts';
 import { publishCrmChanges } from './lib/records/live.ts';
 import { modules } from './modules/modules.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -53,6 +54,8 @@ export type AppOptions = {
   onRoute?: (route: RouteOptions) => void;
   /** How often an open WebSocket checks its session is still signed in (tests shorten it). */
   realtimeSessionCheckMs?: number;
+  /** The storage to use instead of the one the configuration describes (tests, benches). */
+  storage?: Storage;
 };
 
 export function defaultWebDir(): string {
@@ -102,6 +105,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Background jobs: every process runs a worker; on close the running job stops at a safe point.
   const jobs = new JobQueue(database, app.log, options.jobs);
   app.addHook('onClose', async () => jobs.stop());
+  // Files: on disk or S3 (lib/storage); interrupted writes swept, the purge job registered.
+  const storage = options.storage ?? (await storageFromConfig(config, database.db));
+  if (!options.storage) app.addHook('onClose', async () => storage.close());
+  await startStorage(database.db, storage, jobs, app.log);
   await app.register(rateLimitPlugin, { limiter });
   await app.register(authPlugin, { db: database.db, tokens });
 
@@ -123,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokens,
     limiter,
     box,
+    storage,
     demo: options.demo ?? null,
   };
   for (const module of modules) await module.register(app, context);

@@ -48,6 +48,14 @@ export type Config = {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `s3://KEY:SECRET@host:port/bucket?region=…`: files on S3; unset: under `filesDir`. */
+  storageUrl: string | undefined;
+  /** Where the disk driver keeps files (FILES_DIR, by default DATA_DIR/files). */
+  filesDir: string;
+  /** The largest file one upload may store, in bytes. */
+  fileMaxBytes: number;
+  /** What one workspace's files may add up to, in bytes; 0: no quota. */
+  workspaceQuotaBytes: number;
 };
 
 export class ConfigError extends Error {
@@ -59,6 +67,34 @@ export class ConfigError extends Error {
 
 const durationPattern = /^(\d+)\s*(s|m|h|d)?$/;
 const unitSeconds = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+
+const sizePattern = /^(\d+(?:\.\d+)?)\s*(b|k|kb|kib|m|mb|mib|g|gb|gib|t|tb|tib)?$/;
+const unitBytes: Record<string, number> = {
+  b: 1,
+  k: 1024,
+  m: 1024 ** 2,
+  g: 1024 ** 3,
+  t: 1024 ** 4,
+};
+
+/**
+ * Parses a size: bytes, or a number with K, M, G or T (binary multiples; KB, KiB, MB, MiB, … are
+ * read the same), e.g. `512M`, `2GiB`, `1.5G`.
+ */
+export function parseByteSize(value: string): number | undefined {
+  const match = sizePattern.exec(value.trim().toLowerCase());
+  if (!match) return undefined;
+  const bytes = Math.round(Number(match[1]) * unitBytes[(match[2] ?? 'b')[0]!]!);
+  return Number.isSafeInteger(bytes) ? bytes : undefined;
+}
+
+const sizeText = z
+  .string()
+  .refine(
+    (v) => parseByteSize(v) !== undefined,
+    'must be bytes or a number with K, M, G or T, e.g. 2G',
+  )
+  .transform((v) => parseByteSize(v) as number);
 
 /** Parses `JWT_TTL`: a number of seconds, or a number with s, m, h or d. */
 export function parseDuration(value: string): number | undefined {
@@ -151,6 +187,17 @@ const envSchema = z.object({
     .default(30 * 1024 * 1024),
   SEED_DEMO: boolText.optional(),
   TRUST_PROXY: boolText.default(false),
+  STORAGE_URL: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^s3:\/\/[^/]*\/[^/?]+/.test(v),
+      'must be s3://KEY:SECRET@host:port/bucket?region=…',
+    )
+    .optional(),
+  FILES_DIR: z.string().trim().min(1, 'must not be empty').optional(),
+  FILE_MAX_BYTES: sizeText.refine((n) => n > 0, 'must be more than 0').default(2 * 1024 ** 3),
+  WORKSPACE_QUOTA_BYTES: sizeText.default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -240,5 +287,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    storageUrl: e.STORAGE_URL,
+    filesDir: e.FILES_DIR ? path.resolve(e.FILES_DIR) : path.join(dataDir, 'files'),
+    fileMaxBytes: e.FILE_MAX_BYTES,
+    workspaceQuotaBytes: e.WORKSPACE_QUOTA_BYTES,
   };
 }

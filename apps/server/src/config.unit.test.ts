@@ -87,6 +87,10 @@ describe('loadConfig', () => {
       seedDemo: true,
       trustProxy: false,
       logLevel: 'info',
+      storageUrl: undefined,
+      filesDir: path.join(dataDir, 'files'),
+      fileMaxBytes: 2 * 1024 ** 3,
+      workspaceQuotaBytes: 0,
     });
   });
 
@@ -123,6 +127,10 @@ describe('loadConfig', () => {
       SEED_DEMO: 'yes',
       TRUST_PROXY: 'TRUE',
       LOG_LEVEL: 'debug',
+      STORAGE_URL: 's3://key:secret@minio.example.test:9000/beacon?region=eu-west-1',
+      FILES_DIR: path.join(dataDir, 'files-elsewhere'),
+      FILE_MAX_BYTES: '512M',
+      WORKSPACE_QUOTA_BYTES: '1.5 GiB',
     });
     expect(config).toEqual({
       port: 8080,
@@ -143,6 +151,10 @@ describe('loadConfig', () => {
       seedDemo: true,
       trustProxy: true,
       logLevel: 'debug',
+      storageUrl: 's3://key:secret@minio.example.test:9000/beacon?region=eu-west-1',
+      filesDir: path.join(dataDir, 'files-elsewhere'),
+      fileMaxBytes: 512 * 1024 ** 2,
+      workspaceQuotaBytes: 1.5 * 1024 ** 3,
     });
   });
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,7 +43,7 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     JWT_SECRET: TEST_SECRET,
     LOG_LEVEL: 'silent',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, FILES_DIR: sharedFilesDir(databaseUrl) } : {}),
     ...options.env,
   });
   const database = await openDatabase(
@@ -75,6 +75,16 @@ export async function startTestServer(
       await database.close();
     },
   };
+}
+
+/**
+ * On PostgreSQL the test servers share one database, so one storage: any server's purge job may
+ * delete any file's bytes (lib/storage/purge.ts), which it can only do when they all keep their
+ * files in one folder.
+ */
+export function sharedFilesDir(databaseUrl: string): string {
+  const id = createHash('sha256').update(databaseUrl).digest('hex').slice(0, 12);
+  return path.join(tmpdir(), `beacon-test-files-${id}`);
 }
 
 export function uniqueEmail(prefix = 'user'): string {

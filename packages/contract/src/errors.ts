@@ -36,6 +36,7 @@ export const errorCodes = [
   'MFA_REQUIRED',
   'INVALID_MFA_CODE',
   'PAYLOAD_TOO_LARGE',
+  'RANGE_NOT_SATISFIABLE',
   'RATE_LIMITED',
   'NOT_READY',
   'INTERNAL',

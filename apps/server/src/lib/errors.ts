@@ -31,6 +31,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   LAST_ADMIN: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   NOT_READY: 503,

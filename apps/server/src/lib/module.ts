@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { Realtime } from './realtime.ts';
+import type { Storage } from './storage/index.ts';
 import type { TokenService } from './tokens.ts';
 
 /** The app as a module registers on it (the Fastify instance with the zod type provider). */
@@ -23,6 +24,8 @@ export type ModuleContext = {
   limiter: RateLimiter;
   /** Seals and opens secrets the server keeps encrypted at rest (lib/crypto-box.ts). */
   box: CryptoBox;
+  /** Every stored file's bytes and metadata (lib/storage/index.ts). */
+  storage: Storage;
   /** The demo account the sign-in page offers, when the demo workspace exists. */
   demo: { email: string; password: string } | null;
 };

@@ -14,5 +14,6 @@ export * from './team.ts';
 export * from './chat.ts';
 export * from './panels.ts';
 export * from './account.ts';
+export * from './storage.ts';
 export * from './mail.ts';
 export * from './mail-imap.ts';
