@@ -16,7 +16,7 @@ import { createSerializerCompiler } from './lib/serializer.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { Realtime } from './lib/realtime.ts';
 import { JobQueue, type JobQueueOptions } from './lib/jobs.ts';
-import type { ModuleContext } from './lib/module.ts';
+import type { MailOptions, ModuleContext } from './lib/module.ts';
 import { startStorage, storageFromConfig, type Storage } from './lib/storage/index.ts';
 import { publishCrmChanges } from './lib/records/live.ts';
 import { modules } from './modules/modules.ts';
@@ -52,6 +52,8 @@ export type AppOptions = {
   checkResponses?: boolean;
   /** Called for every route as it is registered (the route-table test walks them). */
   onRoute?: (route: RouteOptions) => void;
+  /** The mail area's test options: mailauth's DNS, the inbound listener's address, undo delay. */
+  mail?: MailOptions;
   /** How often an open WebSocket checks its session is still signed in (tests shorten it). */
   realtimeSessionCheckMs?: number;
   /** The storage to use instead of the one the configuration describes (tests, benches). */
@@ -132,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     box,
     storage,
     demo: options.demo ?? null,
+    mail: options.mail,
   };
   for (const module of modules) await module.register(app, context);
   await app.register(webPlugin, {

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
@@ -28,6 +29,18 @@ export type ModuleContext = {
   storage: Storage;
   /** The demo account the sign-in page offers, when the demo workspace exists. */
   demo: { email: string; password: string } | null;
+  /** Options of the mail area (tests): a DNS resolver for mailauth, the undo delay. */
+  mail?: MailOptions;
+};
+
+/** What tests give the mail area (modules/mail/mail.module.ts). */
+export type MailOptions = {
+  /** Answers mailauth's DNS questions (`dns.promises.resolve`'s shape); the system's DNS if unset. */
+  resolver?: (name: string, rrtype: string) => Promise<unknown>;
+  /** Told where the inbound SMTP listener listens (INBOUND_SMTP_PORT=0 picks a free port). */
+  onInboundSmtp?: (address: AddressInfo) => void;
+  /** Seconds a sent mail waits before it leaves (undo send); 10 unless given. */
+  undoSeconds?: number;
 };
 
 /**

@@ -11,6 +11,7 @@ import { healthModule } from './health/health.module.ts';
 import { importsModule } from './imports/imports.module.ts';
 import { kanbanModule } from './kanban/kanban.module.ts';
 import { listsModule } from './lists/lists.module.ts';
+import { mailModule } from './mail/mail.module.ts';
 import { membersModule } from './members/members.module.ts';
 import { notesModule } from './notes/notes.module.ts';
 import { notificationsModule } from './notifications/notifications.module.ts';
@@ -45,6 +46,7 @@ export const modules: AppModule[] = [
   notificationsModule,
   homeModule,
   chatModule,
+  mailModule,
   workspaceModule,
   auditModule,
   tagsModule,

@@ -13,6 +13,7 @@ import {
   mailMessageLabels,
   mailMessages,
   mailThreads,
+  storedFiles,
 } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/caller.ts';
 
@@ -312,4 +313,37 @@ export async function customLabelCounts(
     .where(inArray(mailLabels.mailboxId, [...mailboxIds]))
     .orderBy(asc(sql`lower(${mailLabels.name})`), asc(mailLabels.id));
   return rows.map((r) => ({ ...r.label, unread: r.unread, total: r.total }));
+}
+
+/** Deletes messages with their files (raw and attachments; the storage purges the bytes). */
+export async function deleteMessages(
+  tx: Executor,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .delete(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.workspaceId, workspaceId),
+        inArray(storedFiles.ownerKind, ['mail_raw', 'mail_attachment']),
+        inArray(storedFiles.ownerId, [...ids]),
+      ),
+    );
+  await tx
+    .delete(mailMessages)
+    .where(and(eq(mailMessages.workspaceId, workspaceId), inArray(mailMessages.id, [...ids])));
+}
+
+/** Deletes the files of every message of a mailbox (before the mailbox goes). */
+export async function deleteMailboxFiles(
+  tx: Executor,
+  workspaceId: string,
+  mailboxId: string,
+): Promise<void> {
+  await tx.execute(sql`
+    delete from stored_files where workspace_id = ${workspaceId}
+      and owner_kind in ('mail_raw', 'mail_attachment')
+      and owner_id in (select id from mail_messages where mailbox_id = ${mailboxId})`);
 }

@@ -43,6 +43,7 @@ import type { CryptoBox } from '../../lib/crypto-box.ts';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { enqueueJob } from '../../lib/jobs.ts';
 import type { Realtime } from '../../lib/realtime.ts';
+import type { StoredFile } from '../../lib/storage/index.ts';
 import { buildRaw, newMessageId, type Composition } from './mail.compose.ts';
 import { htmlToText, sanitizeComposedHtml } from './mail.html.ts';
 import { parseMessage } from './mail.parse.ts';
@@ -54,19 +55,11 @@ import type { MailFileStore, MailStore } from './mail.store.ts';
 export const SEND_JOB = 'mail.send';
 
 /** A stored file as the mail API reads it back (the files storage's row). */
-export type MailStoredFile = {
-  id: string;
-  workspaceId: string;
-  name: string;
-  contentType: string;
-  size: number;
-  ownerKind: string;
-  ownerId: string | null;
-};
+export type MailStoredFile = StoredFile;
 
 /** The files storage as the mail area uses it: store, find and read back. */
 export type MailFiles = MailFileStore & {
-  get(executor: Executor, workspaceId: string, id: string): Promise<MailStoredFile | undefined>;
+  get(executor: Executor, workspaceId: string, id: string): Promise<MailStoredFile | null>;
   read(file: MailStoredFile): Promise<Buffer>;
 };
 
@@ -336,6 +329,30 @@ export class MailService {
   ): Promise<Mail> {
     const raw = await buildRaw(composition, true);
     const parsed = await parseMessage(raw);
+    const prepared = await this.store.prepare({
+      workspaceId: caller.workspaceId,
+      mailboxId: mailbox.id,
+      raw,
+      parsed,
+      direction: 'out',
+      folder: 'drafts',
+      createdBy: caller.userId,
+    });
+    try {
+      return await this.keepIn(caller, mailbox, prepared, mode, draftId);
+    } catch (error) {
+      await this.store.discard(prepared).catch(() => {});
+      throw error;
+    }
+  }
+
+  private keepIn(
+    caller: Caller,
+    mailbox: MailboxRow,
+    prepared: Awaited<ReturnType<MailStore['prepare']>>,
+    mode: { kind: 'draft' } | { kind: 'send'; sendAt?: string },
+    draftId: string | undefined,
+  ): Promise<Mail> {
     return this.db.transaction(async (tx) => {
       if (draftId) {
         const [draft] = await tx
@@ -352,7 +369,7 @@ export class MailService {
         if (!draft) throw notFound('No such draft');
         if (draft.status !== 'draft') throw conflict('This mail is no longer a draft');
         // The draft gives way to the new version (its files go with it).
-        await tx.delete(mailMessages).where(eq(mailMessages.id, draft.id));
+        await repo.deleteMessages(tx, caller.workspaceId, [draft.id]);
       }
       const sendAt =
         mode.kind === 'send'
@@ -362,10 +379,7 @@ export class MailService {
           : null;
       const scheduled = mode.kind === 'send' && Boolean(mode.sendAt);
       const stored = await this.store.storeIn(tx, {
-        workspaceId: caller.workspaceId,
-        mailboxId: mailbox.id,
-        raw,
-        parsed,
+        ...prepared,
         direction: 'out',
         folder: mode.kind === 'draft' ? 'drafts' : scheduled ? 'scheduled' : 'sent',
         status: mode.kind === 'draft' ? 'draft' : scheduled ? 'scheduled' : 'queued',
@@ -582,11 +596,10 @@ export class MailService {
       throw conflict('Only mail in the trash and drafts can be deleted for good');
     }
     await this.db.transaction(async (tx) => {
-      await tx.delete(mailMessages).where(
-        inArray(
-          mailMessages.id,
-          rows.map((r) => r.id),
-        ),
+      await repo.deleteMessages(
+        tx,
+        caller.workspaceId,
+        rows.map((r) => r.id),
       );
       await tx.execute(sql`
         update mail_threads t set message_count = (select count(*) from mail_messages m where m.thread_id = t.id)
@@ -873,6 +886,7 @@ export class MailService {
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`delete from jobs where kind = ${SEND_JOB} and status = 'queued'
         and id in (select send_job_id from mail_messages where mailbox_id = ${mailbox.id} and send_job_id is not null)`);
+      await repo.deleteMailboxFiles(tx, caller.workspaceId, mailbox.id);
       await tx.delete(mailboxes).where(eq(mailboxes.id, mailbox.id));
     });
   }

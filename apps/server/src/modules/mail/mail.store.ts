@@ -44,6 +44,13 @@ export type MailFileStore = {
       body: Buffer;
     },
   ): Promise<{ id: string }>;
+  /** Deletes the files a record holds (the bytes go once the transaction commits). */
+  removeOwned(
+    executor: Executor,
+    workspaceId: string,
+    ownerKind: 'mail_raw' | 'mail_attachment',
+    ownerId: string,
+  ): Promise<number>;
 };
 
 export type StoreMessageInput = {
@@ -74,6 +81,16 @@ export type StoreMessageInput = {
    * (`linkSent`), so a draft or an undone send leaves no trace on a timeline.
    */
   linkToCrm?: boolean;
+  /** The files written already by `prepare` (outside any transaction). */
+  prepared?: PreparedFiles;
+};
+
+/** A message's files, written before its transaction: the raw message and its attachments. */
+export type PreparedFiles = {
+  /** The id the message's row will have (the files' owner). */
+  messageRowId: string;
+  rawFileId: string;
+  attachments: MailAttachment[];
 };
 
 export type StoredMessage = {
@@ -97,14 +114,96 @@ export class MailStore {
     private readonly files: MailFileStore,
   ) {}
 
-  /** Stores in a transaction of its own. */
-  store(input: StoreMessageInput): Promise<StoredMessage> {
-    return this.db.transaction((tx) => this.storeIn(tx, input));
+  /**
+   * Stores in a transaction of its own. The files are written first (`prepare`), and deleted
+   * again when the message was there already or the transaction failed.
+   */
+  async store(input: StoreMessageInput): Promise<StoredMessage> {
+    const prepared = await this.prepare(input);
+    try {
+      const stored = await this.db.transaction((tx) => this.storeIn(tx, prepared));
+      if (!stored.created) await this.discard(prepared);
+      return stored;
+    } catch (error) {
+      await this.discard(prepared).catch(() => {});
+      throw error;
+    }
+  }
+
+  /**
+   * Parses the message and writes its raw bytes and attachments to the files storage, outside
+   * any transaction (the storage reserves its keys on a connection of its own, which a
+   * transaction held on the embedded database would wait for): give the result to `storeIn`.
+   * When the mailbox has the message already its files are written for nothing; `discard`
+   * deletes them (`store` does).
+   */
+  async prepare(
+    input: StoreMessageInput,
+  ): Promise<StoreMessageInput & { prepared: PreparedFiles; parsed: ParsedMessage }> {
+    if (input.prepared && input.parsed)
+      return { ...input, prepared: input.prepared, parsed: input.parsed };
+    const parsed = input.parsed ?? (await parseMessage(input.raw));
+    const prepared = await this.writeFiles(this.db, input, parsed, randomUUID());
+    return { ...input, parsed, prepared };
+  }
+
+  /** Deletes the files `prepare` wrote for a message that was not stored. */
+  async discard(input: { workspaceId: string; prepared?: PreparedFiles }): Promise<void> {
+    if (!input.prepared) return;
+    const owner = input.prepared.messageRowId;
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: mailMessages.id })
+        .from(mailMessages)
+        .where(eq(mailMessages.id, owner));
+      if (row) return;
+      await this.files.removeOwned(tx, input.workspaceId, 'mail_raw', owner);
+      await this.files.removeOwned(tx, input.workspaceId, 'mail_attachment', owner);
+    });
+  }
+
+  private async writeFiles(
+    executor: Executor,
+    input: StoreMessageInput,
+    parsed: ParsedMessage,
+    messageRowId: string,
+  ): Promise<PreparedFiles> {
+    const raw = await this.files.put(executor, {
+      workspaceId: input.workspaceId,
+      createdBy: input.createdBy ?? null,
+      name: `${parsed.messageId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100)}.eml`,
+      ownerKind: 'mail_raw',
+      ownerId: messageRowId,
+      body: input.raw,
+    });
+    const attachments: MailAttachment[] = [];
+    for (const part of parsed.attachments) {
+      const file = await this.files.put(executor, {
+        workspaceId: input.workspaceId,
+        createdBy: input.createdBy ?? null,
+        name: part.name,
+        ownerKind: 'mail_attachment',
+        ownerId: messageRowId,
+        body: part.content,
+      });
+      attachments.push({
+        id: file.id,
+        name: part.name,
+        mimeType: part.mimeType,
+        size: part.content.length,
+        inline: part.inline,
+        contentId: part.contentId,
+      });
+    }
+    return { messageRowId, rawFileId: raw.id, attachments };
   }
 
   /**
    * Stores inside the caller's transaction (a sync commits its folder state with its messages).
-   * The realtime event leaves when that transaction commits.
+   * The realtime event leaves when that transaction commits. Give it what `prepare` returned
+   * (the files written before the transaction); without it the files are written through the
+   * transaction, which the embedded database cannot do (see `prepare`). When the mailbox had the
+   * message already (`created: false`), call `discard` with the prepared input after the commit.
    */
   async storeIn(tx: Transaction, input: StoreMessageInput): Promise<StoredMessage> {
     const parsed = input.parsed ?? (await parseMessage(input.raw));
@@ -129,38 +228,13 @@ export class MailStore {
       return { id: existing.id, threadId: existing.threadId, created: false };
     }
 
-    const id = randomUUID();
+    const id = input.prepared?.messageRowId ?? randomUUID();
     const date =
       input.date ?? (input.direction === 'out' ? (parsed.date ?? new Date()) : new Date());
     const threadId = await this.threadFor(tx, input.workspaceId, mailbox.id, parsed, date);
 
-    const raw = await this.files.put(tx, {
-      workspaceId: input.workspaceId,
-      createdBy: input.createdBy ?? null,
-      name: `${parsed.messageId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100)}.eml`,
-      ownerKind: 'mail_raw',
-      ownerId: id,
-      body: input.raw,
-    });
-    const attachments: MailAttachment[] = [];
-    for (const part of parsed.attachments) {
-      const file = await this.files.put(tx, {
-        workspaceId: input.workspaceId,
-        createdBy: input.createdBy ?? null,
-        name: part.name,
-        ownerKind: 'mail_attachment',
-        ownerId: id,
-        body: part.content,
-      });
-      attachments.push({
-        id: file.id,
-        name: part.name,
-        mimeType: part.mimeType,
-        size: part.content.length,
-        inline: part.inline,
-        contentId: part.contentId,
-      });
-    }
+    const files = input.prepared ?? (await this.writeFiles(tx, input, parsed, id));
+    const attachments = files.attachments;
     const byContentId = new Map(
       attachments.filter((a) => a.contentId).map((a) => [a.contentId!, a.id]),
     );
@@ -202,7 +276,7 @@ export class MailStore {
         attachments,
         auth: input.auth ?? null,
         spoofed: input.auth?.spoofed ?? false,
-        rawFileId: raw.id,
+        rawFileId: files.rawFileId,
         size: parsed.size,
         sentAt: input.direction === 'out' && status === 'sent' ? date : null,
         createdBy: input.createdBy ?? null,
