@@ -17,7 +17,7 @@ import {
   imapClient,
   type ConnectionSettings,
 } from './imap-connection.ts';
-import { syncPass, type InboxSnapshot, type StoreSynced } from './imap-sync.ts';
+import { syncPass, type InboxSnapshot, type SyncStore } from './imap-sync.ts';
 import * as repo from './mail-imap.repository.ts';
 
 /** The job that syncs one connected mailbox (payload `{ mailboxId }`). */
@@ -54,7 +54,7 @@ export type SyncedMailbox = {
 export type SyncSource = {
   /** The connected mailbox, when it exists and is not paused; its password opened. */
   load(mailboxId: string): Promise<SyncedMailbox | undefined>;
-  store: StoreSynced;
+  store: SyncStore;
   /** Writes the run's status; false when the mailbox was paused meanwhile (the run stops). */
   setStatus(
     mailboxId: string,

@@ -19,27 +19,35 @@ import type { FolderState, SyncState } from './mail-imap.repository.ts';
  * proves this run still holds the mailbox's lock, so a run that lost it commits nothing.
  */
 
-/** Stores one synced message (parsed, threaded, linked) or finds it by Message-ID: its id. */
-export type StoreSynced = (
-  tx: Transaction,
-  input: {
-    workspaceId: string;
-    mailboxId: string;
-    raw: Buffer;
-    folder: MailFolder;
-    labelIds: string[];
-    seen: boolean;
-    starred: boolean;
-    date: Date;
-    imap: { folder: string; uidValidity: number; uid: number };
-  },
-) => Promise<{ id: string; created: boolean }>;
+/** One message of a folder, as fetched, on its way into the mail store. */
+export type SyncedInput = {
+  workspaceId: string;
+  mailboxId: string;
+  raw: Buffer;
+  folder: MailFolder;
+  labelIds: string[];
+  seen: boolean;
+  starred: boolean;
+  date: Date;
+  imap: { folder: string; uidValidity: number; uid: number };
+};
+
+/**
+ * The mail store, in the three steps a sync needs: `prepare` parses and writes the files outside
+ * any transaction (the embedded database has one connection); `storeIn` stores (or finds by
+ * Message-ID) inside the batch's transaction; `discard` removes the files of what was not stored.
+ */
+export type SyncStore<P = unknown> = {
+  prepare(input: SyncedInput): Promise<P>;
+  storeIn(tx: Transaction, prepared: P): Promise<{ id: string; created: boolean }>;
+  discard(prepared: P): Promise<void>;
+};
 
 export type SyncContext = {
   db: Database;
   client: ImapFlow;
   mailbox: { id: string; workspaceId: string; syncSince: Date | null };
-  store: StoreSynced;
+  store: SyncStore;
   /** Inside each transaction: throws when this run no longer holds the mailbox. */
   guard(tx: Transaction): Promise<void>;
   /** Throws when the run must stop (shutdown, lost lease): called between batches. */
@@ -210,46 +218,60 @@ async function fetchNew(
     }
     messages.sort((a, b) => a.uid - b.uid);
     const last = batch.at(-1)!;
-    await db.transaction(async (tx) => {
-      await context.guard(tx);
-      const placed: string[] = [];
-      for (const message of messages) {
-        if (!message.source) continue;
-        const seen = message.flags?.has(SEEN) ?? false;
-        const starred = message.flags?.has(FLAGGED) ?? false;
-        const date = message.internalDate ? new Date(message.internalDate) : new Date();
-        const stored = await context.store(tx, {
-          workspaceId: mailbox.workspaceId,
-          mailboxId: mailbox.id,
-          raw: message.source,
-          folder: beaconFolder,
-          labelIds: labelId ? [labelId] : [],
-          seen,
-          starred,
-          date,
-          imap: { folder: folder.path, uidValidity: Number(state.uidValidity), uid: message.uid },
-        });
-        await repo.addLocation(tx, {
-          workspaceId: mailbox.workspaceId,
-          mailboxId: mailbox.id,
-          messageId: stored.id,
-          folderPath: folder.path,
-          uidValidity: Number(state.uidValidity),
-          uid: message.uid,
-          seen,
-          starred,
-        });
-        if (!stored.created) {
-          await repo.placeMessage(tx, mailbox.id, stored.id);
-          placed.push(stored.id);
+    // The files first, outside the transaction; a batch that does not commit takes them back.
+    const prepared: { message: FetchMessageObject; input: SyncedInput; token: unknown }[] = [];
+    for (const message of messages) {
+      if (!message.source) continue;
+      const input: SyncedInput = {
+        workspaceId: mailbox.workspaceId,
+        mailboxId: mailbox.id,
+        raw: message.source,
+        folder: beaconFolder,
+        labelIds: labelId ? [labelId] : [],
+        seen: message.flags?.has(SEEN) ?? false,
+        starred: message.flags?.has(FLAGGED) ?? false,
+        date: message.internalDate ? new Date(message.internalDate) : new Date(),
+        imap: { folder: folder.path, uidValidity: Number(state.uidValidity), uid: message.uid },
+      };
+      prepared.push({ message, input, token: await context.store.prepare(input) });
+    }
+    const stored = new Set<unknown>();
+    try {
+      await db.transaction(async (tx) => {
+        await context.guard(tx);
+        const placed: string[] = [];
+        for (const { message, input, token } of prepared) {
+          const result = await context.store.storeIn(tx, token);
+          if (result.created) stored.add(token);
+          await repo.addLocation(tx, {
+            workspaceId: mailbox.workspaceId,
+            mailboxId: mailbox.id,
+            messageId: result.id,
+            folderPath: folder.path,
+            uidValidity: Number(state.uidValidity),
+            uid: message.uid,
+            seen: input.seen,
+            starred: input.starred,
+          });
+          if (!result.created) {
+            await repo.placeMessage(tx, mailbox.id, result.id);
+            placed.push(result.id);
+          }
         }
+        const all = await repo.readSyncState(tx, mailbox.id);
+        state.lastUid = last;
+        all.folders[folder.path] = { ...state };
+        await repo.writeSyncState(tx, mailbox.id, all);
+        if (placed.length) await context.changed(tx, placed);
+      });
+    } catch (error) {
+      stored.clear();
+      throw error;
+    } finally {
+      for (const { token } of prepared) {
+        if (!stored.has(token)) await context.store.discard(token).catch(() => undefined);
       }
-      const all = await repo.readSyncState(tx, mailbox.id);
-      state.lastUid = last;
-      all.folders[folder.path] = { ...state };
-      await repo.writeSyncState(tx, mailbox.id, all);
-      if (placed.length) await context.changed(tx, placed);
-    });
+    }
   }
   if (!state.initialDone) {
     await db.transaction(async (tx) => {

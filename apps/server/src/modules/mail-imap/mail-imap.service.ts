@@ -11,11 +11,13 @@ import type { Realtime } from '../../lib/realtime.ts';
 import { parseMessage } from '../mail/mail.parse.ts';
 import { mailboxAudience, type MailboxRow } from '../mail/mail.repository.ts';
 import { mailboxOf } from '../mail/mail.service.ts';
-import type { MailStore } from '../mail/mail.store.ts';
+import type { MailStore, StoreMessageInput } from '../mail/mail.store.ts';
+
+type PreparedSync = StoreMessageInput;
 import { verifyConnection, type ConnectionSettings } from './imap-connection.ts';
 import { appendToSent, compose, sendThroughSmtp } from './imap-send.ts';
 import { requestSync, type SyncSource } from './imap-sync.job.ts';
-import type { StoreSynced } from './imap-sync.ts';
+import type { SyncStore } from './imap-sync.ts';
 import * as repo from './mail-imap.repository.ts';
 
 /** The sealed password's context: a value copied to another mailbox's row does not open there. */
@@ -223,7 +225,7 @@ export class MailImapService {
           settings: this.settingsOf(row),
         };
       },
-      store: this.storeSynced,
+      store: this.syncStore as SyncStore,
       setStatus: async (mailboxId, status) => {
         // A pause while the run worked stays a pause.
         const [row] = await this.db
@@ -272,42 +274,53 @@ export class MailImapService {
   }
 
   /**
-   * A synced message into the mail store: sent by the mailbox's own address (or from Sent and
-   * Drafts) it is outgoing. A message the mailbox has already keeps its flags: the server's
-   * are only the copy's (a difference is a change made in Beacon, pushed on the next pass).
+   * Synced messages into the mail store. Sent by the mailbox's own address (or from Sent and
+   * Drafts) a message is outgoing. One the mailbox has already (by Message-ID) writes no files
+   * and keeps its flags: the server's are only this copy's (a difference is a change made in
+   * Beacon, pushed on the next pass).
    */
-  private readonly storeSynced: StoreSynced = async (tx: Transaction, input) => {
-    const parsed = await parseMessage(input.raw);
-    const [mailbox] = await tx
-      .select({ address: mailboxes.address })
-      .from(mailboxes)
-      .where(eq(mailboxes.id, input.mailboxId));
-    const ownAddress = parsed.from.address.toLowerCase() === mailbox?.address.toLowerCase();
-    const outgoing = ownAddress || input.folder === 'sent' || input.folder === 'drafts';
-    const [existing] = await tx
-      .select({ id: mailMessages.id })
-      .from(mailMessages)
-      .where(
-        and(
-          eq(mailMessages.mailboxId, input.mailboxId),
-          eq(mailMessages.messageId, parsed.messageId),
-        ),
-      );
-    const folder: MailFolder = input.folder;
-    const stored = await this.store.storeIn(tx, {
-      workspaceId: input.workspaceId,
-      mailboxId: input.mailboxId,
-      raw: input.raw,
-      parsed,
-      direction: outgoing ? 'out' : 'in',
-      folder,
-      status: folder === 'drafts' ? 'draft' : outgoing ? 'sent' : 'received',
-      labelIds: input.labelIds,
-      ...(existing ? {} : { seen: input.seen, starred: input.starred }),
-      date: input.date,
-      imap: input.imap,
-    });
-    return { id: stored.id, created: stored.created };
+  private readonly syncStore: SyncStore<PreparedSync> = {
+    prepare: async (input) => {
+      const parsed = await parseMessage(input.raw);
+      const [mailbox] = await this.db
+        .select({ address: mailboxes.address })
+        .from(mailboxes)
+        .where(eq(mailboxes.id, input.mailboxId));
+      const outgoing =
+        parsed.from.address.toLowerCase() === mailbox?.address.toLowerCase() ||
+        input.folder === 'sent' ||
+        input.folder === 'drafts';
+      const [existing] = await this.db
+        .select({ id: mailMessages.id })
+        .from(mailMessages)
+        .where(
+          and(
+            eq(mailMessages.mailboxId, input.mailboxId),
+            eq(mailMessages.messageId, parsed.messageId),
+          ),
+        );
+      const folder: MailFolder = input.folder;
+      const storeInput: StoreMessageInput = {
+        workspaceId: input.workspaceId,
+        mailboxId: input.mailboxId,
+        raw: input.raw,
+        parsed,
+        direction: outgoing ? 'out' : 'in',
+        folder,
+        status: folder === 'drafts' ? 'draft' : outgoing ? 'sent' : 'received',
+        labelIds: input.labelIds,
+        ...(existing ? {} : { seen: input.seen, starred: input.starred }),
+        date: input.date,
+        imap: input.imap,
+      };
+      // Files only for a message the store will keep (a race with another store is discarded).
+      return existing ? storeInput : await this.store.prepare(storeInput);
+    },
+    storeIn: async (tx, prepared) => {
+      const stored = await this.store.storeIn(tx, prepared);
+      return { id: stored.id, created: stored.created };
+    },
+    discard: (prepared) => this.store.discard(prepared),
   };
 
   // --- Sending --------------------------------------------------------------------------------
