@@ -60,10 +60,13 @@ export type TestImapServer = {
   host: string;
   port: number;
   dir: string;
-  /** Adds an account (the passwd-file is read on every login, so this works while running). */
-  addUser(user: string, password: string): void;
-  /** Gives an account a new password (as its owner would change it elsewhere). */
-  replaceUser(user: string, password: string): void;
+  /**
+   * Adds an account while it runs. Dovecot looks at the passwd-file again at most once a second:
+   * the promise resolves when a login sees the change.
+   */
+  addUser(user: string, password: string): Promise<void>;
+  /** Gives an account a new password (as its owner would change it elsewhere); as `addUser`. */
+  replaceUser(user: string, password: string): Promise<void>;
   /** A connected, logged-in imapflow client for an account; the caller logs out. */
   client(account: ImapUser): Promise<ImapFlow>;
   /** APPENDs raw messages to a folder of an account; answers their UIDs. */
@@ -181,18 +184,18 @@ export async function startImapServer(accounts: ImapUser[] = []): Promise<TestIm
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
 
-  const addUser = (user: string, password: string) => {
+  const writeUser = (user: string, password: string) => {
     if (/[:\s]/.test(user) || /[\r\n]/.test(password)) throw new Error('bad test account');
-    writeFileSync(passwd, `${readFileSync(passwd, 'utf8')}${user}:{PLAIN}${password}\n`);
-  };
-  const replaceUser = (user: string, password: string) => {
     const others = readFileSync(passwd, 'utf8')
       .split('\n')
       .filter((line) => line && !line.startsWith(`${user}:`));
-    writeFileSync(passwd, others.map((line) => `${line}\n`).join(''));
-    addUser(user, password);
+    writeFileSync(passwd, [...others, `${user}:{PLAIN}${password}`].map((l) => `${l}\n`).join(''));
   };
-  for (const account of accounts) addUser(account.user, account.password);
+  const addUser = async (user: string, password: string) => {
+    writeUser(user, password);
+    await sleep(1_100);
+  };
+  for (const account of accounts) writeUser(account.user, account.password);
 
   const start = async () => {
     const proc = spawn(DOVECOT, ['-F', '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -230,7 +233,7 @@ export async function startImapServer(accounts: ImapUser[] = []): Promise<TestIm
     port,
     dir,
     addUser,
-    replaceUser,
+    replaceUser: addUser,
     async client(account) {
       const client = new ImapFlow({
         host,

@@ -20,11 +20,23 @@ import { rawMessage, startImapServer, type TestImapServer } from '../../../test/
 const PASSWORD = 'imap-secret-Pa55word';
 let accounts = 0;
 /** A new account on the IMAP server. */
-function newAccount(imap: TestImapServer) {
+async function newAccount(imap: TestImapServer) {
   accounts += 1;
   const account = { user: `member${accounts}-${Date.now()}@example.test`, password: PASSWORD };
-  imap.addUser(account.user, account.password);
+  await imap.addUser(account.user, account.password);
   return account;
+}
+
+/** Polls `read` until `done` holds (for hooks, where expect.poll may not run). */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`still ${JSON.stringify(value)} after ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 function connectBody(
@@ -142,7 +154,8 @@ beforeAll(async () => {
   smtpPort = (smtp.server.address() as { port: number }).port;
   smtpClose = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
   server = await startTestServer({
-    env: { IMAP_POLL_INTERVAL: '1s', IMAP_SYNC_WORKERS: '3' },
+    // Runs hand their mailbox back every 15 s: with more mailboxes than workers, each gets a turn.
+    env: { IMAP_POLL_INTERVAL: '1s', IMAP_SYNC_WORKERS: '4', IMAP_SYNC_WINDOW: '15s' },
     logger: { level: 'trace', stream: logStream },
   });
 }, 120_000);
@@ -156,7 +169,7 @@ afterAll(async () => {
 describe('connecting a mailbox', () => {
   it('refuses a wrong password and an unreachable host with a clear 400, and keeps nothing', async () => {
     const owner = await register(server);
-    const account = newAccount(imap);
+    const account = await newAccount(imap);
     const wrong = await postJson(
       `${server.url}/api/mail/mailboxes/new`,
       connectBody(imap, { ...account, password: 'not-the-password' }),
@@ -183,7 +196,7 @@ describe('connecting a mailbox', () => {
     const viewer = await addMember(server, owner.token, 'viewer');
     const answer = await postJson(
       `${server.url}/api/mail/mailboxes/new`,
-      connectBody(imap, newAccount(imap)),
+      connectBody(imap, await newAccount(imap)),
       authed(viewer.token),
     );
     expect(answer.status).toBe(403);
@@ -193,7 +206,7 @@ describe('connecting a mailbox', () => {
 describe('the initial sync', () => {
   it('reads the chosen period of every folder into Beacon folders and labels, with their flags', async () => {
     const owner = await register(server);
-    const account = newAccount(imap);
+    const account = await newAccount(imap);
     const old = new Date(Date.now() - 90 * 86_400_000);
     // Older than the chosen period: APPEND with an old internal date.
     const client = await imap.client(account);
@@ -285,13 +298,16 @@ describe('a synced mailbox', () => {
   let mailboxId: string;
   beforeAll(async () => {
     owner = await register(server);
-    account = newAccount(imap);
+    account = await newAccount(imap);
     await imap.append(account, 'INBOX', [
       rawMessage({ subject: 'First', messageId: '<first@example.test>' }),
       rawMessage({ subject: 'Second', messageId: '<second@example.test>' }),
     ]);
     mailboxId = await connect(owner.token, connectBody(imap, account));
-    await syncedWith(owner.token, mailboxId, 2);
+    await until(
+      () => syncOf(owner.token, mailboxId),
+      (sync) => sync.status === 'idle' && sync.messages === 2,
+    );
   });
 
   it('shows new mail within seconds (IDLE)', async () => {
@@ -478,13 +494,15 @@ describe('a synced mailbox', () => {
 describe('trouble', () => {
   it('marks a password refused later as an error and waits for the member', async () => {
     const owner = await register(server);
-    const account = newAccount(imap);
+    const account = await newAccount(imap);
     const mailboxId = await connect(owner.token, connectBody(imap, account));
     await syncedWith(owner.token, mailboxId, 0);
     // The password is changed on the server (another account line wins: the first match counts).
     const changed = { ...account, password: 'changed-elsewhere' };
-    imap.replaceUser(changed.user, changed.password);
-    await postJson(`${server.url}/api/mail/mailboxes/sync-now`, { mailboxId }, authed(owner.token));
+    await imap.replaceUser(changed.user, changed.password);
+    // The open session goes on; the next login (a new run) is refused.
+    await postJson(`${server.url}/api/mail/mailboxes/pause`, { mailboxId }, authed(owner.token));
+    await postJson(`${server.url}/api/mail/mailboxes/resume`, { mailboxId }, authed(owner.token));
     await expect
       .poll(async () => syncOf(owner.token, mailboxId), { timeout: 20_000, interval: 200 })
       .toMatchObject({
@@ -504,7 +522,7 @@ describe('trouble', () => {
 
   it('survives the server going away mid-sync: the rest comes when it is back, nothing doubled', async () => {
     const owner = await register(server);
-    const account = newAccount(imap);
+    const account = await newAccount(imap);
     const total = 120;
     await imap.append(
       account,
@@ -516,7 +534,7 @@ describe('trouble', () => {
     const mailboxId = await connect(owner.token, connectBody(imap, account));
     await expect
       .poll(async () => (await syncOf(owner.token, mailboxId)).messages, {
-        timeout: 30_000,
+        timeout: 60_000,
         interval: 50,
       })
       .toBeGreaterThan(0);
