@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { rawMessage, startImapServer, type TestImapServer } from './imap-server.ts';
+import { rawMessage, startImapServer, startSmtpPeer, type TestImapServer } from './imap-server.ts';
 import { killChildren, PASSWORD, startServer, stopServer } from './processes.ts';
 
 /**
@@ -17,10 +17,12 @@ import { killChildren, PASSWORD, startServer, stopServer } from './processes.ts'
 const TOTAL = 300;
 const account = { user: 'kill-test@example.test', password: 'kill-test-password' };
 let imap: TestImapServer;
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let dataDir: string;
 
 beforeAll(async () => {
   imap = await startImapServer([account]);
+  smtp = await startSmtpPeer();
   await imap.append(
     account,
     'INBOX',
@@ -39,6 +41,7 @@ afterEach(() => killChildren());
 
 afterAll(async () => {
   await imap?.close();
+  await smtp?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -84,8 +87,8 @@ describe('kill -9 during a sync', () => {
         imapHost: imap.host,
         imapPort: imap.port,
         imapSecurity: 'none',
-        smtpHost: imap.host,
-        smtpPort: imap.port,
+        smtpHost: '127.0.0.1',
+        smtpPort: smtp.port,
         smtpSecurity: 'none',
         username: account.user,
         password: account.password,

@@ -12,7 +12,12 @@ import {
   type Json,
   type TestServer,
 } from '../../../test/helpers.ts';
-import { rawMessage, startImapServer, type TestImapServer } from '../../../test/imap-server.ts';
+import {
+  rawMessage,
+  startImapServer,
+  startSmtpPeer,
+  type TestImapServer,
+} from '../../../test/imap-server.ts';
 
 // Connected mailboxes against a real IMAP server (dovecot, apps/server/test/imap-server.ts):
 // docs/decisions/058-connected-mailboxes-imap.md.
@@ -73,7 +78,7 @@ let imap: TestImapServer;
 let server: TestServer;
 let smtpPort = 0;
 let smtpClose: () => Promise<void> = async () => {};
-const sent: { to: string[]; raw: string }[] = [];
+let sent: { to: string[]; raw: string }[] = [];
 
 async function mails(token: string, mailboxId: string, label = 'all'): Promise<Json[]> {
   const all: Json[] = [];
@@ -129,34 +134,15 @@ async function connect(token: string, body: Json) {
 
 beforeAll(async () => {
   imap = await startImapServer();
-  const { SMTPServer } = await import('smtp-server');
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      // The mailbox's own SMTP server: the same accounts as the IMAP server.
-      callback(null, { user: auth.username });
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        sent.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  smtpPort = (smtp.server.address() as { port: number }).port;
-  smtpClose = () => new Promise<void>((resolve) => smtp.close(() => resolve()));
+  const smtp = await startSmtpPeer();
+  smtpPort = smtp.port;
+  sent = smtp.received;
+  smtpClose = smtp.close;
   server = await startTestServer({
     // Runs hand their mailbox back every 15 s: with more mailboxes than workers, each gets a turn.
     env: { IMAP_POLL_INTERVAL: '1s', IMAP_SYNC_WORKERS: '4', IMAP_SYNC_WINDOW: '15s' },
     logger: { level: 'trace', stream: logStream },
+    mail: { undoSeconds: 0 },
   });
 }, 120_000);
 
@@ -472,6 +458,53 @@ describe('a synced mailbox', () => {
         timeout: 10_000,
       })
       .toContain('While paused');
+  });
+
+  it('sends through the mailbox’s own SMTP server and keeps the copy in its Sent folder, once', async () => {
+    const subject = `Proposal ${Date.now()}`;
+    const answer = await postJson(
+      `${server.url}/api/mail/send`,
+      { mailboxId, to: ['ada@example.test'], subject, text: 'Here is the proposal.' },
+      authed(owner.token),
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const mailId = (answer.body.mail as Json).id as string;
+    await expect
+      .poll(() => sent.filter((m) => m.raw.includes(subject)).length, { timeout: 20_000 })
+      .toBe(1);
+    const delivered = sent.find((m) => m.raw.includes(subject))!;
+    expect(delivered.to).toEqual(['ada@example.test']);
+    expect(delivered.raw).toContain(`From: Synced <${account.user}>`);
+
+    const inSent = async () => {
+      const client = await imap.client(account);
+      try {
+        await client.mailboxOpen('Sent');
+        return ((await client.search({ subject }, { uid: true })) || []).length;
+      } finally {
+        await client.logout();
+      }
+    };
+    await expect.poll(inSent, { timeout: 20_000 }).toBe(1);
+    // The sync sees the copy in Sent and binds it to the sent mail: no second message.
+    await postJson(`${server.url}/api/mail/mailboxes/sync-now`, { mailboxId }, authed(owner.token));
+    await expect
+      .poll(
+        async () =>
+          (
+            await server.database.db
+              .select({ folder: imapLocations.folderPath })
+              .from(imapLocations)
+              .where(eq(imapLocations.messageId, mailId))
+          ).map((r) => r.folder),
+        { timeout: 15_000 },
+      )
+      .toEqual(['Sent']);
+    const copies = (await mails(owner.token, mailboxId, 'sent')).filter(
+      (m) => m.subject === subject,
+    );
+    expect(copies).toHaveLength(1);
+    expect(copies[0]).toMatchObject({ id: mailId, status: 'sent' });
   });
 
   it('keeps the password sealed, out of every answer and every log line', async () => {
