@@ -2,7 +2,7 @@ import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { Mailbox, MailboxConnection, MailboxSync, MailFolder } from '@beacon/contract';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { mailboxes, mailMessages } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/caller.ts';
 import type { CryptoBox } from '../../lib/crypto-box.ts';
@@ -12,8 +12,6 @@ import { parseMessage } from '../mail/mail.parse.ts';
 import { mailboxAudience, type MailboxRow } from '../mail/mail.repository.ts';
 import { mailboxOf } from '../mail/mail.service.ts';
 import type { MailStore, StoreMessageInput } from '../mail/mail.store.ts';
-
-type PreparedSync = StoreMessageInput;
 import { verifyConnection, type ConnectionSettings } from './imap-connection.ts';
 import { appendToSent, compose, sendThroughSmtp } from './imap-send.ts';
 import { requestSync, type SyncSource } from './imap-sync.job.ts';
@@ -279,7 +277,7 @@ export class MailImapService {
    * and keeps its flags: the server's are only this copy's (a difference is a change made in
    * Beacon, pushed on the next pass).
    */
-  private readonly syncStore: SyncStore<PreparedSync> = {
+  private readonly syncStore: SyncStore<StoreMessageInput> = {
     prepare: async (input) => {
       const parsed = await parseMessage(input.raw);
       const [mailbox] = await this.db
