@@ -168,24 +168,6 @@ export async function pendingFlagChanges(db: Executor, mailboxId: string): Promi
     );
 }
 
-export async function hasPendingFlagChanges(db: Executor, mailboxId: string): Promise<boolean> {
-  const rows = await db
-    .select({ uid: imapLocations.uid })
-    .from(imapLocations)
-    .innerJoin(mailMessages, eq(mailMessages.id, imapLocations.messageId))
-    .where(
-      and(
-        eq(imapLocations.mailboxId, mailboxId),
-        or(
-          sql`${mailMessages.seen} <> ${imapLocations.seen}`,
-          sql`${mailMessages.starred} <> ${imapLocations.starred}`,
-        ),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 export async function setLocationFlags(
   db: Executor,
   mailboxId: string,
@@ -354,14 +336,6 @@ export async function placeMessage(db: Executor, mailboxId: string, messageId: s
       )
       .onConflictDoNothing();
   }
-}
-
-export async function messageFlags(db: Executor, mailboxId: string, messageId: string) {
-  const [row] = await db
-    .select({ seen: mailMessages.seen, starred: mailMessages.starred })
-    .from(mailMessages)
-    .where(and(eq(mailMessages.id, messageId), eq(mailMessages.mailboxId, mailboxId)));
-  return row;
 }
 
 /** The mailbox's message of a Message-ID header (`<id@host>` or bare). */
