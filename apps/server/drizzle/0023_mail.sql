@@ -180,11 +180,12 @@ CREATE INDEX "mail_links_person_idx" ON "mail_links" USING btree ("person_id","d
 CREATE INDEX "mail_links_company_idx" ON "mail_links" USING btree ("company_id","date");--> statement-breakpoint
 CREATE INDEX "mail_links_deal_idx" ON "mail_links" USING btree ("deal_id","date");--> statement-breakpoint
 CREATE INDEX "mail_links_workspace_idx" ON "mail_links" USING btree ("workspace_id","date");--> statement-breakpoint
-CREATE INDEX "mail_message_labels_list_idx" ON "mail_message_labels" USING btree ("label_id","date" DESC NULLS LAST,"message_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "mail_message_labels_list_idx" ON "mail_message_labels" USING btree ("label_id","date","message_id");--> statement-breakpoint
 CREATE INDEX "mail_message_labels_message_idx" ON "mail_message_labels" USING btree ("message_id");--> statement-breakpoint
-CREATE INDEX "mail_messages_folder_idx" ON "mail_messages" USING btree ("mailbox_id","folder","date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "mail_messages_starred_idx" ON "mail_messages" USING btree ("mailbox_id","date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE starred;--> statement-breakpoint
-CREATE INDEX "mail_messages_important_idx" ON "mail_messages" USING btree ("mailbox_id","date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE important;--> statement-breakpoint
+CREATE INDEX "mail_messages_folder_idx" ON "mail_messages" USING btree ("mailbox_id","folder","date","id");--> statement-breakpoint
+CREATE INDEX "mail_messages_all_idx" ON "mail_messages" USING btree ("mailbox_id","date","id") WHERE folder in ('inbox', 'sent', 'archive');--> statement-breakpoint
+CREATE INDEX "mail_messages_starred_idx" ON "mail_messages" USING btree ("mailbox_id","date","id") WHERE starred;--> statement-breakpoint
+CREATE INDEX "mail_messages_important_idx" ON "mail_messages" USING btree ("mailbox_id","date","id") WHERE important;--> statement-breakpoint
 CREATE INDEX "mail_messages_unread_idx" ON "mail_messages" USING btree ("mailbox_id","folder") WHERE not seen;--> statement-breakpoint
 CREATE INDEX "mail_messages_thread_idx" ON "mail_messages" USING btree ("thread_id","date");--> statement-breakpoint
 CREATE INDEX "mail_messages_reply_idx" ON "mail_messages" USING btree ("mailbox_id","in_reply_to") WHERE in_reply_to is not null;--> statement-breakpoint

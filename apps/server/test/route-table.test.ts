@@ -308,6 +308,54 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'GET /api/chat/attachments/:attachmentId': async (server, owner) => ({
     params: { attachmentId: await makeChatAttachment(server, owner) },
   }),
+  // Mail (issue 12): the owner's mailbox, its mails, labels, attachments and domain.
+  'GET /api/mail/labels': mailProbe((m) => ({ query: { mailboxId: m.mailboxId } })),
+  'GET /api/mail/mails': mailProbe((m) => ({ query: { mailboxId: m.mailboxId } })),
+  'GET /api/mail/mail': mailProbe((m) => ({ query: { mailId: m.mailId } })),
+  'GET /api/mail/thread': mailProbe((m) => ({ query: { mailId: m.mailId } })),
+  'POST /api/mail/send': mailProbe((m) => ({
+    body: { mailboxId: m.mailboxId, to: ['x@y.test'], subject: 'Taken over' },
+  })),
+  'POST /api/mail/reply': mailProbe((m) => ({ body: { mailId: m.mailId, text: 'Taken over' } })),
+  'POST /api/mail/forward': mailProbe((m) => ({
+    body: { mailId: m.mailId, to: ['x@y.test'] },
+  })),
+  'POST /api/mail/drafts/save': mailProbe((m) => ({
+    body: { mailboxId: m.mailboxId, subject: 'Planted' },
+  })),
+  'POST /api/mail/undo-send': mailProbe((m) => ({ body: { mailId: m.mailId } })),
+  'POST /api/mail/star': mailProbe((m) => ({ body: { mailIds: [m.mailId], value: true } })),
+  'POST /api/mail/important': mailProbe((m) => ({ body: { mailIds: [m.mailId], value: true } })),
+  'POST /api/mail/read': mailProbe((m) => ({ body: { mailIds: [m.mailId], value: true } })),
+  'POST /api/mail/labels/apply': mailProbe((m) => ({
+    body: { mailIds: [m.mailId], labelId: m.labelId },
+  })),
+  'POST /api/mail/labels/remove': mailProbe((m) => ({
+    body: { mailIds: [m.mailId], labelId: m.labelId },
+  })),
+  'POST /api/mail/move': mailProbe((m) => ({ body: { mailIds: [m.mailId], folder: 'trash' } })),
+  'POST /api/mail/archive': mailProbe((m) => ({ body: { mailIds: [m.mailId] } })),
+  'POST /api/mail/trash': mailProbe((m) => ({ body: { mailIds: [m.mailId] } })),
+  'POST /api/mail/delete': mailProbe((m) => ({ body: { mailIds: [m.mailId] } })),
+  'POST /api/mail/labels/new': mailProbe((m) => ({
+    body: { mailboxId: m.mailboxId, name: 'Planted' },
+  })),
+  'POST /api/mail/labels/update': mailProbe((m) => ({
+    body: { labelId: m.labelId, name: 'Taken over' },
+  })),
+  'POST /api/mail/labels/delete': mailProbe((m) => ({ body: { labelId: m.labelId } })),
+  'GET /api/mail/attachments/:attachmentId': mailProbe((m) => ({
+    params: { attachmentId: m.attachmentId },
+  })),
+  'POST /api/mail/mailboxes/new': mailProbe((m) => ({
+    body: { kind: 'beacon', address: `planted@${m.domain}`, ownerId: m.ownerId },
+  })),
+  'POST /api/mail/mailboxes/update': mailProbe((m) => ({
+    body: { mailboxId: m.mailboxId, shared: true },
+  })),
+  'POST /api/mail/mailboxes/delete': mailProbe((m) => ({ body: { mailboxId: m.mailboxId } })),
+  'POST /api/mail/domains/update': mailProbe((m) => ({ body: { domainId: m.domainId } })),
+  'POST /api/mail/domains/delete': mailProbe((m) => ({ body: { domainId: m.domainId } })),
   // The panels (issue 10): the audit log's actor filter, and e-mail templates.
   'GET /api/audit': actorProbe(),
   'GET /api/audit/export.csv': actorProbe(),
@@ -318,6 +366,79 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
     params: { id: JSON.parse(Buffer.from(owner.token.split('.')[1]!, 'base64url').toString()).sid },
   }),
 };
+
+type MailRecords = {
+  domain: string;
+  domainId: string;
+  mailboxId: string;
+  mailId: string;
+  labelId: string;
+  attachmentId: string;
+  ownerId: string;
+};
+
+/** The owner's mail domain and mailbox, a mail with an attachment in it and a custom label. */
+function mailProbe(call: (records: MailRecords) => Call) {
+  return async (server: TestServer, owner: Owner): Promise<Call> => {
+    const domain = `${crypto.randomUUID().slice(0, 8)}.probe.test`;
+    const headers = authed(owner.token);
+    const made = await postJson(`${server.url}/api/mail/domains/new`, { domain }, headers);
+    const domainId = (made.body.domain as { id: string }).id;
+    const box = await postJson(
+      `${server.url}/api/mail/mailboxes/new`,
+      { kind: 'beacon', address: `owner@${domain}` },
+      headers,
+    );
+    const mailboxId = (box.body.mailbox as { id: string }).id;
+    const label = await postJson(
+      `${server.url}/api/mail/labels/new`,
+      { mailboxId, name: 'Private' },
+      headers,
+    );
+    const me = await fetch(`${server.url}/user/me`, { headers });
+    const { id: ownerId, workspace } = (await me.json()) as {
+      id: string;
+      workspace: { id: string };
+    };
+    const raw = [
+      'From: client@customer.test',
+      `To: owner@${domain}`,
+      'Subject: Private',
+      `Message-ID: <${crypto.randomUUID()}@customer.test>`,
+      'Content-Type: multipart/mixed; boundary="b"',
+      '',
+      '--b',
+      'Content-Type: text/plain',
+      '',
+      'Secret',
+      '--b',
+      'Content-Type: text/plain; name="secret.txt"',
+      'Content-Disposition: attachment; filename="secret.txt"',
+      '',
+      'Secret file',
+      '--b--',
+      '',
+    ].join('\r\n');
+    const stored = await server.app.mail.store.store({
+      workspaceId: workspace.id,
+      mailboxId,
+      raw: Buffer.from(raw),
+      direction: 'in',
+      folder: 'inbox',
+    });
+    const answer = await fetch(`${server.url}/api/mail/mail?mailId=${stored.id}`, { headers });
+    const { mail } = (await answer.json()) as { mail: { attachments: { id: string }[] } };
+    return call({
+      domain,
+      domainId,
+      mailboxId,
+      mailId: stored.id,
+      labelId: (label.body.label as { id: string }).id,
+      attachmentId: mail.attachments[0]!.id,
+      ownerId,
+    });
+  };
+}
 
 /** A conversation of the owner's with a colleague of theirs (a group when asked). */
 async function makeConversation(server: TestServer, owner: Owner, group = false) {

@@ -41,6 +41,8 @@ export type MailOptions = {
   onInboundSmtp?: (address: AddressInfo) => void;
   /** Seconds a sent mail waits before it leaves (undo send); 10 unless given. */
   undoSeconds?: number;
+  /** Told how long each inbound message took from the end of its data to stored (bench/mail). */
+  onInboundStored?: (ms: number) => void;
 };
 
 /**

@@ -31,7 +31,9 @@ import { workspaces } from './workspaces.ts';
 
 // Mail (issue 12; docs/decisions/057-mail.md): mail domains, mailboxes (Beacon and connected),
 // threads, messages, custom labels, CRM links and bounces. Every list the mail app shows is one
-// index range: (mailbox, folder, date, id) for a folder, (label, date, id) for a custom label.
+// index range: (mailbox, folder, date, id) for a folder, (label, date, id) for a custom label,
+// read backwards for newest first (ascending keys: a `desc nulls last` index would not serve the
+// lists' `order by date desc, id desc`, whose nulls come first).
 
 export const mailboxKind = pgEnum('mailbox_kind', mailboxKinds);
 export const mailSecurity = pgEnum('mail_security', mailSecurities);
@@ -215,12 +217,16 @@ export const mailMessages = pgTable(
   },
   (t) => [
     // The list of a folder (and of `all` over a mailbox's folders), newest first.
-    index('mail_messages_folder_idx').on(t.mailboxId, t.folder, t.date.desc(), t.id.desc()),
+    index('mail_messages_folder_idx').on(t.mailboxId, t.folder, t.date, t.id),
+    // `all`: inbox, sent and archive together, newest first.
+    index('mail_messages_all_idx')
+      .on(t.mailboxId, t.date, t.id)
+      .where(sql`folder in ('inbox', 'sent', 'archive')`),
     index('mail_messages_starred_idx')
-      .on(t.mailboxId, t.date.desc(), t.id.desc())
+      .on(t.mailboxId, t.date, t.id)
       .where(sql`starred`),
     index('mail_messages_important_idx')
-      .on(t.mailboxId, t.date.desc(), t.id.desc())
+      .on(t.mailboxId, t.date, t.id)
       .where(sql`important`),
     index('mail_messages_unread_idx')
       .on(t.mailboxId, t.folder)
@@ -283,7 +289,7 @@ export const mailMessageLabels = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.labelId, t.messageId] }),
-    index('mail_message_labels_list_idx').on(t.labelId, t.date.desc(), t.messageId.desc()),
+    index('mail_message_labels_list_idx').on(t.labelId, t.date, t.messageId),
     index('mail_message_labels_message_idx').on(t.messageId),
   ],
 );

@@ -23,6 +23,8 @@ export type InboundOptions = {
   resolver: DnsResolver;
   /** Distinct recipients one message may have here (more are deferred with 452). */
   maxRecipients?: number;
+  /** Told the time from the end of a message's data to its storing (parse, checks, store). */
+  onStored?: (ms: number) => void;
 };
 
 type Recipient = { workspaceId: string; mailboxId: string };
@@ -142,6 +144,7 @@ export class InboundSmtp {
     session.beacon = new Map();
     if (recipients.length === 0) throw reply(554, 'No valid recipients');
     const raw = Buffer.concat(chunks);
+    const started = performance.now();
     try {
       const parsed = await parseMessage(raw);
       const auth = await checkMessage(
@@ -165,6 +168,7 @@ export class InboundSmtp {
           auth,
         });
       }
+      this.options.onStored?.(performance.now() - started);
     } catch (error) {
       this.log.error({ err: error }, 'inbound mail could not be stored');
       // Temporary: the sending server keeps the message and tries again; a store of it that

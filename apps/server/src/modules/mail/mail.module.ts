@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { seedDemoMail } from '../../db/crm-seed/mail.ts';
+import { workspaces } from '../../db/schema/index.ts';
 import { defineModule } from '../../lib/module.ts';
 import { systemResolver } from './mail.auth.ts';
 import { InboundSmtp } from './mail.inbound.ts';
@@ -20,7 +23,7 @@ async function bytesOf(stream: Readable): Promise<Buffer> {
  */
 export const mailModule = defineModule({
   name: 'mail',
-  async register(app, { config, db, realtime, jobs, storage, box, mail }) {
+  async register(app, { config, db, realtime, jobs, storage, box, mail, demo }) {
     const files: MailFiles = {
       put: (executor, file) => storage.put(executor, file),
       get: (executor, workspaceId, id) => storage.get(executor, workspaceId, id),
@@ -36,6 +39,13 @@ export const mailModule = defineModule({
     // Other parts (the IMAP sync) store and send through these.
     app.decorate('mail', { store, service, sender });
     await app.register(mailRoutes, { service, storage });
+    if (demo) {
+      const [workspace] = await db
+        .select({ id: workspaces.id })
+        .from(workspaces)
+        .where(eq(workspaces.demoKey, 'demo'));
+      if (workspace) await seedDemoMail(db, workspace.id, { store, service });
+    }
 
     if (config.inboundSmtpPort !== undefined) {
       const inbound = new InboundSmtp(db, store, app.log, {
@@ -49,6 +59,7 @@ export const mailModule = defineModule({
             }
           : undefined,
         resolver: mail?.resolver ?? systemResolver,
+        onStored: mail?.onInboundStored,
       });
       app.addHook('onReady', async () => {
         const address = await inbound.start();

@@ -130,7 +130,11 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
     rawHtml,
     date: date && date.getUTCFullYear() >= 1970 && date.getUTCFullYear() < 10_000 ? date : null,
     attachments,
-    deliveryStatus: deliveryReportsOf(parsed.headers.get('content-type'), parsed.attachments),
+    deliveryStatus: deliveryReportsOf(
+      parsed.headers.get('content-type'),
+      parsed.attachments,
+      parsed.text ?? '',
+    ),
     size: raw.length,
   };
 }
@@ -174,22 +178,25 @@ function headerFields(block: string): Map<string, string> {
 /**
  * A delivery status notification (RFC 3464: `multipart/report; report-type=delivery-status`)
  * read into its per-recipient reports. mailparser hands the `message/delivery-status` part over
- * as an attachment; its header blocks are read here (a small, fixed format of header fields).
+ * as text (joined to the message's text) or, for some programs, as an attachment; its
+ * per-recipient blocks are the blocks of header fields naming a `Final-Recipient` and an `Action`
+ * (a small, fixed format, read here).
  */
 function deliveryReportsOf(
   contentType: unknown,
   attachments: Attachment[],
+  text: string,
 ): DeliveryReport[] | null {
   const type = contentType as { value?: string; params?: Record<string, string> } | undefined;
   const isReport =
     type?.value?.toLowerCase() === 'multipart/report' &&
     (type.params?.['report-type'] ?? '').toLowerCase() === 'delivery-status';
-  const status = attachments.find((a) =>
+  if (!isReport) return null;
+  const statusPart = attachments.find((a) =>
     ['message/delivery-status', 'message/global-delivery-status'].includes(
       a.contentType.toLowerCase(),
     ),
   );
-  if (!isReport || !status) return null;
   const original = attachments.find((a) =>
     ['message/rfc822', 'text/rfc822-headers', 'message/global', 'message/global-headers'].includes(
       a.contentType.toLowerCase(),
@@ -199,14 +206,9 @@ function deliveryReportsOf(
     ? headerFields(original.content.toString('utf8').split(/\r?\n\r?\n/)[0] ?? '')
     : new Map<string, string>();
   const originalMessageId = bareMessageId(originalHeaders.get('message-id')) || null;
-  // The first block is about the message, each next one about a recipient.
-  const blocks = status.content
-    .toString('utf8')
-    .split(/\r?\n\s*\r?\n/)
-    .map(headerFields)
-    .filter((f) => f.size > 0);
+  const source = statusPart ? statusPart.content.toString('utf8') : text;
   const reports: DeliveryReport[] = [];
-  for (const fields of blocks.slice(1)) {
+  for (const fields of source.split(/\r?\n\s*\r?\n/).map(headerFields)) {
     const recipient = (fields.get('final-recipient') ?? fields.get('original-recipient') ?? '')
       .replace(/^[^;]*;/, '')
       .trim()

@@ -228,11 +228,25 @@ export const containsPattern = (text: string): string =>
  * (`mail_message_labels_list_idx`), then the filters on the rows it reads.
  */
 export async function listPage(db: Executor, filter: ListFilter): Promise<MessageRow[]> {
+  if (filter.mailboxIds.length === 1) return mailboxPage(db, filter);
+  // Several mailboxes (all of a member's): each one's page is an index range; the newest of
+  // them together are the page (a sort of every mailbox's messages would not be).
+  const pages = await Promise.all(
+    filter.mailboxIds.map((id) => mailboxPage(db, { ...filter, mailboxIds: [id] })),
+  );
+  return pages
+    .flat()
+    .sort((a, b) => b.date.getTime() - a.date.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .slice(0, filter.limit + 1);
+}
+
+async function mailboxPage(db: Executor, filter: ListFilter): Promise<MessageRow[]> {
   const m = mailMessages;
-  const conditions: SQL[] = [inArray(m.mailboxId, [...filter.mailboxIds])];
+  const conditions: SQL[] = [eq(m.mailboxId, filter.mailboxIds[0]!)];
   const label = filter.label;
   const custom = !(systemMailLabels as readonly string[]).includes(label);
-  if (label === 'all') conditions.push(inArray(m.folder, [...ALL_FOLDERS]));
+  // Written out, so the planner matches the partial index `mail_messages_all_idx`.
+  if (label === 'all') conditions.push(sql`${m.folder} in ('inbox', 'sent', 'archive')`);
   else if (label === 'starred' || label === 'important') {
     conditions.push(label === 'starred' ? eq(m.starred, true) : eq(m.important, true));
     conditions.push(notInArray(m.folder, ['spam', 'trash']));
@@ -251,20 +265,20 @@ export async function listPage(db: Executor, filter: ListFilter): Promise<Messag
   if (filter.search) {
     conditions.push(sql`${m.searchVector} @@ plainto_tsquery('simple', ${filter.search})`);
   }
+  // A custom label's page reads its own index (label, date, message): the keys are its columns.
+  const l = mailMessageLabels;
+  const [dateKey, idKey] = custom ? [l.date, l.messageId] : [m.date, m.id];
   if (filter.cursor) {
     conditions.push(
-      sql`(${m.date}, ${m.id}) < (${filter.cursor.date}::timestamptz, ${filter.cursor.id}::uuid)`,
+      sql`(${dateKey}, ${idKey}) < (${filter.cursor.date}::timestamptz, ${filter.cursor.id}::uuid)`,
     );
   }
   const query = db.select({ message: m }).from(m);
   const rows = custom
     ? await query
-        .innerJoin(
-          mailMessageLabels,
-          and(eq(mailMessageLabels.messageId, m.id), eq(mailMessageLabels.labelId, label)),
-        )
+        .innerJoin(l, and(eq(l.messageId, m.id), eq(l.labelId, label)))
         .where(and(...conditions))
-        .orderBy(desc(m.date), desc(m.id))
+        .orderBy(desc(dateKey), desc(idKey))
         .limit(filter.limit + 1)
     : await query
         .where(and(...conditions))
@@ -306,8 +320,8 @@ export async function customLabelCounts(
   const rows = await db
     .select({
       label: mailLabels,
-      unread: sql<number>`(select count(*) from mail_message_labels ml join mail_messages mm on mm.id = ml.message_id where ml.label_id = ${mailLabels.id} and not mm.seen)::int`,
-      total: sql<number>`(select count(*) from mail_message_labels ml where ml.label_id = ${mailLabels.id})::int`,
+      unread: sql<number>`(select count(*) from mail_message_labels ml join mail_messages mm on mm.id = ml.message_id where ml.label_id = mail_labels.id and not mm.seen)::int`,
+      total: sql<number>`(select count(*) from mail_message_labels ml where ml.label_id = mail_labels.id)::int`,
     })
     .from(mailLabels)
     .where(inArray(mailLabels.mailboxId, [...mailboxIds]))
