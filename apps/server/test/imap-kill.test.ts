@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { rawMessage, startImapServer, startSmtpPeer, type TestImapServer } from './imap-server.ts';
+import { rawMessage, startImapServer, type TestImapServer } from './imap-server.ts';
+import { startSmtpPeer } from './mail-peers.ts';
 import { killChildren, PASSWORD, startServer, stopServer } from './processes.ts';
 
 /**
@@ -22,7 +23,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   imap = await startImapServer([account]);
-  smtp = await startSmtpPeer();
+  smtp = await startSmtpPeer({ auth: true });
   await imap.append(
     account,
     'INBOX',

@@ -351,39 +351,3 @@ export function rawMessage(options: {
   ];
   return lines.join('\r\n');
 }
-
-/**
- * A connected mailbox's SMTP server for the tests (`smtp-server` on loopback): any login is
- * accepted, as the account's own server would accept its owner's, and what it receives is kept.
- */
-export async function startSmtpPeer() {
-  const { SMTPServer } = await import('smtp-server');
-  const received: { from: string; to: string[]; raw: string }[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      callback(null, { user: auth.username });
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  const port = (smtp.server.address() as { port: number }).port;
-  return {
-    port,
-    received,
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}

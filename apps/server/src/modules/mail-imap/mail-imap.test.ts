@@ -12,12 +12,8 @@ import {
   type Json,
   type TestServer,
 } from '../../../test/helpers.ts';
-import {
-  rawMessage,
-  startImapServer,
-  startSmtpPeer,
-  type TestImapServer,
-} from '../../../test/imap-server.ts';
+import { rawMessage, startImapServer, type TestImapServer } from '../../../test/imap-server.ts';
+import { startSmtpPeer, type ReceivedMail } from '../../../test/mail-peers.ts';
 
 // Connected mailboxes against a real IMAP server (dovecot, apps/server/test/imap-server.ts):
 // docs/decisions/058-connected-mailboxes-imap.md.
@@ -78,7 +74,7 @@ let imap: TestImapServer;
 let server: TestServer;
 let smtpPort = 0;
 let smtpClose: () => Promise<void> = async () => {};
-let sent: { to: string[]; raw: string }[] = [];
+let sent: ReceivedMail[] = [];
 
 async function mails(token: string, mailboxId: string, label = 'all'): Promise<Json[]> {
   const all: Json[] = [];
@@ -134,7 +130,7 @@ async function connect(token: string, body: Json) {
 
 beforeAll(async () => {
   imap = await startImapServer();
-  const smtp = await startSmtpPeer();
+  const smtp = await startSmtpPeer({ auth: true });
   smtpPort = smtp.port;
   sent = smtp.received;
   smtpClose = smtp.close;
@@ -470,11 +466,13 @@ describe('a synced mailbox', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const mailId = (answer.body.mail as Json).id as string;
     await expect
-      .poll(() => sent.filter((m) => m.raw.includes(subject)).length, { timeout: 20_000 })
+      .poll(() => sent.filter((m) => m.raw.toString().includes(subject)).length, {
+        timeout: 20_000,
+      })
       .toBe(1);
-    const delivered = sent.find((m) => m.raw.includes(subject))!;
+    const delivered = sent.find((m) => m.raw.toString().includes(subject))!;
     expect(delivered.to).toEqual(['ada@example.test']);
-    expect(delivered.raw).toContain(`From: Synced <${account.user}>`);
+    expect(delivered.raw.toString()).toContain(`From: Synced <${account.user}>`);
 
     const inSent = async () => {
       const client = await imap.client(account);
