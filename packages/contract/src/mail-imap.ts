@@ -43,9 +43,8 @@ export const mailboxSyncAnswerSchema = z
   .object({ sync: mailboxSyncSchema })
   .meta({ id: 'MailboxSyncAnswer' });
 
-export const mailboxSyncQuerySchema = z
-  .object({ mailboxId: id('mailbox') })
-  .meta({ id: 'MailboxSyncQuery' });
+/** A query string is documented inline (the API document cannot point its parameters at a schema). */
+export const mailboxSyncQuerySchema = z.object({ mailboxId: id('mailbox') });
 
 const hostField = z
   .string()
