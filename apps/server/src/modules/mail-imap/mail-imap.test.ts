@@ -522,7 +522,8 @@ describe('a synced mailbox', () => {
   });
 });
 
-describe('trouble', () => {
+// Each waits for its mailbox's turn on a worker (up to the 15 s window) and for retries.
+describe('trouble', { timeout: 180_000 }, () => {
   it('marks a password refused later as an error and waits for the member', async () => {
     const owner = await register(server);
     const account = await newAccount(imap);
