@@ -2,42 +2,10 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema/index.ts';
 import { postJson, register, startTestServer, uniqueEmail, type TestServer } from './helpers.ts';
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on loopback that keeps what it receives. */
-async function startSmtp() {
-  const received: Received[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  const port = (smtp.server.address() as AddressInfo).port;
-  return {
-    received,
-    port,
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}
+import { startSmtpPeer } from './mail-peers.ts';
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -49,10 +17,10 @@ async function freePort(): Promise<number> {
 }
 
 describe('mail over SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   let server: TestServer;
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpPeer();
     server = await startTestServer({
       env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Beacon <hello@beacon.test>' },
     });
@@ -69,13 +37,13 @@ describe('mail over SMTP', () => {
       .toBe(1);
     const welcome = smtp.received.find((m) => m.to.includes(account.email))!;
     expect(welcome.from).toBe('hello@beacon.test');
-    expect(welcome.raw).toMatch(/Subject: Your Beacon verification code: \d{6}/);
+    expect(welcome.raw.toString()).toMatch(/Subject: Your Beacon verification code: \d{6}/);
 
     await postJson(`${server.url}/api/auth/reset-password`, { email: account.email });
     await expect
       .poll(() => smtp.received.filter((m) => m.to.includes(account.email)).length)
       .toBe(2);
-    expect(smtp.received.at(-1)!.raw).toMatch(/password reset code: \d{6}/);
+    expect(smtp.received.at(-1)!.raw.toString()).toMatch(/password reset code: \d{6}/);
 
     const rows = await server.database.db.select().from(outbox).where(eq(outbox.to, account.email));
     await expect

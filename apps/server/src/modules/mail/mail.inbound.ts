@@ -28,6 +28,7 @@ export type InboundOptions = {
 };
 
 type Recipient = { workspaceId: string; mailboxId: string };
+/** A session, with the mailbox of each recipient address it was given. */
 type Session = SMTPServerSession & { beacon?: Map<string, Recipient> };
 
 /** An SMTP reply with its code: smtp-server answers `responseCode` and the message. */
@@ -122,11 +123,16 @@ export class InboundSmtp {
         ),
       );
     if (!mailbox) throw reply(550, `No mailbox here for <${address}>`);
+    // The mailboxes of this session's addresses; the message goes to those of its envelope
+    // (smtp-server keeps `envelope.rcptTo` and clears it on RSET and at each MAIL FROM).
     session.beacon ??= new Map();
-    if (!session.beacon.has(mailbox.id) && session.beacon.size >= this.maxRecipients) {
+    const current = new Set(
+      session.envelope.rcptTo.map((r) => session.beacon!.get(r.address.toLowerCase())?.mailboxId),
+    );
+    if (!current.has(mailbox.id) && current.size >= this.maxRecipients) {
       throw reply(452, 'Too many recipients in one message; send the rest in another');
     }
-    session.beacon.set(mailbox.id, { workspaceId: mailbox.workspaceId, mailboxId: mailbox.id });
+    session.beacon.set(address, { workspaceId: mailbox.workspaceId, mailboxId: mailbox.id });
   }
 
   private async receive(stream: Readable & { sizeExceeded?: boolean }, session: Session) {
@@ -140,8 +146,12 @@ export class InboundSmtp {
     if (stream.sizeExceeded || size > this.maxBytes) {
       throw reply(552, `Message too large: the limit is ${this.maxBytes} bytes`);
     }
-    const recipients = [...(session.beacon?.values() ?? [])];
-    session.beacon = new Map();
+    const byMailbox = new Map<string, Recipient>();
+    for (const { address } of session.envelope.rcptTo) {
+      const recipient = session.beacon?.get(address.trim().toLowerCase());
+      if (recipient) byMailbox.set(recipient.mailboxId, recipient);
+    }
+    const recipients = [...byMailbox.values()];
     if (recipients.length === 0) throw reply(554, 'No valid recipients');
     const raw = Buffer.concat(chunks);
     const started = performance.now();

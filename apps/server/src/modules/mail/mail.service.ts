@@ -2,17 +2,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   MAIL_UNDO_SECONDS,
   systemMailLabels,
-  type ComposeMail,
   type Mail,
   type MailAuth,
   type Mailbox,
   type MailDomain,
   type MailLabel,
   type MailPage,
-  type MailsQuery,
-  type NewMailbox,
-  type ReplyMail,
-  type SendMail,
 } from '@beacon/contract';
 import { createPublicKey } from 'node:crypto';
 import type { z } from 'zod';
@@ -28,7 +23,7 @@ import type {
   updateMailDomainSchema,
   updateMailLabelSchema,
 } from '@beacon/contract';
-import type { Database, Executor, Transaction } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import {
   jobs,
   mailboxes,

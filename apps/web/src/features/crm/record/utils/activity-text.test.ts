@@ -55,6 +55,23 @@ describe('describeActivity', () => {
     );
   });
 
+  it('words the mail entries: received, sent and bounced', () => {
+    expect(
+      describeActivity(t, { ...base, kind: 'email_received', newValue: 'Re: Pricing' }, context)
+        .title,
+    ).toBe('E-mail received: Re: Pricing');
+    expect(describeActivity(t, { ...base, kind: 'email_sent', newValue: '' }, context).title).toBe(
+      'Mai Nguyen sent an e-mail: (no subject)',
+    );
+    const bounce = describeActivity(
+      t,
+      { ...base, kind: 'email_bounced', newValue: 'gone@client.test', oldValue: '550 5.1.1' },
+      context,
+    );
+    expect(bounce.title).toBe('An e-mail to gone@client.test bounced');
+    expect(bounce.change).toEqual({ from: 'gone@client.test', to: '550 5.1.1' });
+  });
+
   it('shows a changed field with its old and new value, in words', () => {
     const text = describeActivity(
       t,
