@@ -23,7 +23,7 @@ import type {
   updateMailDomainSchema,
   updateMailLabelSchema,
 } from '@beacon/contract';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import {
   jobs,
   mailboxes,
