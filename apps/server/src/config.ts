@@ -38,6 +38,13 @@ export type Config = {
   publicUrl: string | undefined;
   mailFrom: string;
   inboundSmtpPort: number | undefined;
+  /**
+   * Connected mailboxes (modules/mail-imap): sync workers per process (`IMAP_SYNC_WORKERS`, 4),
+   * how often folders other than INBOX are checked between IDLE wake-ups (`IMAP_POLL_INTERVAL`,
+   * 60s) and how long one run keeps a mailbox before handing it back to the queue
+   * (`IMAP_SYNC_WINDOW`, 10m).
+   */
+  imapSync: { workers: number; pollSeconds: number; windowSeconds: number };
   /** STARTTLS on the inbound SMTP listener: PEM files of its certificate (chain) and key. */
   inboundSmtpTls: { certFile: string; keyFile: string } | undefined;
   /** The largest inbound message accepted, in bytes (SIZE; larger ones are refused with 552). */
@@ -172,6 +179,27 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Beacon <no-reply@beacon.local>'),
   INBOUND_SMTP_PORT: portText.optional(),
+  IMAP_SYNC_WORKERS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((n) => n >= 0 && n <= 64, 'must be between 0 and 64')
+    .default(4),
+  IMAP_POLL_INTERVAL: z
+    .string()
+    .refine(
+      (v) => parseDuration(v) !== undefined,
+      'must be seconds or a number with s, m, h or d, e.g. 60s',
+    )
+    .default('60s'),
+  IMAP_SYNC_WINDOW: z
+    .string()
+    .refine(
+      (v) => parseDuration(v) !== undefined,
+      'must be seconds or a number with s, m, h or d, e.g. 10m',
+    )
+    .default('10m'),
   INBOUND_SMTP_TLS_CERT: z.string().trim().min(1).optional(),
   INBOUND_SMTP_TLS_KEY: z.string().trim().min(1).optional(),
   INBOUND_SMTP_MAX_BYTES: z
@@ -269,6 +297,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     mailFrom: e.MAIL_FROM,
     inboundSmtpPort: e.INBOUND_SMTP_PORT,
+    imapSync: {
+      workers: e.IMAP_SYNC_WORKERS,
+      pollSeconds: parseDuration(e.IMAP_POLL_INTERVAL) as number,
+      windowSeconds: parseDuration(e.IMAP_SYNC_WINDOW) as number,
+    },
     inboundSmtpTls: e.INBOUND_SMTP_TLS_CERT
       ? {
           certFile: path.resolve(e.INBOUND_SMTP_TLS_CERT),

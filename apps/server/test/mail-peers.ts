@@ -14,13 +14,17 @@ export type ReceivedMail = { from: string; to: string[]; raw: Buffer };
 
 /**
  * An smtp-server on loopback that keeps what it receives. `hold` makes it wait before it answers
- * the end of a message's data (a kill test stops Beacon meanwhile).
+ * the end of a message's data (a kill test stops Beacon meanwhile). `auth`: it offers AUTH and
+ * takes any login, as a connected mailbox's own server takes its owner's (modules/mail-imap).
  */
-export async function startSmtpPeer(options: { hold?: () => Promise<void> } = {}) {
+export async function startSmtpPeer(options: { hold?: () => Promise<void>; auth?: boolean } = {}) {
   const received: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    onAuth(auth, _session, callback) {
+      callback(null, { user: auth.username });
+    },
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

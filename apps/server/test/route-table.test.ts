@@ -260,6 +260,15 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'POST /api/pipelines/:id/stages': pipelineProbe({ name: 'Planted' }),
   'PATCH /api/pipelines/:id/stages/:stageId': stageProbe({ name: 'Taken over' }),
   'DELETE /api/pipelines/:id/stages/:stageId': stageProbe(),
+  // Connected mailboxes' sync (issue 12, record 058): the mailbox's id in the query or the body.
+  'GET /api/mail/mailboxes/sync': async (server, owner) => ({
+    query: { mailboxId: await makeConnectedMailbox(server, owner) },
+  }),
+  'POST /api/mail/mailboxes/sync-now': connectedMailboxProbe(),
+  'POST /api/mail/mailboxes/pause': connectedMailboxProbe(),
+  'POST /api/mail/mailboxes/resume': connectedMailboxProbe(),
+  'POST /api/mail/mailboxes/disconnect': connectedMailboxProbe(),
+  'POST /api/mail/mailboxes/connection': connectedMailboxProbe({ password: 'taken-over' }),
   // CSV imports (issue 5).
   'GET /api/imports/:id': importProbe(),
   'POST /api/imports/:id/start': importProbe({ mapping: { Email: 'email' } }),
@@ -687,6 +696,41 @@ function stageProbe(body?: unknown) {
 async function userIdOf(server: TestServer, owner: Owner): Promise<string> {
   const me = await fetch(`${server.url}/user/me`, { headers: authed(owner.token) });
   return ((await me.json()) as { id: string }).id;
+}
+
+/**
+ * A connected mailbox of the owner's, written straight to the table (connecting through the API
+ * logs in to a real IMAP server: modules/mail-imap/mail-imap.test.ts does that).
+ */
+async function makeConnectedMailbox(server: TestServer, owner: Owner): Promise<string> {
+  const { mailboxes, users } = await import('../src/db/schema/index.ts');
+  const { eq } = await import('drizzle-orm');
+  const userId = await userIdOf(server, owner);
+  const [user] = await server.database.db.select().from(users).where(eq(users.id, userId));
+  const [row] = await server.database.db
+    .insert(mailboxes)
+    .values({
+      workspaceId: user!.workspaceId,
+      kind: 'connected',
+      address: `synced-${userId.slice(0, 8)}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+      ownerId: userId,
+      imapHost: 'imap.example.test',
+      imapPort: 993,
+      imapSecurity: 'tls',
+      smtpHost: 'smtp.example.test',
+      smtpPort: 465,
+      smtpSecurity: 'tls',
+      username: 'private',
+      syncStatus: 'paused',
+    })
+    .returning({ id: mailboxes.id });
+  return row!.id;
+}
+
+function connectedMailboxProbe(extra: Record<string, unknown> = {}) {
+  return async (server: TestServer, owner: Owner) => ({
+    body: { mailboxId: await makeConnectedMailbox(server, owner), ...extra },
+  });
 }
 
 async function makeNote(server: TestServer, owner: Owner): Promise<string> {

@@ -42,5 +42,6 @@ export const errorCodes = [
   'RATE_LIMITED',
   'NOT_READY',
   'INTERNAL',
+  'MAILBOX_CONNECTION_FAILED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

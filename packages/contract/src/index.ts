@@ -29,3 +29,4 @@ export * from './files.ts';
 export * from './uploads.ts';
 export * from './previews.ts';
 export * from './mail.ts';
+export * from './mail-imap.ts';

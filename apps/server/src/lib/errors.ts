@@ -10,6 +10,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   EMAIL_TAKEN: 400,
   INVALID_CODE: 400,
   INVITATION_INVALID: 400,
+  /** A connected mailbox's IMAP or SMTP server refused the login or could not be reached. */
+  MAILBOX_CONNECTION_FAILED: 400,
   UNAUTHENTICATED: 401,
   TOKEN_EXPIRED: 401,
   INVALID_CREDENTIALS: 401,

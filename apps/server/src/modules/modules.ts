@@ -12,6 +12,7 @@ import { importsModule } from './imports/imports.module.ts';
 import { kanbanModule } from './kanban/kanban.module.ts';
 import { listsModule } from './lists/lists.module.ts';
 import { mailModule } from './mail/mail.module.ts';
+import { mailImapModule } from './mail-imap/mail-imap.module.ts';
 import { membersModule } from './members/members.module.ts';
 import { notesModule } from './notes/notes.module.ts';
 import { notificationsModule } from './notifications/notifications.module.ts';
@@ -50,6 +51,8 @@ export const modules: AppModule[] = [
   homeModule,
   chatModule,
   mailModule,
+  // After mail: it works on app.mail.
+  mailImapModule,
   workspaceModule,
   auditModule,
   tagsModule,

@@ -17,3 +17,4 @@ export * from './account.ts';
 export * from './storage.ts';
 export * from './files.ts';
 export * from './mail.ts';
+export * from './mail-imap.ts';

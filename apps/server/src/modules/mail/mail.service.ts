@@ -23,7 +23,7 @@ import type {
   updateMailDomainSchema,
   updateMailLabelSchema,
 } from '@beacon/contract';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import {
   jobs,
   mailboxes,
@@ -74,6 +74,19 @@ type ReplyInput = z.output<typeof replyMailSchema>;
  * Domains are the admins'.
  */
 export class MailService {
+  /**
+   * Set by the IMAP part (modules/mail-imap/mail-imap.module.ts): logs in to a connected
+   * mailbox's servers before it is kept, and starts its sync in the transaction that makes it.
+   */
+  connectedMailboxes:
+    | {
+        verify(
+          input: Extract<z.output<typeof newMailboxSchema>, { kind: 'connected' }>,
+        ): Promise<void>;
+        started(tx: Transaction, mailboxId: string): Promise<void>;
+      }
+    | undefined;
+
   constructor(
     private readonly db: Database,
     private readonly realtime: Realtime,
@@ -770,6 +783,7 @@ export class MailService {
       .where(and(eq(users.workspaceId, caller.workspaceId), eq(users.id, ownerId)));
     if (!owner) throw notFound('No such member');
     const address = input.address.trim().toLowerCase();
+    if (input.kind === 'connected') await this.connectedMailboxes?.verify(input);
     return this.db.transaction(async (tx) => {
       let domainId: string | null = null;
       if (input.kind === 'beacon') {
@@ -826,6 +840,7 @@ export class MailService {
           .update(mailboxes)
           .set({ passwordSealed: this.box.seal(input.password, `mailbox:${row!.id}`) })
           .where(eq(mailboxes.id, row!.id));
+        await this.connectedMailboxes?.started(tx, row!.id);
       }
       return mailboxOf(row!);
     });
