@@ -172,7 +172,14 @@ async function signIn(signedIn: boolean) {
   );
   if (signedIn && !remembered) {
     await page.goto(`${base}${DASHBOARD}`);
-    await page.waitForFunction(() => localStorage.getItem('beacon.member') !== null);
+    await page.waitForSelector('main h1');
+    // The app remembers the member once it has drawn the page (a build from before record 056,
+    // measured with LIGHTHOUSE_URL, never does).
+    await page
+      .waitForFunction(() => localStorage.getItem('beacon.member') !== null, null, {
+        timeout: 2000,
+      })
+      .catch(() => undefined);
   }
   await page.close();
   await browser.close();
