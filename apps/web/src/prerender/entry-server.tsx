@@ -13,6 +13,7 @@ import { SettingsProvider } from '../features/settings/index.ts';
 import { i18n, i18nOptions, localeRules } from '../locales/i18n.ts';
 import { DEFAULT_LANGUAGE } from '../locales/languages.ts';
 import { cssTokens } from '../theme/css-tokens.ts';
+import { resetEmotionCache } from '../theme/emotion-cache.ts';
 import { FRAME_MEMBER } from './pages.ts';
 
 export {
@@ -73,6 +74,8 @@ export async function renderPage(
   // A part that waits (a lazy component) is finished by an inline script React writes, which the
   // page's CSP would refuse: draw again once it has loaded, until nothing waits.
   for (let attempt = 0; attempt < 5; attempt += 1) {
+    // Emotion writes a style only the first time its cache sees it: each page gets all of its own.
+    resetEmotionCache();
     const errors: unknown[] = [];
     const { prelude } = await prerender(
       <I18nextProvider i18n={i18n}>
