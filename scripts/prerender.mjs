@@ -64,34 +64,36 @@ console.warn = (...args) => {
   if (!String(args[0]).startsWith('Could not load the sign-in info')) warn(...args);
 };
 
-/** Marks the document before it paints when the pre-drawn page would not be the visitor's. */
-const FRESH_CHECK = `(function(){var f=false;try{
-var c=document.cookie,s=localStorage,q=new URLSearchParams(location.search);
-if(location.search||s.getItem('accessToken')||sessionStorage.getItem('beacon.authNotice'))f=true;
+/**
+ * The part of both checks below about what the browser knows of the visitor's settings: a query
+ * string, a pending sign-in notice, a display setting (any `theme…` cookie) or a language other
+ * than English, detected in the app's order. Sets `f` (drawn from scratch).
+ */
+const SETTINGS_CHECK = `var c=document.cookie,s=localStorage,q=new URLSearchParams(location.search);
+if(location.search||sessionStorage.getItem('beacon.authNotice'))f=true;
 if(/(?:^|;\\s*)theme(Mode|Direction|Layout|Contrast|Stretch|ColorPresets)=/.test(c))f=true;
-var m=c.match(/(?:^|;\\s*)i18next=([^;]*)/);
-var l=q.get('lng')||(m&&m[1])||s.getItem('i18nextLng')||sessionStorage.getItem('i18nextLng')||(navigator.languages&&navigator.languages[0])||navigator.language||'en';
-if(!/^en(-|$)/i.test(l))f=true;
+var k=c.match(/(?:^|;\\s*)i18next=([^;]*)/);
+var l=q.get('lng')||(k&&k[1])||s.getItem('i18nextLng')||sessionStorage.getItem('i18nextLng')||(navigator.languages&&navigator.languages[0])||navigator.language||'en';
+if(!/^en(-|$)/i.test(l))f=true;`;
+
+/** Marks the document before it paints when the pre-drawn page would not be the visitor's. */
+const FRESH_CHECK = `(function(){var f=false;try{${SETTINGS_CHECK}
+if(s.getItem('accessToken'))f=true;
 }catch(e){f=true}
 if(f)document.documentElement.setAttribute('data-fresh','');})();`;
 
 /**
  * For a signed-in frame: the visitor is the member the page can be filled in for. The token is
  * there and unexpired, the member remembered beside it (features/auth/utils/member-frame.ts) is
- * the token's, may edit, has a verified account, and the screen is narrower than the `lg` breakpoint (wider, the menu's layout follows
- * the display settings); with the language and display settings of the public pages' check.
+ * the token's, may edit, has a verified account, and the screen is narrower than the `lg`
+ * breakpoint (wider, the menu's layout follows the display settings); with the language and
+ * display settings of the public pages' check.
  */
-const FRAME_CHECK = `(function(){var f=false;try{
-var c=document.cookie,s=localStorage,q=new URLSearchParams(location.search);
+const FRAME_CHECK = `(function(){var f=false;try{${SETTINGS_CHECK}
 var t=s.getItem('accessToken'),p=JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));
 var m=JSON.parse(s.getItem('beacon.member'));
 if(!(p.exp*1000>Date.now())||!m||m.id!==p.sub||!/^(admin|contributor)$/.test(m.role)||!m.email_verified)f=true;
 if(matchMedia('(min-width:1200px)').matches)f=true;
-if(location.search||sessionStorage.getItem('beacon.authNotice'))f=true;
-if(/(?:^|;\\s*)theme(Mode|Direction|Layout|Contrast|Stretch|ColorPresets)=/.test(c))f=true;
-var k=c.match(/(?:^|;\\s*)i18next=([^;]*)/);
-var l=q.get('lng')||(k&&k[1])||s.getItem('i18nextLng')||sessionStorage.getItem('i18nextLng')||(navigator.languages&&navigator.languages[0])||navigator.language||'en';
-if(!/^en(-|$)/i.test(l))f=true;
 }catch(e){f=true}
 if(f)document.documentElement.setAttribute('data-fresh','');})();`;
 
