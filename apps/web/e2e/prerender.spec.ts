@@ -155,6 +155,8 @@ test.describe('a signed-in page at phone width', () => {
       await expect(page.locator('html')).not.toHaveAttribute('data-fresh', '');
       const drawn = await frameText(page);
       expect(drawn.markers, `${path}: markers left in the page`).toBe(false);
+      // Drawn with its styles (each page's own, not only those of the page drawn before it).
+      await expect(page.getByRole('banner')).toHaveCSS('position', 'fixed');
       // The avatar shows the demo member's initials (Ava Martin).
       await expect(page.getByRole('banner').getByText('AM', { exact: true })).toBeVisible();
       if (text) await expect(page.getByText(text)).toBeVisible();
