@@ -8,6 +8,11 @@
 //     visitor's language, display settings, session or notice differ from what was drawn: the
 //     pre-drawn page is then hidden and replaced (main.tsx), never shown wrong.
 // The server sends these files for their exact paths (apps/server/src/plugins/web.ts).
+// Signed-in pages (`frame` in PRERENDERED_PAGES) are drawn for a marker member at phone width:
+// their inline scripts check that the visitor is the member remembered in local storage (the
+// token's, an editor, at phone width) and put the member's names in place of the markers before
+// the page paints; main.tsx replaces the frame once the app has started
+// (docs/decisions/056-signed-in-frame-at-build-time.md).
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -59,16 +64,59 @@ console.warn = (...args) => {
   if (!String(args[0]).startsWith('Could not load the sign-in info')) warn(...args);
 };
 
-/** Marks the document before it paints when the pre-drawn page would not be the visitor's. */
-const FRESH_CHECK = `(function(){var f=false;try{
-var c=document.cookie,s=localStorage,q=new URLSearchParams(location.search);
-if(location.search||s.getItem('accessToken')||sessionStorage.getItem('beacon.authNotice'))f=true;
+/**
+ * The part of both checks below about what the browser knows of the visitor's settings: a query
+ * string, a pending sign-in notice, a display setting (any `theme…` cookie) or a language other
+ * than English, detected in the app's order. Sets `f` (drawn from scratch).
+ */
+const SETTINGS_CHECK = `var c=document.cookie,s=localStorage,q=new URLSearchParams(location.search);
+if(location.search||sessionStorage.getItem('beacon.authNotice'))f=true;
 if(/(?:^|;\\s*)theme(Mode|Direction|Layout|Contrast|Stretch|ColorPresets)=/.test(c))f=true;
-var m=c.match(/(?:^|;\\s*)i18next=([^;]*)/);
-var l=q.get('lng')||(m&&m[1])||s.getItem('i18nextLng')||sessionStorage.getItem('i18nextLng')||(navigator.languages&&navigator.languages[0])||navigator.language||'en';
-if(!/^en(-|$)/i.test(l))f=true;
+var k=c.match(/(?:^|;\\s*)i18next=([^;]*)/);
+var l=q.get('lng')||(k&&k[1])||s.getItem('i18nextLng')||sessionStorage.getItem('i18nextLng')||(navigator.languages&&navigator.languages[0])||navigator.language||'en';
+if(!/^en(-|$)/i.test(l))f=true;`;
+
+/** Marks the document before it paints when the pre-drawn page would not be the visitor's. */
+const FRESH_CHECK = `(function(){var f=false;try{${SETTINGS_CHECK}
+if(s.getItem('accessToken'))f=true;
 }catch(e){f=true}
 if(f)document.documentElement.setAttribute('data-fresh','');})();`;
+
+/**
+ * For a signed-in frame: the visitor is the member the page can be filled in for. The token is
+ * there and unexpired, the member remembered beside it (features/auth/utils/member-frame.ts) is
+ * the token's, may edit, has a verified account, and the screen is narrower than the `lg`
+ * breakpoint (wider, the menu's layout follows the display settings); with the language and
+ * display settings of the public pages' check.
+ */
+const FRAME_CHECK = `(function(){var f=false;try{${SETTINGS_CHECK}
+var t=s.getItem('accessToken'),p=JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));
+var m=JSON.parse(s.getItem('beacon.member'));
+if(!(p.exp*1000>Date.now())||!m||m.id!==p.sub||!/^(admin|contributor)$/.test(m.role)||!m.email_verified)f=true;
+if(matchMedia('(min-width:1200px)').matches)f=true;
+}catch(e){f=true}
+if(f)document.documentElement.setAttribute('data-fresh','');})();`;
+
+/**
+ * Right after the frame's markup: puts the remembered member's names in place of the markers
+ * (text and attributes), as text, before the first paint. `roles`: the English label of each role;
+ * `greetings`: the home page's heading for an account older than a day and for a newer one
+ * (features/dashboard/components/dashboard-app-page.tsx).
+ */
+const frameFill = (
+  markers,
+  roles,
+  greetings,
+) => `(function(){if(document.documentElement.hasAttribute('data-fresh'))return;
+var r=document.getElementById('root');try{var m=JSON.parse(localStorage.getItem('beacon.member'));
+var v={};v[${JSON.stringify(markers.initials)}]=((m.first_name.charAt(0)+m.last_name.charAt(0)).toUpperCase()||'?');
+v[${JSON.stringify(markers.first)}]=m.first_name;v[${JSON.stringify(markers.last)}]=m.last_name;v[${JSON.stringify(markers.email)}]=m.email;
+v[${JSON.stringify(markers.workspace)}]=m.workspace;var g=${JSON.stringify(greetings)};
+v[${JSON.stringify(markers.greeting)}]=g[Date.now()-Date.parse(m.created_at)<864e5?1:0].replace('{{name}}',function(){return m.first_name||m.email});v[${JSON.stringify(markers.role)}]=${JSON.stringify(roles)}[m.role]||m.role;
+var x=/\uE000\uE000|\uE000[A-Z]/g,f=function(a){return v[a]};
+var w=document.createTreeWalker(r,NodeFilter.SHOW_TEXT),n;while((n=w.nextNode()))if(n.nodeValue.indexOf('\uE000')>=0)n.nodeValue=n.nodeValue.replace(x,f);
+r.querySelectorAll('*').forEach(function(e){for(var i=0;i<e.attributes.length;i++){var a=e.attributes[i];if(a.value.indexOf('\uE000')>=0)a.value=a.value.replace(x,f);}});
+r.setAttribute('data-filled','');}catch(e){document.documentElement.setAttribute('data-fresh','');}})();`;
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>')) throw new Error('prerender: no empty #root');
@@ -83,10 +131,12 @@ const styleLinks = (pagePath) =>
         `<link rel="stylesheet" crossorigin href="/assets/${table.files[i]}" nonce="BEACON_CSP_NONCE">`,
     )
     .join('');
-const head =
-  `<script nonce="BEACON_CSP_NONCE">${FRESH_CHECK}</script>` +
+const head = (frame) =>
+  `<script nonce="BEACON_CSP_NONCE">${frame ? FRAME_CHECK : FRESH_CHECK}</script>` +
   `<style nonce="BEACON_CSP_NONCE">${entry.defaultTokensCss()}` +
-  `html[data-fresh] #root[data-prerendered]{display:none}</style>`;
+  `html[data-fresh] #root[data-prerendered]{display:none}` +
+  (frame ? `#root[data-prerendered][data-frame]:not([data-filled]){visibility:hidden}` : '') +
+  `</style>`;
 
 /**
  * The CSP refuses `style="…"` attributes in HTML (styles set from JavaScript are fine). Each one
@@ -123,7 +173,10 @@ function moveInlineStyles(html) {
 /**
  * The page's code starts once the drawn page has painted, not from <head>: the parser would
  * otherwise ask for every chunk before the first paint, and the paint would wait on the network
- * with them (Lighthouse counts every request started before it). A visitor whose page is drawn
+ * with them (Lighthouse counts every request started before it). "Painted" is the browser's
+ * first-contentful-paint entry (a frame's end on the main thread can come well before the
+ * frame is on screen: the people page's frame showed 160 ms after it on a busy machine), or a
+ * second at most (a hidden tab paints nothing). A visitor whose page is drawn
  * again (`data-fresh`) starts at once. The entry, its static imports and the route preload script
  * of index.html move into this script, as they were.
  */
@@ -147,7 +200,8 @@ if(!document.documentElement.hasAttribute('data-fresh'))document.querySelectorAl
 ${JSON.stringify(imports)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l);});
 var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entrySrc)};if(n)s.nonce=n;document.head.appendChild(s);}
 if(document.documentElement.hasAttribute('data-fresh'))go();
-else{requestAnimationFrame(function(){setTimeout(go,0);});setTimeout(go,500);}})();`;
+else{try{new PerformanceObserver(function(l,o){if(!l.getEntries().some(function(e){return e.name==='first-contentful-paint'}))return;o.disconnect();setTimeout(go,0);}).observe({type:'paint',buffered:true});}catch(e){requestAnimationFrame(function(){setTimeout(go,0);});}
+setTimeout(go,1000);}})();`;
   return html
     .replace(entry, '')
     .replace(modulepreload, '')
@@ -159,17 +213,29 @@ const outDir = path.join(dist, 'prerendered');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const demo = { demo: { email: entry.DEMO_EMAIL, password: entry.DEMO_PASSWORD } };
-for (const [pagePath, { file, demoFile }] of Object.entries(entry.PRERENDERED_PAGES)) {
+const { roles, app: homeWords } = resources.dashboard;
+const greetings = [homeWords.greeting, homeWords.greetingNew];
+for (const [pagePath, { file, demoFile, frame }] of Object.entries(entry.PRERENDERED_PAGES)) {
   for (const [name, info] of [[file, null], ...(demoFile ? [[demoFile, demo]] : [])]) {
-    const { body, css } = moveInlineStyles(await entry.renderPage(pagePath, info));
+    // The frame's role and the home page's greeting are drawn as markers too.
+    resources.dashboard.roles = frame ? { ...roles, admin: entry.FRAME_MARKERS.role } : roles;
+    resources.dashboard.app = frame
+      ? { ...homeWords, greeting: entry.FRAME_MARKERS.greeting }
+      : homeWords;
+    await entry.setWords('dashboard', resources.dashboard);
+    const { body, css } = moveInlineStyles(await entry.renderPage(pagePath, info, frame));
+    if (frame && !body.includes('\uE000')) throw new Error(`prerender: ${pagePath} has no member`);
+    const fill = frame
+      ? `<script nonce="BEACON_CSP_NONCE">${frameFill(entry.FRAME_MARKERS, roles, greetings)}</script>`
+      : '';
     const html = startAfterPaint(template)
       .replace(
         '</head>',
-        `${head}<style nonce="BEACON_CSP_NONCE">${css}</style>${styleLinks(pagePath)}</head>`,
+        `${head(frame)}<style nonce="BEACON_CSP_NONCE">${css}</style>${styleLinks(pagePath)}</head>`,
       )
       .replace(
         '<div id="root"></div>',
-        `<div id="root" data-prerendered="${pagePath}" inert>${body}</div>`,
+        `<div id="root" data-prerendered="${pagePath}"${frame ? ' data-frame' : ''} inert>${body}</div>${fill}`,
       );
     writeFileSync(path.join(outDir, `${name}.html`), html);
     console.log(`prerendered ${pagePath} -> dist/prerendered/${name}.html (${html.length} bytes)`);

@@ -181,6 +181,25 @@ describe('dashboard home', () => {
     expect(window.localStorage.getItem('accessToken')).toBeNull();
   });
 
+  it('remembers the member for the frame drawn at build time, and forgets them on signing out', async () => {
+    window.localStorage.setItem('accessToken', tokenExpiringIn(3600));
+    api();
+    await renderApp('/dashboard/app');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' });
+    await waitFor(() =>
+      expect(JSON.parse(window.localStorage.getItem('beacon.member') ?? '{}')).toMatchObject({
+        id: 'user-1',
+        first_name: 'Ada',
+        workspace: 'Analytical Engines',
+        role: 'admin',
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Account: Ada Lovelace' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to Beacon' });
+    expect(window.localStorage.getItem('beacon.member')).toBeNull();
+  });
+
   it('has no verify banner for a verified user', async () => {
     window.localStorage.setItem('accessToken', tokenExpiringIn(3600));
     api({ 'GET /user/me': json(200, { ...sampleUser, email_verified: true }) });

@@ -2,7 +2,7 @@ import '../theme/base.css';
 import { StrictMode, useCallback, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { AuthProvider, loginPath } from '../features/auth/index.ts';
+import { AuthProvider, loginPath, type AuthUser } from '../features/auth/index.ts';
 import { SettingsProvider, useSettings } from '../features/settings/index.ts';
 import { i18n } from '../locales/i18n.ts';
 import { applyCssTokens } from '../theme/css-tokens.ts';
@@ -13,17 +13,23 @@ type AppRouter = typeof browserRouter;
 
 /**
  * `hydrating`: the page was drawn at build time as a guest (src/prerender) and no token is
- * stored, so the session starts as a known guest, as it was drawn.
+ * stored, so the session starts as a known guest, as it was drawn. `member`: the signed-in frame
+ * was drawn at build time and the member is already loaded (main.tsx), so the session starts
+ * with them and the first render replaces the frame with the page.
  */
-export function App({ hydrating = false }: { hydrating?: boolean }) {
+export function App({ hydrating = false, member }: { hydrating?: boolean; member?: AuthUser }) {
   useEffect(() => {
-    // The drawn page ignores input until it is hydrated (scripts/prerender.mjs makes it inert):
-    // a click or a keystroke before then would be lost.
-    if (hydrating) document.getElementById('root')?.removeAttribute('inert');
-  }, [hydrating]);
+    // The drawn page ignores input until it is hydrated or replaced (scripts/prerender.mjs makes
+    // it inert): a click or a keystroke before then would be lost.
+    const root = document.getElementById('root');
+    if (hydrating || member) root?.removeAttribute('inert');
+    // The frame drawn at build time is gone: the app has replaced it.
+    if (member)
+      ['data-prerendered', 'data-frame', 'data-filled'].forEach((n) => root?.removeAttribute(n));
+  }, [hydrating, member]);
   return (
     <StrictMode>
-      <AppRoot router={browserRouter} hydrating={hydrating} />
+      <AppRoot router={browserRouter} hydrating={hydrating} member={member} />
     </StrictMode>
   );
 }
@@ -34,12 +40,20 @@ export function App({ hydrating = false }: { hydrating?: boolean }) {
  * loads neither MUI nor Emotion. The Redux store is not here either: only the calendar and kanban
  * screens use it, so their routes provide it (`store-provider.tsx`).
  */
-export function AppRoot({ router, hydrating = false }: { router: AppRouter; hydrating?: boolean }) {
+export function AppRoot({
+  router,
+  hydrating = false,
+  member,
+}: {
+  router: AppRouter;
+  hydrating?: boolean;
+  member?: AuthUser;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
       <SettingsProvider>
         <DocumentTheme>
-          <SessionApp router={router} hydrating={hydrating} />
+          <SessionApp router={router} hydrating={hydrating} member={member} />
         </DocumentTheme>
       </SettingsProvider>
     </I18nextProvider>
@@ -61,7 +75,15 @@ function DocumentTheme({ children }: { children: ReactNode }) {
   return children;
 }
 
-function SessionApp({ router, hydrating }: { router: AppRouter; hydrating: boolean }) {
+function SessionApp({
+  router,
+  hydrating,
+  member,
+}: {
+  router: AppRouter;
+  hydrating: boolean;
+  member?: AuthUser;
+}) {
   // The token ran out and the session signed out: show the sign-in page ("Token expired").
   const onSessionExpired = useCallback(() => {
     const { pathname, search, hash } = router.state.location;
@@ -70,7 +92,11 @@ function SessionApp({ router, hydrating }: { router: AppRouter; hydrating: boole
   }, [router]);
 
   return (
-    <AuthProvider onSessionExpired={onSessionExpired} startAsGuest={hydrating}>
+    <AuthProvider
+      onSessionExpired={onSessionExpired}
+      startAsGuest={hydrating}
+      startAsMember={member}
+    >
       <RouterProvider router={router} />
     </AuthProvider>
   );

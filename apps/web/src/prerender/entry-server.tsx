@@ -13,8 +13,16 @@ import { SettingsProvider } from '../features/settings/index.ts';
 import { i18n, i18nOptions, localeRules } from '../locales/i18n.ts';
 import { DEFAULT_LANGUAGE } from '../locales/languages.ts';
 import { cssTokens } from '../theme/css-tokens.ts';
+import { resetEmotionCache } from '../theme/emotion-cache.ts';
+import { FRAME_MEMBER } from './pages.ts';
 
-export { DEMO_EMAIL, DEMO_PASSWORD, PRERENDERED_PAGES } from './pages.ts';
+export {
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  FRAME_MARKERS,
+  FRAME_MEMBER,
+  PRERENDERED_PAGES,
+} from './pages.ts';
 
 /** English, every namespace given (no backend: nothing is fetched). */
 export async function initServerI18n(resources: Record<string, Record<string, unknown>>) {
@@ -32,6 +40,11 @@ export async function initServerI18n(resources: Record<string, Record<string, un
     });
 }
 
+/** Replaces the English words of one namespace (the frame's role marker: scripts/prerender.mjs). */
+export async function setWords(namespace: string, words: Record<string, unknown>) {
+  i18n.addResourceBundle(DEFAULT_LANGUAGE, namespace, words, false, true);
+}
+
 /** The theme's custom properties for the default settings, as a `:root` rule. */
 export function defaultTokensCss(): string {
   const tokens = cssTokens({ mode: 'light', contrast: 'default', preset: 'default' });
@@ -41,10 +54,15 @@ export function defaultTokensCss(): string {
 }
 
 /**
- * The page at `path` as the app draws it for a guest; `info` is what `GET /api/auth/info`
- * answers (the sign-in page's loader), which the server knows when it picks the file.
+ * The page at `path` as the app draws it for a guest, or with `frame` for `FRAME_MEMBER` (signed
+ * in); `info` is what `GET /api/auth/info` answers (the sign-in page's loader), which the server
+ * knows when it picks the file.
  */
-export async function renderPage(path: string, info: AuthInfo = null): Promise<string> {
+export async function renderPage(
+  path: string,
+  info: AuthInfo = null,
+  frame = false,
+): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} redirects: nothing to pre-render`);
@@ -56,11 +74,18 @@ export async function renderPage(path: string, info: AuthInfo = null): Promise<s
   // A part that waits (a lazy component) is finished by an inline script React writes, which the
   // page's CSP would refuse: draw again once it has loaded, until nothing waits.
   for (let attempt = 0; attempt < 5; attempt += 1) {
+    // Emotion writes a style only the first time its cache sees it: each page gets all of its own.
+    resetEmotionCache();
     const errors: unknown[] = [];
     const { prelude } = await prerender(
       <I18nextProvider i18n={i18n}>
         <SettingsProvider>
-          <AuthProvider startAsGuest>
+          <AuthProvider
+            startAsGuest={!frame}
+            startAsMember={
+              frame ? { ...FRAME_MEMBER, workspace: { ...FRAME_MEMBER.workspace } } : undefined
+            }
+          >
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AuthProvider>
         </SettingsProvider>

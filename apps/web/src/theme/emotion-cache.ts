@@ -20,6 +20,14 @@ export function getEmotionCache(): EmotionCache {
   return cache;
 }
 
+/**
+ * Starts a new cache: a page drawn at build time (src/prerender) must write every style it uses,
+ * not only those the pages drawn before it in the same run did not.
+ */
+export function resetEmotionCache(): void {
+  cache = undefined;
+}
+
 let rtlCache: Promise<EmotionCache> | undefined;
 
 /**

@@ -1,8 +1,15 @@
 import { startTransition, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { RegisterRequest } from '@beacon/contract';
 import { AuthContext, type AuthActions } from './auth-context.ts';
-import { authReducer, initialAuthState, type AuthAction, type AuthState } from './auth-reducer.ts';
+import {
+  authReducer,
+  initialAuthState,
+  type AuthAction,
+  type AuthState,
+  type AuthUser,
+} from './auth-reducer.ts';
 import { createAuthSession, type AuthSession } from './auth-session.ts';
+import { rememberMember } from '../utils/member-frame.ts';
 
 export interface AuthProviderProps {
   children: ReactNode;
@@ -13,12 +20,31 @@ export interface AuthProviderProps {
    * (as a guest) and hydrated when no token is stored, whose first render must match the HTML.
    */
   startAsGuest?: boolean;
+  /**
+   * Start signed in as this member, already loaded: for a signed-in page whose frame was drawn at
+   * build time and is replaced once the member is known (main.tsx), so that the first render is
+   * the page, not the loading screen.
+   */
+  startAsMember?: AuthUser;
 }
 
 const GUEST: AuthState = { isInitialized: true, isAuthenticated: false, user: null };
 
-export function AuthProvider({ children, onSessionExpired, startAsGuest }: AuthProviderProps) {
-  const [state, dispatch] = useReducer(authReducer, startAsGuest ? GUEST : initialAuthState);
+export function AuthProvider({
+  children,
+  onSessionExpired,
+  startAsGuest,
+  startAsMember,
+}: AuthProviderProps) {
+  const [state, dispatch] = useReducer(
+    authReducer,
+    startAsMember
+      ? { isInitialized: true, isAuthenticated: true, user: startAsMember }
+      : startAsGuest
+        ? GUEST
+        : initialAuthState,
+  );
+  const knownMemberRef = useRef(startAsMember);
   const sessionRef = useRef<AuthSession | null>(null);
   const onExpiredRef = useRef(onSessionExpired);
 
@@ -39,12 +65,17 @@ export function AuthProvider({ children, onSessionExpired, startAsGuest }: AuthP
       onExpired: () => onExpiredRef.current?.(),
     });
     sessionRef.current = session;
-    void session.initialize();
+    void session.initialize(knownMemberRef.current);
     return () => {
       session.dispose();
       if (sessionRef.current === session) sessionRef.current = null;
     };
   }, []);
+
+  // What the frame drawn at build time shows of the member, for the next cold visit.
+  useEffect(() => {
+    if (state.isInitialized) rememberMember(state.isAuthenticated ? state.user : null);
+  }, [state]);
 
   const actions = useMemo<AuthActions>(() => {
     const current = () => {

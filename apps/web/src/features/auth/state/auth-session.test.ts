@@ -37,6 +37,20 @@ afterEach(() => {
 });
 
 describe('initialize', () => {
+  it('with a member already loaded (the frame drawn at build time): no request, the expiry armed', async () => {
+    vi.useFakeTimers();
+    window.localStorage.setItem('accessToken', tokenExpiringIn(5));
+    const fetchMock = stubApi({});
+    const onExpired = vi.fn();
+    const { session, actions } = setup(onExpired);
+    await session.initialize(sampleUser);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(actions).toEqual([]);
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+  });
+
   it('without a token: initialised and unauthenticated, no request', async () => {
     const fetchMock = stubApi({});
     const { session, state } = setup();

@@ -15,7 +15,7 @@ import {
   scheduleTokenExpiry,
   storeToken,
 } from '../utils/token.ts';
-import type { AuthAction } from './auth-reducer.ts';
+import type { AuthAction, AuthUser } from './auth-reducer.ts';
 
 export interface AuthSessionOptions {
   dispatch: (action: AuthAction) => void;
@@ -24,7 +24,8 @@ export interface AuthSessionOptions {
 }
 
 export interface AuthSession {
-  initialize(): Promise<void>;
+  /** `known`: the member is already loaded (the provider starts with them): no call. */
+  initialize(known?: AuthUser): Promise<void>;
   /** Throws an `AuthError` of code `MFA_REQUIRED` (with its `mfaToken`) when a code is needed. */
   login(email: string, password: string): Promise<void>;
   /** The second step of a two-factor sign-in: an authenticator or a recovery code. */
@@ -69,7 +70,7 @@ export function createAuthSession({ dispatch, onExpired }: AuthSessionOptions): 
     onExpired?.();
   }
 
-  async function initialize() {
+  async function initialize(known?: AuthUser) {
     const token = getStoredToken();
     if (!token || !isValidToken(token)) {
       if (token) storeToken(null);
@@ -77,6 +78,7 @@ export function createAuthSession({ dispatch, onExpired }: AuthSessionOptions): 
       return;
     }
     setSession(token);
+    if (known) return;
     try {
       const user = await authApi.me();
       send({ type: 'INITIAL', payload: { isAuthenticated: true, user } });
