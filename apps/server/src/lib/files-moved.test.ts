@@ -154,6 +154,9 @@ describe.each(['disk', 's3'] as const)(
       server = await startTestServer({
         jobs: { pollMs: 200 },
         ...(s3 ? { env: { STORAGE_URL: s3.url } } : {}),
+        // On PostgreSQL the other test servers keep their files on disk: this server's move and
+        // purge jobs must not be taken by them (test/helpers.ts).
+        ownDatabase: driver === 's3',
       });
     });
     afterAll(async () => {

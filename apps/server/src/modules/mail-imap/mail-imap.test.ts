@@ -139,6 +139,9 @@ beforeAll(async () => {
     env: { IMAP_POLL_INTERVAL: '1s', IMAP_SYNC_WORKERS: '4', IMAP_SYNC_WINDOW: '15s' },
     logger: { level: 'trace', stream: logStream },
     mail: { undoSeconds: 0 },
+    // Its sync runs and its log must stay its own: on PostgreSQL a shared database would let the
+    // other test servers take its jobs (test/helpers.ts).
+    ownDatabase: true,
   });
 }, 120_000);
 

@@ -25,6 +25,9 @@ beforeAll(async () => {
     env: { SMTP_URL: peer.url },
     mail: { undoSeconds: UNDO_SECONDS },
     jobs: { pollMs: 200 },
+    // Its send jobs must reach SMTP_URL's peer: on PostgreSQL a shared database would let the
+    // other test servers (without SMTP_URL) take them (test/helpers.ts).
+    ownDatabase: true,
   });
 });
 afterAll(async () => {

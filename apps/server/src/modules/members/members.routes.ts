@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, invitationsEndpoints, membersEndpoints } from '@beacon/contract';
-import type { FastifyRequest } from 'fastify';
 import { sendAreaFile, streamOctetBodies, uploadOf } from '../../lib/area-files.ts';
 import { requireMediaType } from '../../lib/errors.ts';
 import { openAt, routeOf, signedInRoutes } from '../../lib/responses.ts';

@@ -16,7 +16,8 @@ import { crmWorkspace } from '../../../test/crm.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ jobs: { pollMs: 200 } });
+  // Its thumbnail jobs run here, not on another test server of a shared PostgreSQL database.
+  server = await startTestServer({ jobs: { pollMs: 200 }, ownDatabase: true });
 });
 afterAll(async () => {
   await server.close();
