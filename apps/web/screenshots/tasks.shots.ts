@@ -42,7 +42,8 @@ test('tasks, the queue, a record tasks tab and notifications', async ({
         await expect(page.getByRole('dialog')).toBeVisible();
         await settled(page);
         await page.screenshot({ path: `${directory}/tasks-activity-${name}.png` });
-        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').getByRole('button').last().click();
+        await expect(page.getByRole('dialog')).toBeHidden();
 
         await openWithToken(page, token, `/dashboard/tasks?queue=1&lng=${lng}`);
         await expect(page.locator('#queue-task-title')).toBeVisible();
