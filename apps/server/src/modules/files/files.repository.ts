@@ -286,7 +286,12 @@ export async function renameItem(db: Executor, workspaceId: string, id: string, 
     where id = ${id} and workspace_id = ${workspaceId}`);
 }
 
-/** Sets who sees an item and everything in it (and, for private, whose it is). */
+/**
+ * Sets who sees an item and everything in it (and, for private, whose it is), `ownerId` being the
+ * new owner (private) or the item's owner (workspace). Only the workspace's items and those
+ * already `ownerId`'s change: another member's private item keeps its owner and its visibility
+ * (the service refuses first to make a subtree holding one private: `othersPrivateIn`).
+ */
 export async function setSubtreeVisibility(
   db: Executor,
   workspaceId: string,
@@ -297,7 +302,27 @@ export async function setSubtreeVisibility(
   await db.execute(sql`update file_items set visibility = ${visibility},
       owner_id = case when ${visibility} = 'private' then ${ownerId}::uuid else owner_id end,
       updated_at = case when id = ${id}::uuid then now() else updated_at end
-    where workspace_id = ${workspaceId} and (id = ${id} or path @> array[${id}::uuid])`);
+    where workspace_id = ${workspaceId} and (id = ${id} or path @> array[${id}::uuid])
+      and (visibility = 'workspace' or owner_id = ${ownerId}::uuid)`);
+}
+
+/**
+ * Whether the item or anything in it (trashed too) is private to a member other than `ownerId`:
+ * such a subtree cannot become `ownerId`'s private one.
+ */
+export async function othersPrivateIn(
+  db: Executor,
+  workspaceId: string,
+  id: string,
+  ownerId: string | null,
+): Promise<boolean> {
+  const [row] = await rowsOf<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from file_items where workspace_id = ${workspaceId}
+        and (id = ${id} or path @> array[${id}::uuid]) and visibility = 'private'
+        and owner_id is distinct from ${ownerId}::uuid) as found`,
+  );
+  return row?.found ?? false;
 }
 
 /** Moves an item under `parent` (null: the root): its path and its subtree's paths follow. */
@@ -530,8 +555,11 @@ export async function linkByToken(db: Executor, tokenHash: string) {
   return row ?? null;
 }
 
-/** An item as a public link shows it (no caller: the link is the permission). */
-export async function publicItem(db: Executor, workspaceId: string, id: string) {
+/**
+ * An item as a public link shows it: the link is the permission, up to what its creator (`viewer`,
+ * the caller the link stands for) sees.
+ */
+export async function publicItem(db: Executor, viewer: Caller, id: string) {
   const [row] = await rowsOf<{
     id: string;
     name: string;
@@ -545,20 +573,21 @@ export async function publicItem(db: Executor, workspaceId: string, id: string) 
     sql`select i.id, i.name, i.is_folder as "isFolder", i.kind, i.mime_type as "mimeType",
         (case when i.is_folder then ${folderSize} else i.size end)::float8 as size,
         i.stored_file_id as "storedFileId"
-      from file_items i where i.id = ${id} and i.workspace_id = ${workspaceId}`,
+      from file_items i where i.id = ${id} and i.workspace_id = ${viewer.workspaceId}
+        and ${visibleTo(viewer)}`,
   );
   return row ?? null;
 }
 
 /**
- * The files under a folder for a zip, with their paths below it, outside the trash; for a
- * caller, only those they see.
+ * The files under a folder for a zip, with their paths below it, outside the trash, only those
+ * the caller sees (for a public link, its creator).
  */
 export async function zipEntries(
   db: Executor,
   workspaceId: string,
   folderId: string,
-  caller: Caller | null,
+  caller: Caller,
 ) {
   return rowsOf<{
     id: string;
@@ -572,7 +601,7 @@ export async function zipEntries(
     sql`select i.id, i.parent_id as "parentId", i.name, i.is_folder as "isFolder",
         i.stored_file_id as "storedFileId", i.size::float8 as size
       from file_items i where i.workspace_id = ${workspaceId} and i.path @> array[${folderId}::uuid]
-        and i.trashed_at is null ${caller ? sql`and ${visibleTo(caller)}` : sql``}
+        and i.trashed_at is null and ${visibleTo(caller)}
       order by cardinality(i.path), lower(i.name) collate "C", i.created_at, i.id`,
   );
 }

@@ -32,6 +32,8 @@ export const FILE_OWNER_KIND = 'file';
 /** How long the grant of an unlocked public link lasts. */
 const GRANT_SECONDS = 60 * 60;
 const FOLDER_TYPE = 'inode/directory';
+/** The user id of a link whose creator is gone: nobody's, so only the workspace's items show. */
+const NO_MEMBER = '00000000-0000-0000-0000-000000000000';
 
 /** What a download serves: a file's stored file (under the item's name), or a folder's zip. */
 export type Content = { zip: ZipPlan } | { file: StoredFile; name: string };
@@ -338,13 +340,14 @@ export class FilesService {
             throw fieldError('visibility', 'An item in a private folder stays private');
           }
         }
-        await repo.setSubtreeVisibility(
-          tx,
-          caller.workspaceId,
-          id,
-          change.visibility,
-          item.ownerId ?? caller.userId,
-        );
+        const ownerId = item.ownerId ?? caller.userId;
+        if (
+          change.visibility === 'private' &&
+          (await repo.othersPrivateIn(tx, caller.workspaceId, id, ownerId))
+        ) {
+          throw conflict('This folder holds items private to other members');
+        }
+        await repo.setSubtreeVisibility(tx, caller.workspaceId, id, change.visibility, ownerId);
       }
       return (await repo.itemAnswer(tx, caller, id))!;
     });
@@ -358,6 +361,18 @@ export class FilesService {
         throw conflict('A folder cannot go inside itself');
       }
       if ((parent?.id ?? null) === item.parentId) return (await repo.itemAnswer(tx, caller, id))!;
+      if (parent?.visibility === 'private') {
+        // The subtree becomes the folder's owner's: only its owner (or an admin) gives an item
+        // away so, unless it is the folder owner's private item already; never another
+        // member's private items (record 054).
+        const already = item.visibility === 'private' && item.ownerId === parent.ownerId;
+        if (!already && item.ownerId !== caller.userId && caller.role !== 'admin') {
+          throw forbidden('Only its owner moves an item into a private folder');
+        }
+        if (await repo.othersPrivateIn(tx, caller.workspaceId, id, parent.ownerId)) {
+          throw conflict('This folder holds items private to other members');
+        }
+      }
       await repo.moveSubtree(tx, caller.workspaceId, id, parent?.id ?? null, parent?.path ?? []);
       if (parent?.visibility === 'private') {
         await repo.setSubtreeVisibility(tx, caller.workspaceId, id, 'private', parent.ownerId);
@@ -573,6 +588,19 @@ export class FilesService {
     return link;
   }
 
+  /**
+   * Whom a public link stands for: its creator, so the link shows only what they see (a member
+   * since gone sees only the workspace's items).
+   */
+  private linkViewer(link: repo.LinkRow): Caller {
+    return {
+      userId: link.createdBy ?? NO_MEMBER,
+      workspaceId: link.workspaceId,
+      role: 'viewer',
+      visibility: 'own',
+    };
+  }
+
   private granted(link: repo.LinkRow, grant: string | undefined): boolean {
     if (!link.passwordHash) return true;
     if (!grant) return false;
@@ -591,7 +619,8 @@ export class FilesService {
 
   async publicInfo(token: string, grant: string | undefined): Promise<PublicFile> {
     const link = await this.link(token);
-    const item = await repo.publicItem(this.db, link.workspaceId, link.itemId);
+    const viewer = this.linkViewer(link);
+    const item = await repo.publicItem(this.db, viewer, link.itemId);
     if (!item) throw notFound('This link does not exist or has expired');
     if (!this.granted(link, grant)) {
       return {
@@ -606,7 +635,9 @@ export class FilesService {
       };
     }
     const entries = item.isFolder
-      ? (await this.zipPlan(link.workspaceId, item.id, item.name, null)).entries
+      ? (await this.zipPlan(link.workspaceId, item.id, item.name, viewer)).entries.filter(
+          (entry) => entry.file,
+        )
       : [];
     return {
       passwordRequired: Boolean(link.passwordHash),
@@ -614,28 +645,31 @@ export class FilesService {
       isFolder: item.isFolder,
       kind: item.kind,
       mimeType: item.isFolder ? null : item.mimeType,
-      size: Number(item.size),
+      // A folder's size: what the link shows of it.
+      size: item.isFolder
+        ? entries.reduce((sum, entry) => sum + Number(entry.file!.size), 0)
+        : Number(item.size),
       expiresAt: link.expiresAt,
-      entries: entries
-        .filter((entry) => entry.file)
-        .map((entry) => ({ path: entry.path, size: Number(entry.file!.size) })),
+      entries: entries.map((entry) => ({ path: entry.path, size: Number(entry.file!.size) })),
     };
   }
 
   /**
-   * Checks a link's password. Every attempt counts against the link's limit before the check, so
-   * parallel guesses cannot outrun it; a right one answers a grant for GRANT_SECONDS.
+   * Checks a link's password. Every attempt counts against the link's and the address's limits
+   * before the check (as sign-in does), so parallel guesses cannot outrun them; a right one clears
+   * the link's count (not the address's: a link of one's own would clear it) and answers a grant
+   * for GRANT_SECONDS.
    */
   async unlock(token: string, password: string, ip: string): Promise<{ grant: string }> {
     const link = await this.link(token);
     if (!link.passwordHash) throw new AppError('BAD_REQUEST', 'This link has no password');
-    await this.limiter.check(`file-link:${link.id}`, this.limiter.limits.fileLinkPasswords);
-    await this.limiter.check(`file-link-ip:${ip}`, this.limiter.limits.fileLinkPasswords);
+    const linkKey = `file-link:${link.id}`;
+    await this.limiter.hit(linkKey, this.limiter.limits.fileLinkPasswords);
+    await this.limiter.hit(`file-link-ip:${ip}`, this.limiter.limits.fileLinkPasswords);
     if (!(await verifyPassword(link.passwordHash, password))) {
-      await this.limiter.hit(`file-link:${link.id}`, this.limiter.limits.fileLinkPasswords);
-      await this.limiter.hit(`file-link-ip:${ip}`, this.limiter.limits.fileLinkPasswords);
       throw new AppError('LINK_PASSWORD_WRONG', 'Wrong password');
     }
+    await this.limiter.clear(linkKey);
     const exp = String(Math.floor(Date.now() / 1000) + GRANT_SECONDS);
     return { grant: `${exp}.${this.sign(link.id, exp)}` };
   }
@@ -646,10 +680,11 @@ export class FilesService {
     if (!this.granted(link, grant)) {
       throw new AppError('LINK_PASSWORD_REQUIRED', 'This link asks for a password');
     }
-    const item = await repo.publicItem(this.db, link.workspaceId, link.itemId);
+    const viewer = this.linkViewer(link);
+    const item = await repo.publicItem(this.db, viewer, link.itemId);
     if (!item) throw notFound('This link does not exist or has expired');
     if (item.isFolder) {
-      return { zip: await this.zipPlan(link.workspaceId, item.id, item.name, null) };
+      return { zip: await this.zipPlan(link.workspaceId, item.id, item.name, viewer) };
     }
     const file = await this.storage.get(this.db, link.workspaceId, item.storedFileId!);
     if (!file) throw notFound('This link does not exist or has expired');
@@ -676,7 +711,7 @@ export class FilesService {
     workspaceId: string,
     folderId: string,
     name: string,
-    caller: Caller | null,
+    caller: Caller,
   ): Promise<ZipPlan> {
     const rows = await repo.zipEntries(this.db, workspaceId, folderId, caller);
     const paths = new Map<string, string>([[folderId, '']]);

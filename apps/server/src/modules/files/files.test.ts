@@ -573,6 +573,63 @@ describe('roles, private items and shares', () => {
     ).toBe(404);
   });
 
+  it("never hands over another member's private items by a move or a visibility change", async () => {
+    const owner = await register(server);
+    const ownerId = (await getJson(`${server.url}/user/me`, owner.token)).body.id as string;
+    const member = await addMember(server, owner.token, 'contributor');
+    const taker = await addMember(server, owner.token, 'contributor');
+    const admin = await addMember(server, owner.token, 'admin');
+    const team = await folder(owner, 'Team');
+    const theirs = await upload(member, 'appraisal.pdf', PDF, team.id, 'private');
+    expect(theirs).toMatchObject({ visibility: 'private', ownerId: member.id });
+
+    // Someone else's workspace folder into one's own private folder: only its owner (or an admin).
+    const takerBox = await folder(taker, 'Mine', null, 'private');
+    const taken = await send('POST', `/api/files/${team.id}/move`, taker, {
+      folderId: takerBox.id,
+    });
+    expect(taken.status).toBe(403);
+    // Its owner, or an admin, neither: the folder holds a member's private file.
+    const ownerBox = await folder(owner, 'Owner box', null, 'private');
+    const moved = await send('POST', `/api/files/${team.id}/move`, owner, {
+      folderId: ownerBox.id,
+    });
+    expect(moved.status).toBe(409);
+    const adminBox = await folder(admin, 'Admin box', null, 'private');
+    const byAdmin = await send('POST', `/api/files/${team.id}/move`, admin, {
+      folderId: adminBox.id,
+    });
+    expect(byAdmin.status).toBe(409);
+    const hidden = await send('PATCH', `/api/files/${team.id}`, owner, { visibility: 'private' });
+    expect(hidden.status).toBe(409);
+
+    const still = await send('GET', `/api/files/${theirs.id}`, member);
+    expect(still.status).toBe(200);
+    expect(still.body.item).toMatchObject({ visibility: 'private', ownerId: member.id });
+    expect((await send('GET', `/api/files/${theirs.id}`, owner)).status).toBe(404);
+    expect((await send('GET', `/api/files/${team.id}`, taker)).status).toBe(200);
+    expect((await list(owner, { folderId: team.id })).items).toEqual([]);
+
+    // Without anyone else's private items, the owner's folder goes private, workspace items too.
+    const open = await folder(owner, 'Open');
+    const shared = await upload(member, 'notes.txt', 'notes', open.id);
+    const ok = await send('POST', `/api/files/${open.id}/move`, owner, { folderId: ownerBox.id });
+    expect(ok.status).toBe(200);
+    expect(ok.body.item).toMatchObject({ visibility: 'private', ownerId });
+    const now = await send('GET', `/api/files/${shared.id}`, owner);
+    expect(now.body.item).toMatchObject({ visibility: 'private', ownerId });
+    // A member editing the private folder moves its owner's items inside it.
+    await send('POST', `/api/files/${ownerBox.id}/shares`, owner, {
+      userId: taker.id,
+      access: 'edit',
+    });
+    const inside = await send('POST', `/api/files/${shared.id}/move`, taker, {
+      folderId: ownerBox.id,
+    });
+    expect(inside.status).toBe(200);
+    expect(inside.body.item).toMatchObject({ visibility: 'private', ownerId });
+  });
+
   it("answers 404 for another workspace's items and members", async () => {
     const owner = await register(server);
     const intruder = await register(server);
@@ -682,6 +739,51 @@ describe('public links', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe('RATE_LIMITED');
     expect(limited.headers.get('retry-after')).toBeTruthy();
+  });
+});
+
+describe('public links, what they expose', () => {
+  it("shows a folder's link only what its creator sees", async () => {
+    const owner = await register(server);
+    const member = await addMember(server, owner.token, 'contributor');
+    const top = await folder(owner, 'Handout');
+    await upload(owner, 'agenda.txt', 'agenda', top.id);
+    await upload(member, 'secret.txt', 'private of the member', top.id, 'private');
+    const made = await send('POST', `/api/files/${top.id}/links`, owner, {});
+    expect(made.status).toBe(201);
+    const token = (made.body.link as { url: string }).url.split('/').at(-1)!;
+
+    const info = await send('GET', `/api/public/files/${token}`, null);
+    expect(info.status).toBe(200);
+    expect(info.body.entries).toEqual([{ path: 'agenda.txt', size: 6 }]);
+    expect(info.body.size).toBe(6);
+    const zip = await download(null, `/api/public/files/${token}/content`);
+    expect(zip.status).toBe(200);
+    const entries = await unzip(zip.bytes);
+    expect([...entries.keys()]).toEqual(['agenda.txt']);
+  });
+
+  it('counts every password attempt before checking it, so parallel guesses stay in the limit', async () => {
+    const owner = await register(server);
+    const file = await upload(owner, 'vault.pdf', PDF);
+    const made = await send('POST', `/api/files/${file.id}/links`, owner, {
+      password: 'right one',
+    });
+    const token = (made.body.link as { url: string }).url.split('/').at(-1)!;
+    // Every request of this file comes from one address: start its count afresh.
+    await server.database.db.execute(sql`delete from rate_limits where key like 'file-link-ip:%'`);
+    // 30 at once, the right password first; the limit is 3 in this server, the right one counted.
+    const guesses = Array.from({ length: 30 }, (_, n) => (n === 0 ? 'right one' : `wrong ${n}`));
+    const answers = await Promise.all(
+      guesses.map((password) =>
+        send('POST', `/api/public/files/${token}/unlock`, null, { password }),
+      ),
+    );
+    const checked = answers.filter(
+      (a) => a.status === 200 || a.body?.code === 'LINK_PASSWORD_WRONG',
+    );
+    expect(checked.length).toBeLessThanOrEqual(3);
+    expect(answers.filter((a) => a.status === 429).length).toBe(30 - checked.length);
   });
 });
 
