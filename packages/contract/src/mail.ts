@@ -372,7 +372,11 @@ export const composeMailSchema = z
     html: z.string().max(MAIL_BODY_MAX_CHARS).default(''),
     /** The plain-text alternative; made from the HTML when empty. */
     text: z.string().max(MAIL_BODY_MAX_CHARS).default(''),
-    /** Stored files to attach (uploaded through the files storage). */
+    /**
+     * Stored files to attach: the caller's own finished uploads (/api/uploads) no record holds
+     * yet, or attachments of messages they read; any other id answers 404. Together at most
+     * INBOUND_SMTP_MAX_BYTES (413 beyond).
+     */
     attachmentIds: z.array(id('attachment')).max(MAIL_ATTACHMENTS_PER_MESSAGE).default([]),
     /** A draft being sent or saved again (it becomes this message). */
     draftId: id('draft').optional(),

@@ -21,6 +21,36 @@ import * as repo from './mail-imap.repository.ts';
 /** The sealed password's context: a value copied to another mailbox's row does not open there. */
 export const passwordContext = (mailboxId: string) => `mailbox:${mailboxId}`;
 
+/** The settings that say where the password goes and as whom. */
+const SERVER_FIELDS = [
+  'imapHost',
+  'imapPort',
+  'imapSecurity',
+  'smtpHost',
+  'smtpPort',
+  'smtpSecurity',
+  'username',
+] as const;
+
+/**
+ * The server settings a connection change moves: those given with a value other than the
+ * mailbox's (host names compared without case). A value given as it is moves nothing.
+ */
+export function movedServerFields(
+  row: Pick<MailboxRow, (typeof SERVER_FIELDS)[number]>,
+  input: Partial<Record<(typeof SERVER_FIELDS)[number], string | number>>,
+): (typeof SERVER_FIELDS)[number][] {
+  return SERVER_FIELDS.filter((field) => {
+    const given = input[field];
+    if (given === undefined) return false;
+    const current = row[field];
+    if (field === 'imapHost' || field === 'smtpHost') {
+      return String(given).toLowerCase() !== String(current ?? '').toLowerCase();
+    }
+    return given !== current;
+  });
+}
+
 /**
  * Connected mailboxes (docs/decisions/058): their sync's status and steering, their connection
  * settings, and what the sync job and the sending job need of them.
@@ -87,6 +117,16 @@ export class MailImapService {
     const current = row.passwordSealed
       ? this.box.open(row.passwordSealed, passwordContext(row.id))
       : undefined;
+    // The stored password goes only to the servers it was given for: moving any of them (or
+    // the user name) needs it given again, or whoever may steer could send it where they like.
+    const moved = movedServerFields(row, input);
+    if (input.password === undefined && moved.length > 0) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `password: give the password again to change ${moved.join(', ')}`,
+        { password: [`give the password again to change ${moved.join(', ')}`] },
+      );
+    }
     const password = input.password ?? current;
     if (password === undefined) {
       throw new AppError(

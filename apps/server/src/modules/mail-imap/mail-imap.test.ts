@@ -186,6 +186,43 @@ describe('connecting a mailbox', () => {
     );
     expect(answer.status).toBe(403);
   });
+
+  it('asks for the password again before its servers or user name change', async () => {
+    const owner = await register(server);
+    const account = await newAccount(imap);
+    const mailboxId = await connect(owner.token, connectBody(imap, account));
+    const change = (body: Json) =>
+      postJson(
+        `${server.url}/api/mail/mailboxes/connection`,
+        { mailboxId, ...body },
+        authed(owner.token),
+      );
+    // Else whoever may steer it could send the stored password to a server of their choosing.
+    for (const body of [
+      { imapHost: 'attacker.example.test' },
+      { imapPort: 1993 },
+      { imapSecurity: 'tls' },
+      { smtpHost: 'attacker.example.test' },
+      { smtpPort: 2525 },
+      { smtpSecurity: 'tls' },
+      { username: 'someone-else@example.test' },
+    ]) {
+      const answer = await change(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: { password: [expect.stringContaining('password')] },
+      });
+    }
+    const [row] = await server.database.db
+      .select({ imapHost: mailboxes.imapHost, username: mailboxes.username })
+      .from(mailboxes)
+      .where(eq(mailboxes.id, mailboxId));
+    expect(row).toEqual({ imapHost: imap.host, username: account.user });
+    // The values it has, given again, move nothing: the stored password serves.
+    const same = await change({ imapHost: imap.host, imapPort: imap.port, username: account.user });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+  });
 });
 
 describe('the initial sync', () => {

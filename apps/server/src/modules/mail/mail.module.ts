@@ -32,7 +32,16 @@ export const mailModule = defineModule({
         storage.removeOwned(executor, workspaceId, ownerKind, ownerId),
     };
     const store = new MailStore(db, realtime, files);
-    const service = new MailService(db, realtime, store, files, box, mail?.undoSeconds);
+    const service = new MailService(
+      db,
+      realtime,
+      store,
+      files,
+      box,
+      mail?.undoSeconds,
+      // What Beacon takes in one message it also sends at most in attachments.
+      config.inboundSmtpMaxBytes,
+    );
     const sender = new MailSender(db, realtime, store, files, service, app.log, config.smtpUrl);
     jobs.register(SEND_JOB, sender.handler);
     app.addHook('onClose', async () => sender.close());

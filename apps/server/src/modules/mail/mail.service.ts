@@ -38,7 +38,7 @@ import type { CryptoBox } from '../../lib/crypto-box.ts';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { enqueueJob } from '../../lib/jobs.ts';
 import type { Realtime } from '../../lib/realtime.ts';
-import type { StoredFile } from '../../lib/storage/index.ts';
+import { formatBytes, UPLOAD_OWNER, type StoredFile } from '../../lib/storage/index.ts';
 import { buildRaw, newMessageId, type Composition } from './mail.compose.ts';
 import { htmlToText, sanitizeComposedHtml } from './mail.html.ts';
 import { parseMessage } from './mail.parse.ts';
@@ -94,6 +94,8 @@ export class MailService {
     private readonly files: MailFiles,
     private readonly box: CryptoBox | undefined,
     private readonly undoSeconds: number = MAIL_UNDO_SECONDS,
+    /** The most a composed message's attachments may come to (INBOUND_SMTP_MAX_BYTES). */
+    private readonly attachmentsMaxBytes: number = 30 * 1024 * 1024,
   ) {}
 
   // ---- Reading ----------------------------------------------------------------------------
@@ -249,6 +251,24 @@ export class MailService {
 
   // ---- Composing and sending ---------------------------------------------------------------
 
+  /**
+   * A stored file the caller may attach: an upload of their own no record holds yet, or an
+   * attachment of a message they read. Any other file of the workspace (another member's upload,
+   * a files-manager file, a chat attachment, a raw message) answers 404, as another workspace's.
+   */
+  private async attachable(caller: Caller, fileId: string): Promise<MailStoredFile> {
+    const file = await this.files.get(this.db, caller.workspaceId, fileId);
+    if (file?.ownerKind === UPLOAD_OWNER && file.createdBy === caller.userId) return file;
+    if (file?.ownerKind === 'mail_attachment' && file.ownerId) {
+      const readable = await this.readableMessage(caller, file.ownerId).then(
+        () => true,
+        () => false,
+      );
+      if (readable) return file;
+    }
+    throw notFound('No such attachment');
+  }
+
   /** A mailbox the caller may send from: their own, or a shared one. */
   private async sendable(caller: Caller, mailboxId: string): Promise<MailboxRow> {
     const [mailbox] = await this.readable(caller).then((all) =>
@@ -268,16 +288,14 @@ export class MailService {
     const html = input.html ? sanitizeComposedHtml(input.html) : '';
     const text = input.text || (html ? htmlToText(html) : '');
     const files: MailStoredFile[] = [...extraFiles];
-    for (const id of new Set(input.attachmentIds)) {
-      const file = await this.files.get(this.db, caller.workspaceId, id);
-      if (!file) throw notFound('No such attachment');
-      // A file of a message: only when the caller reads that message.
-      if (file.ownerKind === 'mail_attachment' && file.ownerId) {
-        await this.readableMessage(caller, file.ownerId).catch(() => {
-          throw notFound('No such attachment');
-        });
-      }
-      files.push(file);
+    for (const id of new Set(input.attachmentIds)) files.push(await this.attachable(caller, id));
+    // Checked on the sizes the rows hold, before any file is read into memory.
+    const total = files.reduce((sum, file) => sum + file.size, 0);
+    if (total > this.attachmentsMaxBytes) {
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `The attachments come to ${formatBytes(total)}; a message can carry at most ${formatBytes(this.attachmentsMaxBytes)} of them`,
+      );
     }
     const attachments = [];
     for (const file of files) {

@@ -3,7 +3,7 @@ import { authenticate } from 'mailauth';
 import { simpleParser } from 'mailparser';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, mailboxes, outbox } from '../../db/schema/index.ts';
+import { jobs, mailboxes, mailMessages, outbox } from '../../db/schema/index.ts';
 import { crmWorkspace } from '../../../test/crm.ts';
 import { addMember, startTestServer, type TestServer } from '../../../test/helpers.ts';
 import { fakeDns, fixture, startSmtpPeer } from '../../../test/mail-peers.ts';
@@ -14,6 +14,8 @@ import { connectRealtime } from '../../../test/ws-client.ts';
 // with the DKIM signature checked by mailauth against the domain's key.
 
 const UNDO_SECONDS = 2;
+/** INBOUND_SMTP_MAX_BYTES of the test server: also the most a composed mail's attachments may be. */
+const MAX_MESSAGE_BYTES = 64 * 1024;
 const dkim = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const dkimPem = dkim.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
@@ -22,7 +24,7 @@ let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
 beforeAll(async () => {
   peer = await startSmtpPeer();
   server = await startTestServer({
-    env: { SMTP_URL: peer.url },
+    env: { SMTP_URL: peer.url, INBOUND_SMTP_MAX_BYTES: String(MAX_MESSAGE_BYTES) },
     mail: { undoSeconds: UNDO_SECONDS },
     jobs: { pollMs: 200 },
     // Its send jobs must reach SMTP_URL's peer: on PostgreSQL a shared database would let the
@@ -345,14 +347,23 @@ describe('mail API', () => {
       address: `SALES@${domain}`,
     });
     expect(twice.status).toBe(409);
-    const connected = await w.ok('POST', '/api/mail/mailboxes/new', {
-      kind: 'connected',
-      address: 'Me@Fastmail.test',
-      imapHost: 'imap.fastmail.test',
-      smtpHost: 'smtp.fastmail.test',
-      username: 'me@fastmail.test',
-      password: 'app-password-secret',
-    });
+    // The IMAP part logs in to a connected mailbox's servers before it keeps it; there are none
+    // here (modules/mail-imap/mail-imap.test.ts connects real ones), so that check is skipped.
+    const imapPart = server.app.mail.service.connectedMailboxes!;
+    const verify = imapPart.verify;
+    imapPart.verify = async () => {};
+    const connected = await w
+      .ok('POST', '/api/mail/mailboxes/new', {
+        kind: 'connected',
+        address: 'Me@Fastmail.test',
+        imapHost: 'imap.fastmail.test',
+        smtpHost: 'smtp.fastmail.test',
+        username: 'me@fastmail.test',
+        password: 'app-password-secret',
+      })
+      .finally(() => {
+        imapPart.verify = verify;
+      });
     expect(JSON.stringify(connected)).not.toContain('app-password-secret');
     expect(connected.mailbox).toMatchObject({
       kind: 'connected',
@@ -581,7 +592,82 @@ describe('sending', () => {
     }
     expect((await w.ok('GET', '/api/mail/mails?label=sent')).mails).toEqual([]);
   });
+
+  it('attaches only the caller’s own uploads and attachments of mails they read', async () => {
+    const { w, mailbox, arrive, mail } = await mailWorkspace();
+    const colleague = await addMember(server, w.admin.token, 'contributor');
+    const own = await upload(w.admin.token, 'notes.txt', 'My own notes');
+    const theirs = await upload(colleague.token, 'private.txt', 'Not for the admin');
+    const incoming = await arrive(fixture('apple-mail-attachment.eml'));
+    const [stored] = await server.database.db
+      .select({ rawFileId: mailMessages.rawFileId })
+      .from(mailMessages)
+      .where(eq(mailMessages.id, incoming.id));
+    const pdf = (await mail(incoming.id)).attachments[0]!;
+    // Another member's upload and a received message's raw file: as unknown as another
+    // workspace's ids, whichever call composes.
+    for (const id of [theirs, stored!.rawFileId!]) {
+      for (const path of ['/api/mail/drafts/save', '/api/mail/send']) {
+        const answer = await w.call('POST', path, {
+          mailboxId: mailbox.id,
+          to: ['a@b.test'],
+          attachmentIds: [id],
+        });
+        expect(answer.status, path).toBe(404);
+        expect(answer.body).toMatchObject({ code: 'NOT_FOUND' });
+      }
+    }
+    const draft = (
+      await w.ok('POST', '/api/mail/drafts/save', {
+        mailboxId: mailbox.id,
+        to: ['a@b.test'],
+        subject: 'With files',
+        attachmentIds: [own, pdf.id],
+      })
+    ).mail as Mail;
+    expect(draft.attachments.map((a) => a.name).sort()).toEqual(['Angebot-2026.pdf', 'notes.txt']);
+    expect((await w.ok('GET', '/api/mail/mails?label=sent')).mails).toEqual([]);
+  });
+
+  it('refuses attachments that together pass the message limit before reading them', async () => {
+    const { w, mailbox } = await mailWorkspace();
+    const half = await upload(w.admin.token, 'half.bin', Buffer.alloc(MAX_MESSAGE_BYTES / 2, 1));
+    const more = await upload(
+      w.admin.token,
+      'more.bin',
+      Buffer.alloc(MAX_MESSAGE_BYTES / 2 + 1, 2),
+    );
+    const answer = await w.call('POST', '/api/mail/send', {
+      mailboxId: mailbox.id,
+      to: ['a@b.test'],
+      attachmentIds: [half, more],
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect((answer.body as { detail: string }).detail).toMatch(/at most 64 KiB/);
+    // Each alone fits.
+    await w.ok('POST', '/api/mail/drafts/save', {
+      mailboxId: mailbox.id,
+      to: ['a@b.test'],
+      attachmentIds: [half],
+    });
+    expect((await w.ok('GET', '/api/mail/mails?label=sent')).mails).toEqual([]);
+  });
 });
+
+/** A finished upload of the caller's (/api/uploads/direct), as the compose page makes one. */
+async function upload(token: string, name: string, content: Buffer | string): Promise<string> {
+  const response = await fetch(
+    `${server.url}/api/uploads/direct?name=${encodeURIComponent(name)}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      body: content,
+    },
+  );
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
 
 describe('demo mail', () => {
   // The whole demo seed runs first (the CRM it links to): slow on a loaded machine.
