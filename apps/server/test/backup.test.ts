@@ -217,6 +217,56 @@ async function fillEveryTable(db: Database): Promise<void> {
     values ('ef000000-0000-4000-8000-000000000000', ${workspace}, ${user}, 100, 10,
             ${JSON.stringify({ filename: odd })}::jsonb,
             ${JSON.stringify([{ key: `${workspace}/tus/ef000000-0000-4000-8000-000000000000/0`, start: 0, length: 10 }])}::jsonb)`);
+  // Issue 11's files manager and issue 12's mail: a folder with a file, starred, shared and
+  // linked; a domain, a mailbox with a thread, a labelled message linked to a person, a bounce,
+  // the message's IMAP location and a sync lease.
+  const folder = 'f0000000-0000-4000-8000-000000000001';
+  const item = 'f0000000-0000-4000-8000-000000000002';
+  await db.execute(sql`
+    insert into file_items (id, workspace_id, parent_id, path, is_folder, name, size, mime_type, kind, owner_id, created_by)
+    values (${folder}, ${workspace}, null, '{}', true, ${odd}, 0, 'inode/directory', 'folder', ${user}, ${user}),
+           (${item}, ${workspace}, ${folder}, ${`{${folder}}`}::uuid[], false, 'notes.txt', 5, 'text/plain', 'text', ${user}, ${user})`);
+  await db.execute(
+    sql`insert into file_stars (item_id, user_id, workspace_id) values (${item}, ${user}, ${workspace})`,
+  );
+  await db.execute(
+    sql`insert into file_shares (item_id, user_id, workspace_id, access) values (${item}, ${user}, ${workspace}, 'edit')`,
+  );
+  await db.execute(sql`
+    insert into file_links (workspace_id, item_id, token_hash, password_hash, expires_at, created_by)
+    values (${workspace}, ${item}, 'hash$link', 'hash$pw', '2026-12-01 00:00:00+00', ${user})`);
+  const domain = 'd0000000-0000-4000-8000-000000000001';
+  const mailbox = 'd0000000-0000-4000-8000-000000000002';
+  const thread = 'd0000000-0000-4000-8000-000000000003';
+  const message = 'd0000000-0000-4000-8000-000000000004';
+  const label = 'd0000000-0000-4000-8000-000000000005';
+  await db.execute(
+    sql`insert into mail_domains (id, workspace_id, domain) values (${domain}, ${workspace}, 'backup.test')`,
+  );
+  await db.execute(sql`
+    insert into mailboxes (id, workspace_id, kind, address, owner_id, domain_id)
+    values (${mailbox}, ${workspace}, 'beacon', 'sales@backup.test', ${user}, ${domain})`);
+  await db.execute(sql`
+    insert into mail_threads (id, workspace_id, mailbox_id, subject_key, message_count)
+    values (${thread}, ${workspace}, ${mailbox}, 'hello', 1)`);
+  await db.execute(sql`
+    insert into mail_messages (id, workspace_id, mailbox_id, thread_id, folder, direction, status, message_id, "references", subject, text)
+    values (${message}, ${workspace}, ${mailbox}, ${thread}, 'inbox', 'in', 'received', '<a@backup.test>', array['<z@backup.test>'], ${odd}, 'Hello')`);
+  await db.execute(sql`
+    insert into mail_labels (id, workspace_id, mailbox_id, name, color) values (${label}, ${workspace}, ${mailbox}, 'Follow up', 'default')`);
+  await db.execute(sql`
+    insert into mail_message_labels (label_id, message_id, workspace_id, date) values (${label}, ${message}, ${workspace}, now())`);
+  await db.execute(sql`
+    insert into mail_links (workspace_id, message_id, person_id, date, direction)
+    values (${workspace}, ${message}, (select id from people where workspace_id = ${workspace} order by id limit 1), now(), 'in')`);
+  await db.execute(sql`
+    insert into mail_bounces (workspace_id, mailbox_id, address, action, status)
+    values (${workspace}, ${mailbox}, 'gone@example.test', 'failed', '5.1.1')`);
+  await db.execute(sql`
+    insert into imap_locations (workspace_id, mailbox_id, message_id, folder_path, uid_validity, uid, seen, starred)
+    values (${workspace}, ${mailbox}, ${message}, 'INBOX', 7, 42, true, false)`);
+  await db.execute(sql`
+    insert into imap_sync_leases (mailbox_id, holder, until) values (${mailbox}, 'host:42', '2026-11-25 00:00:00+00')`);
   // A workspace of its own, and an array with commas and quotes.
   await db.execute(sql`
     update people set tags = array['a,b', 'say "hi"', 'back\\slash', ''] where id =
