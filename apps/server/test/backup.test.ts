@@ -20,6 +20,7 @@ import { DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/db/seed.ts';
 import { unmovedFiles } from '../src/lib/files-moved.ts';
 import { TEST_SECRET, getJson, postForm, relaxedLimits } from './helpers.ts';
 import { SERVER_DIR, childEnv, children } from './processes.ts';
+import { testDatabaseOptions } from './databases.ts';
 
 /**
  * Backup and restore (docs/decisions/025): the demo workspace, plus a row with awkward values in
@@ -299,7 +300,7 @@ async function openPostgres(): Promise<DatabaseHandle> {
 }
 
 async function openMemory(): Promise<DatabaseHandle> {
-  const handle = await openDatabase({ kind: 'pglite-memory' });
+  const handle = await openDatabase(await testDatabaseOptions(undefined));
   opened.push(handle);
   return handle;
 }

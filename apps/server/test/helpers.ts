@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { testDatabaseOptions } from './databases.ts';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
 
@@ -57,9 +58,7 @@ export async function startTestServer(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, FILES_DIR: sharedFilesDir(databaseUrl) } : {}),
     ...options.env,
   });
-  const database = await openDatabase(
-    databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 4 } : { kind: 'pglite-memory' },
-  );
+  const database = await openDatabase(await testDatabaseOptions(databaseUrl));
   const routes: RouteOptions[] = [];
   const { env: _env, ownDatabase: _own, ...appOptions } = options;
   const app = await buildApp({

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { testDatabaseOptions } from '../../test/databases.ts';
 import { JobQueue, enqueueJob, throwIfStopping, type JobQueueOptions } from './jobs.ts';
 
 const log = pino({ level: 'silent' });
@@ -12,9 +13,7 @@ let database: DatabaseHandle;
 let second: DatabaseHandle;
 
 beforeAll(async () => {
-  database = await openDatabase(
-    url ? { kind: 'postgres', url, poolSize: 4 } : { kind: 'pglite-memory' },
-  );
+  database = await openDatabase(await testDatabaseOptions(url));
   second = url ? await openDatabase({ kind: 'postgres', url, poolSize: 4 }) : database;
 });
 afterAll(async () => {

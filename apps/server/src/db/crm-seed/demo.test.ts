@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../client.ts';
+import { testDatabaseOptions } from '../../../test/databases.ts';
 import { seedDemo } from '../seed.ts';
 import { bulkDeals } from './bulk-deals.ts';
 import { PLACES } from './words.ts';
@@ -8,9 +9,7 @@ import { PLACES } from './words.ts';
 let database: DatabaseHandle;
 beforeAll(async () => {
   const url = process.env.DATABASE_URL;
-  database = await openDatabase(
-    url ? { kind: 'postgres', url, poolSize: 2 } : { kind: 'pglite-memory' },
-  );
+  database = await openDatabase(await testDatabaseOptions(url, 2));
   await seedDemo(database.db);
 });
 afterAll(async () => {
