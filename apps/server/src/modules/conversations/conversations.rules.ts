@@ -50,7 +50,7 @@ const quoteOpeners: RegExp[] = [
   // French Gmail and Outlook: "Le lun. 3 juin 2024 à 10:00, Ann <a@b> a écrit :"
   /^\s*Le\b.{0,200}\ba écrit\s*:\s*$/i,
   // Vietnamese Gmail: "Vào Th 2, 3 thg 6, 2024 lúc 10:00 Ann <a@b> đã viết:"
-  /^\s*Vào\b.{0,200}\bđã viết\s*:\s*$/i,
+  /^\s*Vào\s.{0,200}\sđã viết\s*:\s*$/i,
   // Chinese Gmail: "Ann <a@b> 于2024年6月3日周一 10:00写道："
   /.{0,200}写道\s*[:：]\s*$/,
   // Arabic Gmail: "في الاثنين، 3 يونيو 2024 في 10:00 ص كتب Ann <a@b>:"
@@ -210,7 +210,8 @@ export function classifyReply(facts: ReplyFacts): Classification {
   const own = normal(replyPart(facts.text));
   const returnDate = () => readReturnDate(replyPart(facts.text), facts.receivedAt);
 
-  if (facts.failedDelivery) return { category: 'bounce', rule: 'delivery_report', returnDate: null };
+  if (facts.failedDelivery)
+    return { category: 'bounce', rule: 'delivery_report', returnDate: null };
   if (
     (bounceSenders.test(facts.from) || facts.headers['x-failed-recipients']) &&
     anyOf(bounceSubjects, subject)
@@ -224,13 +225,17 @@ export function classifyReply(facts: ReplyFacts): Classification {
     return { category: 'out_of_office', rule: 'auto_reply_subject', returnDate: returnDate() };
   }
 
-  if (anyOf(unsubscribeWords, own) || /^\s*(unsubscribe|stop|remove|désabonner|退订|hủy)\s*$/i.test(subject)) {
+  if (
+    anyOf(unsubscribeWords, own) ||
+    /^\s*(unsubscribe|stop|remove|désabonner|退订|hủy)\s*$/i.test(subject)
+  ) {
     return { category: 'unsubscribe', rule: 'unsubscribe_words', returnDate: null };
   }
   if (anyOf(awayWords, own)) {
     return { category: 'out_of_office', rule: 'away_words', returnDate: returnDate() };
   }
-  if (anyOf(notNowWords, own)) return { category: 'not_now', rule: 'not_now_words', returnDate: null };
+  if (anyOf(notNowWords, own))
+    return { category: 'not_now', rule: 'not_now_words', returnDate: null };
   if (anyOf(declineWords, own)) return { category: 'other', rule: 'declined', returnDate: null };
   if (anyOf(interestedWords, own)) {
     return { category: 'interested', rule: 'interested_words', returnDate: null };

@@ -7,11 +7,12 @@ import {
   type ConversationPage,
   type ConversationPatch,
   type ConversationCategory,
+  type conversationCountsQuerySchema,
   type conversationsQuerySchema,
 } from '@beacon/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
-import { conversations, mailboxes, mailMessages, people } from '../../db/schema/index.ts';
+import { conversations, mailboxes, mailMessages, people, users } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
@@ -22,9 +23,7 @@ import { mailboxAudience, readableMailboxes } from '../mail/mail.repository.ts';
 import { withdrawConsent } from './conversations.intake.ts';
 
 type ListQuery = z.output<typeof conversationsQuerySchema>;
-type Filters = z.output<
-  typeof import('@beacon/contract').conversationCountsQuerySchema
->;
+type Filters = z.output<typeof conversationCountsQuerySchema>;
 
 /**
  * Conversations (docs/decisions/061-conversations.md): the replies of the mailboxes a member reads
@@ -126,6 +125,17 @@ export class ConversationsService {
   /** The conditions every read starts with; null when the caller reads no mailbox. */
   private async where(db: Executor, caller: Caller, filters: Filters): Promise<SQL[] | null> {
     const readable = (await readableMailboxes(db, caller)).map((m) => m.id);
+    // A mailbox the member does not read, or a member of another workspace: not there.
+    if (filters.mailboxId && !readable.includes(filters.mailboxId)) {
+      throw notFound('No such mailbox');
+    }
+    if (filters.memberId) {
+      const [member] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.workspaceId, caller.workspaceId), eq(users.id, filters.memberId)));
+      if (!member) throw notFound('No such member');
+    }
     if (readable.length === 0) return null;
     const where: SQL[] = [
       eq(conversations.workspaceId, caller.workspaceId),
@@ -180,7 +190,9 @@ export class ConversationsService {
         personId: conversations.personId,
         personName: sql<string>`case when ${visible} then trim(${people.firstName} || ' ' || ${people.lastName}) else '' end`,
         personEmail: sql<string>`case when ${visible} then ${people.email} else '' end`,
-        personStage: sql<Conversation['personStage']>`case when ${visible} then ${people.stage} end`,
+        personStage: sql<
+          Conversation['personStage']
+        >`case when ${visible} then ${people.stage} end`,
         companyName: sql<string>`case when ${visible} then ${people.companyName} else '' end`,
         fromName: mailMessages.fromName,
         fromAddress: mailMessages.fromAddress,

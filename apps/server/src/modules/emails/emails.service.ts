@@ -3,7 +3,13 @@ import type { EmailActivity, EmailActivityPage, EmailDetail, EmailsQuery } from 
 import type { Database, Executor } from '../../db/client.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { notFound } from '../../lib/errors.ts';
-import { afterCursor, encodeCursor, orderBy, parseSort, sortValue } from '../../lib/records/cursor.ts';
+import {
+  afterCursor,
+  encodeCursor,
+  orderBy,
+  parseSort,
+  sortValue,
+} from '../../lib/records/cursor.ts';
 import { compileFilters, parseFilters } from '../../lib/records/filters.ts';
 import { ownedBy } from '../../lib/records/scope.ts';
 import { rowsOf, uuidArray } from '../../lib/records/sql.ts';
@@ -74,16 +80,24 @@ export class EmailsService {
     const where = and(
       this.base(caller, readable),
       ...compiled.where,
-      ...(query.q ? [sql`"mail_messages".search_vector @@ plainto_tsquery('simple', ${query.q})`] : []),
+      ...(query.q
+        ? [sql`"mail_messages".search_vector @@ plainto_tsquery('simple', ${query.q})`]
+        : []),
       ...afterCursor(emailsEntity, sort, query.cursor),
     )!;
-    const rows = await this.select(this.db, caller, where, orderBy(sort), sortValue(sort), query.limit + 1);
+    const rows = await this.select(
+      this.db,
+      caller,
+      where,
+      orderBy(sort),
+      sortValue(sort),
+      query.limit + 1,
+    );
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
       items: page.map(toEmail),
-      nextCursor:
-        rows.length > query.limit && last ? encodeCursor(emailsEntity, sort, last) : null,
+      nextCursor: rows.length > query.limit && last ? encodeCursor(emailsEntity, sort, last) : null,
     };
   }
 
