@@ -31,6 +31,8 @@ export async function conversationsAfterStore(
 ): Promise<void> {
   if (row.direction !== 'in') return;
   const created: string[] = [];
+  /** People whose e-mail status or consent changed: their screens read them again. */
+  const changedPeople = new Set<string>();
   const failed = (parsed.deliveryStatus ?? []).some((entry) => entry.action === 'failed');
   if (failed) {
     const bounced = await tx
@@ -45,7 +47,9 @@ export async function conversationsAfterStore(
       );
     for (const { personId, address } of bounced) {
       if (!personId) continue;
-      await markBounced(tx, row.workspaceId, personId, address, row.date);
+      if (await markBounced(tx, row.workspaceId, personId, address, row.date)) {
+        changedPeople.add(personId);
+      }
       const id = await open(tx, row, personId, {
         category: 'bounce',
         rule: 'delivery_report',
@@ -79,10 +83,19 @@ export async function conversationsAfterStore(
       const id = await open(tx, row, person.id, classification);
       if (!id) continue;
       created.push(id);
-      if (classification.category === 'unsubscribe') {
-        await withdrawConsent(tx, row, person.id, null);
+      if (
+        classification.category === 'unsubscribe' &&
+        (await withdrawConsent(tx, row, person.id, null))
+      ) {
+        changedPeople.add(person.id);
       }
     }
+  }
+  for (const personId of changedPeople) {
+    await realtime.publish(tx, row.workspaceId, {
+      type: 'crm.changed',
+      data: { entity: 'people', id: personId, by: '', origin: null },
+    });
   }
   if (created.length > 0) {
     await realtime.publish(
@@ -160,13 +173,15 @@ async function markBounced(
   personId: string,
   address: string,
   at: Date,
-): Promise<void> {
-  await tx
+): Promise<boolean> {
+  const changed = await tx
     .update(people)
     .set({ emailStatus: 'bounced', emailBouncedAt: at, updatedAt: new Date() })
     .where(
       and(eq(people.workspaceId, workspaceId), eq(people.id, personId), eq(people.email, address)),
-    );
+    )
+    .returning({ id: people.id });
+  return changed.length > 0;
 }
 
 /**

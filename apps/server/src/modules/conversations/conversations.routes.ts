@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conversationsEndpoints } from '@beacon/contract';
-import { crmChange } from '../../lib/records/live.ts';
 import { signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { ConversationsService } from './conversations.service.ts';
@@ -25,8 +24,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ service: Conversations
     handler: async (request) => service.get(requireAuth(request), request.params.id),
   });
   app.route({
-    // Re-sorting as an unsubscribe request withdraws the person's consent: people's screens follow.
-    ...writeAt(e.patch, crmChange('people')),
+    ...writeAt(e.patch),
     handler: async (request) =>
       service.patch(requireAuth(request), request.params.id, request.body),
   });

@@ -3,7 +3,6 @@ import {
   conversationCategories,
   type Conversation,
   type ConversationCounts,
-  type ConversationCountsQuery,
   type ConversationPage,
   type ConversationPatch,
   type ConversationCategory,
@@ -109,7 +108,13 @@ export class ConversationsService {
             })
             .from(mailMessages)
             .where(eq(mailMessages.id, old.mailId));
-          if (message) await withdrawConsent(tx, message, old.personId, caller.userId);
+          if (message && (await withdrawConsent(tx, message, old.personId, caller.userId))) {
+            // The person's screens read their consent again.
+            await this.realtime.publish(tx, caller.workspaceId, {
+              type: 'crm.changed',
+              data: { entity: 'people', id: old.personId, by: caller.userId, origin: null },
+            });
+          }
         }
         await this.realtime.publish(
           tx,

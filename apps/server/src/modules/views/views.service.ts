@@ -56,7 +56,8 @@ export class ViewsService {
     const def = entity === 'emails' ? emailsEntity : records.entity(entity);
     if (filters) {
       const compiled = compileFilters(def, filters);
-      if (entity !== 'emails') await checkLists(this.db, caller.workspaceId, entity, compiled.listIds);
+      if (entity !== 'emails')
+        await checkLists(this.db, caller.workspaceId, entity, compiled.listIds);
     }
     if (sort) parseSort(def, sort);
   }

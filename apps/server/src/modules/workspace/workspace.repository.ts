@@ -48,7 +48,8 @@ export async function lockWorkspace(db: Executor, workspaceId: string) {
 export async function updateWorkspace(
   db: Executor,
   workspaceId: string,
-  values: Partial<Pick<typeof workspaces.$inferInsert, 'name' | 'defaultCurrency' | 'timeZone' | 'emailTracking'>
+  values: Partial<
+    Pick<typeof workspaces.$inferInsert, 'name' | 'defaultCurrency' | 'timeZone' | 'emailTracking'>
   >,
 ): Promise<void> {
   await db

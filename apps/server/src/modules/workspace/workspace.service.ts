@@ -52,7 +52,10 @@ export class WorkspaceService {
         }
       }
       if (patch.emailTracking !== undefined && patch.emailTracking !== old.emailTracking) {
-        changes.emailTracking = { from: String(old.emailTracking), to: String(patch.emailTracking) };
+        changes.emailTracking = {
+          from: String(old.emailTracking),
+          to: String(patch.emailTracking),
+        };
         values.emailTracking = patch.emailTracking;
       }
       if (Object.keys(values).length > 0) {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
@@ -115,6 +116,16 @@ export function PersonHeader({
                 </MenuItem>
               ))}
             </Menu>
+            {person.email && (
+              <Button
+                variant="contained"
+                startIcon={<MailIcon />}
+                component={RouterLink}
+                to={{ search: composeSearch(person) }}
+              >
+                {t('actions.composeEmail')}
+              </Button>
+            )}
             <AddToListButton onClick={onAddToList} />
             <Tooltip title={t('actions.downloadVcard')}>
               <IconButton aria-label={t('actions.downloadVcard')} onClick={onVcard}>
@@ -145,6 +156,15 @@ export function PersonHeader({
               {person.email}
             </Link>
             <CopyButton text={person.email} label={t('actions.copyEmail')} />
+            {person.emailStatus === 'bounced' && (
+              <Chip
+                size="small"
+                color="warning"
+                variant="outlined"
+                label={t('person.emailBounced')}
+                sx={{ ml: 0.5 }}
+              />
+            )}
           </Fact>
         )}
         {phone && (
@@ -175,6 +195,12 @@ export function PersonHeader({
       </Stack>
     </Card>
   );
+}
+
+/** The compose dialog's address (it opens on any dashboard page from `?compose=new`). */
+function composeSearch(person: Person): string {
+  const params = new URLSearchParams({ compose: 'new', to: person.email, personId: person.id });
+  return `?${params.toString()}`;
 }
 
 function Fact({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {
