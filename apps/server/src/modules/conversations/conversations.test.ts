@@ -580,3 +580,52 @@ describe('open and click tracking', () => {
     }
   });
 });
+
+describe('demo data', () => {
+  it(
+    'fills conversations with replies of every kind, bounced people, a withdrawn consent and tracked mail',
+    { timeout: 300_000 },
+    async () => {
+      const { sql } = await import('drizzle-orm');
+      const { seedDemo } = await import('../../db/seed.ts');
+      const { seedDemoMail } = await import('../../db/crm-seed/mail.ts');
+      const db = server.database.db;
+      await seedDemo(db);
+      const [demo] = (
+        (await db.execute(sql`select id from workspaces where demo_key = 'demo'`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows;
+      await seedDemoMail(db, demo!.id, server.app.mail);
+      const rows = (
+        (await db.execute(
+          sql`select category, count(*)::int as n, count(return_date)::int as dated
+              from conversations where workspace_id = ${demo!.id} group by category`,
+        )) as unknown as { rows: { category: string; n: number; dated: number }[] }
+      ).rows;
+      const counts = Object.fromEntries(rows.map((r) => [r.category, r.n]));
+      for (const category of [
+        'interested',
+        'not_now',
+        'out_of_office',
+        'unsubscribe',
+        'bounce',
+        'other',
+      ]) {
+        expect(counts[category] ?? 0, category).toBeGreaterThan(0);
+      }
+      expect(rows.find((r) => r.category === 'out_of_office')!.dated).toBeGreaterThan(0);
+      const [facts] = (
+        (await db.execute(sql`select
+            (select count(*)::int from people where workspace_id = ${demo!.id} and email_status = 'bounced') as bounced,
+            (select count(*)::int from people where workspace_id = ${demo!.id} and consent_status = 'withdrawn' and consent_method = 'email') as withdrawn,
+            (select count(*)::int from mail_tracking_events where workspace_id = ${demo!.id}) as events`)) as unknown as {
+          rows: { bounced: number; withdrawn: number; events: number }[];
+        }
+      ).rows;
+      expect(facts!.bounced).toBeGreaterThan(0);
+      expect(facts!.withdrawn).toBeGreaterThan(0);
+      expect(facts!.events).toBeGreaterThan(0);
+    },
+  );
+});
