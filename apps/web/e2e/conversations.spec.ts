@@ -7,7 +7,7 @@ import { expect, newWorkspace, openWithToken, test } from './fixtures.ts';
 // with a Beacon mailbox and a person; the team writes to them through the API, and their reply
 // comes in through the server's inbound SMTP listener (scripts/e2e.mjs opens it), as it would
 // from their mail program.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const inboundPort = Number(process.env.E2E_INBOUND_SMTP_PORT);
 
@@ -49,8 +49,11 @@ test('a reply arrives in conversations and on the timeline, and a seller re-sort
   });
 
   await openWithToken(page, token, '/dashboard/conversations');
-  await expect(page.getByRole('heading', { level: 1, name: 'Conversations' })).toBeVisible();
-  await expect(page.getByText('No replies waiting here.')).toBeVisible();
+  // The first visit loads the page's code: give a loaded machine time.
+  await expect(page.getByRole('heading', { level: 1, name: 'Conversations' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByText('No replies waiting here.')).toBeVisible({ timeout: 30_000 });
   expect(await axe(page)).toEqual([]);
 
   // Ada answers from her mail program: it arrives while the page is open.
@@ -103,11 +106,13 @@ test('a reply arrives in conversations and on the timeline, and a seller re-sort
   // On Ada's timeline, the reply opens its message on the e-mails page.
   await page.goto(`/dashboard/people/${person.id}`);
   const entry = page.getByRole('link', { name: /Re: Beacon for your research team/ }).first();
-  await expect(entry).toBeVisible({ timeout: 20_000 });
+  await expect(entry).toBeVisible({ timeout: 60_000 });
   await entry.click();
   await expect(page).toHaveURL(/\/dashboard\/emails\?open=/);
   const panel = page.getByRole('region', { name: 'The e-mail' });
-  await expect(panel.getByText('Can we book a call on Thursday?')).toBeVisible();
+  await expect(panel.getByText('Can we book a call on Thursday?')).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(page.getByRole('table', { name: 'E-mail activity' })).toContainText('Ada Lovelace');
   expect(await axe(page)).toEqual([]);
 });

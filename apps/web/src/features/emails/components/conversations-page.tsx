@@ -11,6 +11,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
@@ -50,6 +51,7 @@ import { composeSearch } from '../utils/compose.ts';
 import { emailsErrorText } from '../utils/errors.ts';
 import { formatDay, formatWhen, initialsOf } from '../utils/format.ts';
 import { MessageView } from './message-view.tsx';
+import { SoftChip } from './soft-chip.tsx';
 
 /** Each category's colour (the theme's palette names). */
 export const CATEGORY_COLORS: Record<
@@ -249,12 +251,13 @@ export function ConversationsPage({ canEdit }: ConversationsPageProps) {
                 <>
                   <List disablePadding aria-label={t('conversations.listLabel')}>
                     {items.map((item) => (
-                      <ConversationRow
-                        key={item.id}
-                        item={item}
-                        selected={item.id === selectedId}
-                        onSelect={() => setParam('c', item.id)}
-                      />
+                      <ListItem key={item.id} disablePadding>
+                        <ConversationRow
+                          item={item}
+                          selected={item.id === selectedId}
+                          onSelect={() => setParam('c', item.id)}
+                        />
+                      </ListItem>
                     ))}
                   </List>
                   {list.hasNextPage && (
@@ -369,15 +372,7 @@ function ConversationRow({
 
 export function CategoryChip({ category }: { category: ConversationCategory }) {
   const { t } = useTranslation('emails');
-  const color = CATEGORY_COLORS[category];
-  return (
-    <Chip
-      size="small"
-      color={color}
-      variant={color === 'default' ? 'outlined' : 'filled'}
-      label={t(`categories.${category}`)}
-    />
-  );
+  return <SoftChip color={CATEGORY_COLORS[category]} label={t(`categories.${category}`)} />;
 }
 
 function ConversationDetail({
@@ -568,16 +563,9 @@ function ConversationDetail({
               <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap' }}>
                 <Chip size="small" label={t(`stages.${facts.stage}`)} />
                 {facts.emailStatus === 'bounced' && (
-                  <Chip
-                    size="small"
-                    color="warning"
-                    variant="outlined"
-                    label={t('person.bounced')}
-                  />
+                  <SoftChip color="warning" label={t('person.bounced')} />
                 )}
-                <Chip
-                  size="small"
-                  variant="outlined"
+                <SoftChip
                   color={facts.consent.status === 'withdrawn' ? 'error' : 'default'}
                   label={t(`person.consent.${facts.consent.status}`)}
                 />

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -40,6 +39,7 @@ import { useEmailDetailQuery, useEmailsInfiniteQuery } from '../api/emails-api.t
 import { emailsErrorText } from '../utils/errors.ts';
 import { formatWhen } from '../utils/format.ts';
 import { MessageView } from './message-view.tsx';
+import { SoftChip } from './soft-chip.tsx';
 
 /** What the route's saved views menu (crm's, composed by the route) is given. */
 export type EmailsViewsMenuProps = {
@@ -381,12 +381,8 @@ export function EmailsPage({ viewsMenu }: EmailsPageProps) {
                           </Button>
                         </TableCell>
                         <TableCell>
-                          <Chip
-                            size="small"
+                          <SoftChip
                             color={STATUS_COLORS[email.status]}
-                            variant={
-                              STATUS_COLORS[email.status] === 'default' ? 'outlined' : 'filled'
-                            }
                             label={t(`statuses.${email.status}`)}
                           />
                         </TableCell>

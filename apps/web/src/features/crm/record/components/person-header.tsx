@@ -10,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { personStages, type Company, type Person, type PersonStage } from '@beacon/contract';
@@ -159,10 +160,20 @@ export function PersonHeader({
             {person.emailStatus === 'bounced' && (
               <Chip
                 size="small"
-                color="warning"
-                variant="outlined"
                 label={t('person.emailBounced')}
-                sx={{ ml: 0.5 }}
+                sx={(theme) => ({
+                  ml: 0.5,
+                  fontWeight: 600,
+                  // A tint with the dark (or, in dark mode, light) shade as text: readable.
+                  bgcolor: alpha(
+                    theme.palette.warning.main,
+                    theme.palette.mode === 'dark' ? 0.2 : 0.14,
+                  ),
+                  color:
+                    theme.palette.mode === 'dark'
+                      ? theme.palette.warning.light
+                      : theme.palette.warning.darker,
+                })}
               />
             )}
           </Fact>
