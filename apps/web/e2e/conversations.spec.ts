@@ -113,6 +113,9 @@ test('a reply arrives in conversations and on the timeline, and a seller re-sort
   await expect(panel.getByText('Can we book a call on Thursday?')).toBeVisible({
     timeout: 60_000,
   });
+  expect(await axe(page)).toEqual([]);
+  // Closed, the page's table lists the reply with Ada.
+  await panel.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('table', { name: 'E-mail activity' })).toContainText('Ada Lovelace');
   expect(await axe(page)).toEqual([]);
 });
