@@ -438,7 +438,7 @@ function TrackingCell({ email }: { email: EmailActivity }) {
   const { t } = useTranslation('emails');
   if (!email.tracked) {
     return (
-      <Typography variant="body2" sx={{ color: 'text.disabled' }}>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {email.direction === 'out' ? t('tracking.notTracked') : '—'}
       </Typography>
     );
