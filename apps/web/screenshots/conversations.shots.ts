@@ -35,12 +35,12 @@ test('conversations, e-mails and a bounced person', async ({ page, request, base
         await display(page, baseURL, { width, mode, lng });
 
         await openWithToken(page, token, `/dashboard/conversations?lng=${lng}`);
-        await expect(page.getByRole('list').last()).toBeVisible();
+        await expect(page.getByRole('list').last()).toBeVisible({ timeout: 120_000 });
         await settled(page);
         await page.screenshot({ path: `${directory}/conversations-${name}.png` });
 
         await openWithToken(page, token, `/dashboard/conversations?c=${conversationId}&lng=${lng}`);
-        await expect(page.getByRole('article')).toBeVisible();
+        await expect(page.getByRole('article')).toBeVisible({ timeout: 120_000 });
         await settled(page);
         await page.screenshot({
           path: `${directory}/conversations-open-${name}.png`,
@@ -48,12 +48,12 @@ test('conversations, e-mails and a bounced person', async ({ page, request, base
         });
 
         await openWithToken(page, token, `/dashboard/emails?lng=${lng}`);
-        await expect(page.getByRole('table')).toBeVisible();
+        await expect(page.getByRole('table')).toBeVisible({ timeout: 120_000 });
         await settled(page);
         await page.screenshot({ path: `${directory}/emails-${name}.png` });
 
         await openWithToken(page, token, `/dashboard/emails?open=${trackedId}&lng=${lng}`);
-        await expect(page.getByRole('article')).toBeVisible();
+        await expect(page.getByRole('article')).toBeVisible({ timeout: 120_000 });
         await settled(page);
         await page.screenshot({ path: `${directory}/emails-open-${name}.png` });
 

@@ -181,6 +181,7 @@ export function ConversationsPage({ canEdit }: ConversationsPageProps) {
           <TextField
             select
             size="small"
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             label={t('conversations.member')}
             value={memberId ?? ''}
             onChange={(e) => setParam('member', e.target.value || null)}
@@ -413,6 +414,7 @@ function ConversationDetail({
           <TextField
             select
             size="small"
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             label={t('conversations.sortInto')}
             value={conversation.category}
             disabled={patching.isLoading}
@@ -453,6 +455,7 @@ function ConversationDetail({
           <TextField
             select
             size="small"
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             label={t('conversations.stage')}
             value={facts?.stage ?? ''}
             disabled={!facts || staging.isLoading}

@@ -193,6 +193,7 @@ export function EmailsPage({ viewsMenu }: EmailsPageProps) {
           <TextField
             select
             size="small"
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             label={t('emails.direction')}
             value={valueOf(filters, 'direction')}
             onChange={(e) => setBarFilter('direction', e.target.value)}
@@ -205,6 +206,7 @@ export function EmailsPage({ viewsMenu }: EmailsPageProps) {
           <TextField
             select
             size="small"
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             label={t('emails.status')}
             value={valueOf(filters, 'status')}
             onChange={(e) => setBarFilter('status', e.target.value)}
@@ -220,6 +222,7 @@ export function EmailsPage({ viewsMenu }: EmailsPageProps) {
           <TextField
             select
             size="small"
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             label={t('emails.member')}
             value={valueOf(filters, 'memberId')}
             onChange={(e) => setBarFilter('memberId', e.target.value)}
@@ -235,6 +238,7 @@ export function EmailsPage({ viewsMenu }: EmailsPageProps) {
           <TextField
             select
             size="small"
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             label={t('emails.sort')}
             value={sort ?? ''}
             onChange={(e) => update({ sort: e.target.value || null })}
