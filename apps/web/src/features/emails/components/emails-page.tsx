@@ -391,7 +391,7 @@ export function EmailsPage({ viewsMenu }: EmailsPageProps) {
                           />
                         </TableCell>
                         {!compact && (
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          <TableCell sx={{ minWidth: 150 }}>
                             <TrackingCell email={email} />
                           </TableCell>
                         )}
