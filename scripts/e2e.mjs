@@ -104,7 +104,7 @@ async function freePort() {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function startServer({ port, dataDir, jwtSecret, smtpPort }) {
+function startServer({ port, dataDir, jwtSecret, smtpPort, inboundSmtpPort }) {
   const env = {
     ...process.env,
     PORT: String(port),
@@ -115,6 +115,8 @@ function startServer({ port, dataDir, jwtSecret, smtpPort }) {
     JWT_SECRET: jwtSecret,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: 'Beacon <beacon@e2e.test>',
+    // Replies reach the workspace's Beacon mailboxes here (e2e/conversations.spec.ts sends them).
+    INBOUND_SMTP_PORT: String(inboundSmtpPort),
     // The tests' API calls give each account its own X-Forwarded-For address (e2e/fixtures.ts),
     // so the run stays within the per-address rate limits, which keep their shipped values.
     TRUST_PROXY: 'true',
@@ -204,7 +206,8 @@ async function main() {
   const mailDir = path.join(dataDir, 'e2e-mail');
   mkdirSync(mailDir, { recursive: true });
   const mail = await startMailCatcher(mailDir);
-  const server = startServer({ port, dataDir, jwtSecret, smtpPort: mail.port });
+  const inboundSmtpPort = await freePort();
+  const server = startServer({ port, dataDir, jwtSecret, smtpPort: mail.port, inboundSmtpPort });
 
   let playwright = null;
   let interrupted = null;
@@ -238,6 +241,7 @@ async function main() {
         DEMO_EMAIL,
         DEMO_PASSWORD,
         E2E_MAIL_DIR: mailDir,
+        E2E_INBOUND_SMTP_PORT: String(inboundSmtpPort),
         ...(screenshots ? { SCREENSHOTS_DIR: screenshotsDir } : {}),
       },
     });

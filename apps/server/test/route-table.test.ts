@@ -37,6 +37,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/public/files/:token',
   'POST /api/public/files/:token/unlock',
   'GET /api/public/files/:token/content',
+  // Open and click tracking in sent mail: the sealed token is all they take (record 061).
+  'GET /t/o/:token',
+  'GET /t/c/:token',
 ]);
 /** The API reference and its assets are public documentation. */
 const PUBLIC_PREFIXES = ['GET /api/docs'];
@@ -381,6 +384,14 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'POST /api/mail/mailboxes/delete': mailProbe((m) => ({ body: { mailboxId: m.mailboxId } })),
   'POST /api/mail/domains/update': mailProbe((m) => ({ body: { domainId: m.domainId } })),
   'POST /api/mail/domains/delete': mailProbe((m) => ({ body: { domainId: m.domainId } })),
+  // Conversations and the CRM's e-mails (issue 12, record 061).
+  'GET /api/conversations': mailProbe((m) => ({ query: { mailboxId: m.mailboxId } })),
+  'GET /api/conversations/counts': mailProbe((m) => ({ query: { mailboxId: m.mailboxId } })),
+  'GET /api/conversations/:id': conversationProbe(),
+  'PATCH /api/conversations/:id': conversationProbe({ category: 'unsubscribe' }),
+  'GET /api/emails/:id': async (server, owner) => ({
+    params: { id: (await makeReply(server, owner)).sentId },
+  }),
   // The panels (issue 10): the audit log's actor filter, and e-mail templates.
   'GET /api/audit': actorProbe(),
   'GET /api/audit/export.csv': actorProbe(),
@@ -553,6 +564,60 @@ async function makeMailRecords(server: TestServer, owner: Owner): Promise<MailRe
     attachmentId: mail.attachments[0]!.id,
     ownerId,
   };
+}
+
+/**
+ * A person of the owner's, a mail sent to them from the owner's mailbox and their reply: a
+ * conversation (record 061).
+ */
+async function makeReply(server: TestServer, owner: Owner) {
+  const records = await (mailRecords.get(owner.token) ??
+    (() => {
+      const made = makeMailRecords(server, owner);
+      mailRecords.set(owner.token, made);
+      return made;
+    })());
+  const address = `client-${crypto.randomUUID().slice(0, 8)}@customer.test`;
+  await postJson(
+    `${server.url}/api/people`,
+    { firstName: 'Private', email: address },
+    authed(owner.token),
+  );
+  const me = await fetch(`${server.url}/user/me`, { headers: authed(owner.token) });
+  const { workspace } = (await me.json()) as { workspace: { id: string } };
+  const offerId = `${crypto.randomUUID()}@${records.domain}`;
+  const sent = await server.app.mail.store.store({
+    workspaceId: workspace.id,
+    mailboxId: records.mailboxId,
+    raw: Buffer.from(
+      `From: owner@${records.domain}\r\nTo: ${address}\r\nSubject: Offer\r\nMessage-ID: <${offerId}>\r\n\r\nHello\r\n`,
+    ),
+    direction: 'out',
+    folder: 'sent',
+  });
+  const reply = await server.app.mail.store.store({
+    workspaceId: workspace.id,
+    mailboxId: records.mailboxId,
+    raw: Buffer.from(
+      `From: ${address}\r\nTo: owner@${records.domain}\r\nSubject: Re: Offer\r\nIn-Reply-To: <${offerId}>\r\nMessage-ID: <${crypto.randomUUID()}@customer.test>\r\n\r\nInterested!\r\n`,
+    ),
+    direction: 'in',
+    folder: 'inbox',
+  });
+  const { conversations } = await import('../src/db/schema/index.ts');
+  const { eq } = await import('drizzle-orm');
+  const [row] = await server.database.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.messageId, reply.id));
+  return { sentId: sent.id, conversationId: row!.id };
+}
+
+function conversationProbe(body?: unknown) {
+  return async (server: TestServer, owner: Owner): Promise<Call> => ({
+    params: { id: (await makeReply(server, owner)).conversationId },
+    ...(body === undefined ? {} : { body }),
+  });
 }
 
 /** A conversation of the owner's with a colleague of theirs (a group when asked). */

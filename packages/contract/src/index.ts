@@ -30,3 +30,4 @@ export * from './uploads.ts';
 export * from './previews.ts';
 export * from './mail.ts';
 export * from './mail-imap.ts';
+export * from './conversations.ts';

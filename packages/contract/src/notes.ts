@@ -62,6 +62,8 @@ export const activitySchema = z
     listId: z.string().nullable(),
     listName: z.string().nullable(),
     note: noteSchema.nullable(),
+    /** email_*: the message (the mail API's `mailId`; the e-mails page opens it). */
+    mailMessageId: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'Activity' });

@@ -42,6 +42,14 @@ export const consentStatusSchema = z.enum(consentStatuses);
 export const consentMethods = ['form', 'email', 'phone', 'in_person', 'import', 'other'] as const;
 export const consentMethodSchema = z.enum(consentMethods);
 
+/**
+ * Whether mail to the person's address comes back: `bounced` once a delivery status notification
+ * reports it failed (docs/decisions/061-conversations.md); `ok` again when the address changes.
+ */
+export const personEmailStatuses = ['ok', 'bounced'] as const;
+export const personEmailStatusSchema = z.enum(personEmailStatuses);
+export type PersonEmailStatus = z.infer<typeof personEmailStatusSchema>;
+
 /** Consent to e-mail: its state, and when and how it was last given or withdrawn. */
 export const consentSchema = z
   .object({
@@ -62,6 +70,8 @@ export const personSchema = z
     email: z.string(),
     /** Other e-mails, lower-cased, without the primary. */
     additionalEmails: z.array(z.string()),
+    /** `bounced` when mail to the primary e-mail came back as undeliverable. */
+    emailStatus: personEmailStatusSchema,
     phones: z.array(z.string()),
     jobTitle: z.string(),
     seniority: senioritySchema.nullable(),
@@ -160,6 +170,7 @@ export const personFilterFields = [
   'firstName',
   'lastName',
   'email',
+  'emailStatus',
   'jobTitle',
   'seniority',
   'department',
@@ -186,6 +197,7 @@ export const personFieldKinds: Record<(typeof personFilterFields)[number], Filte
   firstName: 'text',
   lastName: 'text',
   email: 'text',
+  emailStatus: 'enum',
   jobTitle: 'text',
   seniority: 'enum',
   department: 'text',

@@ -4,6 +4,7 @@ import type { DealsRealtime } from './deals.ts';
 import type { ImportRealtime } from './imports.ts';
 import type { KanbanRealtime } from './kanban.ts';
 import type { MailRealtime } from './mail.ts';
+import type { ConversationsRealtime } from './conversations.ts';
 import type { CrmRealtime } from './records.ts';
 import type { NotificationsRealtime } from './notifications.ts';
 import type { TasksRealtime } from './tasks.ts';
@@ -22,4 +23,5 @@ export type RealtimeEvent =
   | NotificationsRealtime
   | DealsRealtime
   | ChatRealtime
-  | MailRealtime;
+  | MailRealtime
+  | ConversationsRealtime;

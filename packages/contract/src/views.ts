@@ -12,7 +12,9 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Saved views: a named filter, sort and column set, per user or shared with the workspace.
 
-export const viewEntitySchema = z.enum(recordEntities);
+/** What a view may be of: the records-style entities, and the e-mails page (conversations.ts). */
+export const viewEntities = [...recordEntities, 'emails'] as const;
+export const viewEntitySchema = z.enum(viewEntities);
 export type ViewEntity = z.infer<typeof viewEntitySchema>;
 const viewFields = {
   name: text(100).min(1, { message: 'Required' }),

@@ -28,6 +28,11 @@ export const workspaceSettingsSchema = z
     timeZone: z.string(),
     /** The logo's address with its version (changes when it does); null without a logo. */
     logoUrl: z.string().nullable(),
+    /**
+     * Open and click tracking of sent mail (off by default): a pixel and links through Beacon's
+     * `/t/…` addresses; opens are estimates (docs/decisions/061-conversations.md).
+     */
+    emailTracking: z.boolean(),
     updatedAt: z.string(),
   })
   .meta({ id: 'WorkspaceSettings' });
@@ -41,6 +46,7 @@ export const workspaceFields = {
     .trim()
     .max(64)
     .refine(isTimeZoneName, { message: 'Not a time zone (use an IANA name such as Europe/Paris)' }),
+  emailTracking: z.boolean(),
 };
 export const workspacePatchSchema = z
   .object(workspaceFields)

@@ -4,6 +4,8 @@ import { accountModule } from './account/account.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { chatModule } from './chat/chat.module.ts';
 import { calendarModule } from './calendar/calendar.module.ts';
+import { conversationsModule } from './conversations/conversations.module.ts';
+import { emailsModule } from './emails/emails.module.ts';
 import { companiesModule } from './companies/companies.module.ts';
 import { dealsModule } from './deals/deals.module.ts';
 import { homeModule } from './home/home.module.ts';
@@ -53,6 +55,9 @@ export const modules: AppModule[] = [
   mailModule,
   // After mail: it works on app.mail.
   mailImapModule,
+  // Conversations and the CRM's e-mails read what the mail area stores.
+  conversationsModule,
+  emailsModule,
   workspaceModule,
   auditModule,
   tagsModule,

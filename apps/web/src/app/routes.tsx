@@ -276,6 +276,15 @@ export const routes: RouteObject[] = [
                     lazy: withWords(() => import('./routes/tasks-route.tsx'), 'tasks', 'crm'),
                   },
                   {
+                    path: 'conversations',
+                    lazy: withWords(() => import('./routes/conversations-route.tsx'), 'emails'),
+                  },
+                  {
+                    path: 'emails',
+                    lazy: withWords(() => import('./routes/emails-route.tsx'), 'emails', 'crm'),
+                    handle: { pageLayout: { fullWidth: true } },
+                  },
+                  {
                     path: 'people/duplicates',
                     lazy: withWords(
                       () => import('./routes/duplicates-route.tsx'),

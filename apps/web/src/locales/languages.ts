@@ -85,6 +85,7 @@ export const NAMESPACES = [
   'panels',
   'account',
   'files',
+  'emails',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

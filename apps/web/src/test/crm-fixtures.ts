@@ -8,6 +8,7 @@ export function samplePerson(overrides: Partial<Person> = {}): Person {
     lastName: '',
     email: '',
     additionalEmails: [],
+    emailStatus: 'ok',
     phones: [],
     jobTitle: '',
     seniority: null,

@@ -5,7 +5,15 @@ import { buildRaw, newMessageId } from '../../modules/mail/mail.compose.ts';
 import type { MailService } from '../../modules/mail/mail.service.ts';
 import type { MailStore } from '../../modules/mail/mail.store.ts';
 import type { Database } from '../client.ts';
-import { mailDomains, people, users } from '../schema/index.ts';
+import {
+  mailboxes as mailboxesTable,
+  mailDomains,
+  mailTracked,
+  mailTrackedLinks,
+  mailTrackingEvents,
+  people,
+  users,
+} from '../schema/index.ts';
 
 // The demo team's mail (issue 12): a Beacon mailbox for each writer at the demo domain, with
 // threads with people of the demo CRM (received and sent, attachments, custom labels, stars)
@@ -66,6 +74,89 @@ const THREADS: {
   },
 ];
 
+/**
+ * Outreach the team sent and the replies that came back (docs/decisions/061-conversations.md):
+ * one of each kind the conversations inbox sorts, so it is full on first sight. `auto` replies
+ * carry the headers of an automatic answer; `away` is the absence's length in days.
+ */
+const OUTREACH: {
+  subject: string;
+  pitch: string;
+  reply: string;
+  auto?: boolean;
+  away?: number;
+  tracked?: boolean;
+}[] = [
+  {
+    subject: 'Cutting your reporting time in half',
+    pitch:
+      'Hi,\n\nTeams like yours use Beacon to build their weekly sales report in minutes. Worth a 20-minute call?\n\nBest',
+    reply:
+      'Hi,\n\nThis sounds interesting. Can we book a call on Thursday afternoon? Please send the pricing beforehand.\n\nThanks',
+    tracked: true,
+  },
+  {
+    subject: 'Quick question about your pipeline',
+    pitch: 'Hello,\n\nHow do you keep track of deals across the team today?\n\nRegards',
+    reply:
+      'Hello,\n\nNot right now, we are in the middle of a migration. Reach out again next quarter.\n\nRegards',
+    tracked: true,
+  },
+  {
+    subject: 'Beacon for your sales team',
+    pitch: 'Hi,\n\nWould a shared inbox for your sales team help?\n\nBest',
+    reply:
+      'Thank you for your message. I am out of the office with limited access to e-mail and will be back on {{back}}.\n\nFor anything urgent, please call the front desk.',
+    auto: true,
+    away: 9,
+  },
+  {
+    subject: 'Following up on our demo offer',
+    pitch: 'Hello,\n\nJust following up on my last message about a demo.\n\nBest',
+    reply: 'Please remove me from your list. I do not want to receive these e-mails.',
+  },
+  {
+    subject: 'Une solution pour vos relances',
+    pitch:
+      'Bonjour,\n\nBeacon relance vos prospects pour vous. Un échange de 15 minutes ?\n\nCordialement',
+    reply: 'Bonjour,\n\nQui vous a donné mon adresse ?\n\nCordialement',
+  },
+];
+
+/** A plain-text message as a mail program writes one, with extra header lines. */
+function plainMessage(message: {
+  from: { name: string; address: string };
+  to: string;
+  subject: string;
+  text: string;
+  messageId: string;
+  inReplyTo?: string;
+  date: Date;
+  headers?: string[];
+}): Buffer {
+  const encode = (value: string) =>
+    /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value).toString('base64')}?=`;
+  return Buffer.from(
+    [
+      `From: ${encode(message.from.name)} <${message.from.address}>`,
+      `To: ${message.to}`,
+      `Subject: ${encode(message.subject)}`,
+      `Date: ${message.date.toUTCString()}`,
+      `Message-ID: <${message.messageId}>`,
+      ...(message.inReplyTo
+        ? [`In-Reply-To: <${message.inReplyTo}>`, `References: <${message.inReplyTo}>`]
+        : []),
+      ...(message.headers ?? []),
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from(message.text).toString('base64'),
+      '',
+    ].join('\r\n'),
+  );
+}
+
 function caller(userId: string, workspaceId: string): Caller {
   return { userId, workspaceId, role: 'admin', visibility: 'all' };
 }
@@ -103,7 +194,7 @@ export async function seedDemoMail(
     .from(people)
     .where(and(eq(people.workspaceId, workspaceId), ne(people.email, '')))
     .orderBy(asc(people.createdAt), asc(people.id))
-    .limit(team.length * THREADS.length + 3);
+    .limit(team.length * (THREADS.length + OUTREACH.length + 1) + 3);
   if (contacts.length === 0) return;
 
   const key = generateKeyPairSync('rsa', { modulusLength: 2048 })
@@ -263,6 +354,7 @@ export async function seedDemoMail(
       date: new Date(sentAt + 60_000),
     });
   }
+  await seedOutreach(db, workspaceId, mail.store, team, contacts, contactIndex, now);
   await db.execute(sql`analyze mail_messages, mail_message_labels, mail_threads`);
 }
 
@@ -303,4 +395,102 @@ function bounceReport(to: string, recipient: string, messageId: string, date: Da
     '--dsn--',
     '',
   ].join('\r\n');
+}
+
+/**
+ * Each writer's outreach and the replies that came back, of every kind the conversations inbox
+ * sorts (the mail store sorts them as they are stored); two of each writer's mails were sent with
+ * tracking, and were opened (once through Gmail's image proxy) and clicked.
+ */
+async function seedOutreach(
+  db: Database,
+  workspaceId: string,
+  store: MailStore,
+  team: { id: string; email: string; firstName: string; lastName: string }[],
+  contacts: { id: string; firstName: string; lastName: string; email: string }[],
+  start: number,
+  now: number,
+): Promise<void> {
+  const mailboxes = await db
+    .select({
+      id: mailboxesTable.id,
+      address: mailboxesTable.address,
+      ownerId: mailboxesTable.ownerId,
+      name: mailboxesTable.displayName,
+    })
+    .from(mailboxesTable)
+    .where(eq(mailboxesTable.workspaceId, workspaceId));
+  let next = start;
+  for (const [memberIndex, member] of team.entries()) {
+    const mailbox = mailboxes.find((m) => m.ownerId === member.id);
+    if (!mailbox) continue;
+    const from = { name: mailbox.name, address: mailbox.address };
+    for (const [index, outreach] of OUTREACH.entries()) {
+      const person = contacts[next++ % contacts.length]!;
+      const sentAt = new Date(now - (memberIndex * 2 + index + 1) * 3 * 3_600_000 - DAY);
+      const pitchId = newMessageId(from.address);
+      const sent = await store.store({
+        workspaceId,
+        mailboxId: mailbox.id,
+        raw: plainMessage({
+          from,
+          to: person.email,
+          subject: outreach.subject,
+          text: outreach.pitch,
+          messageId: pitchId,
+          date: sentAt,
+        }),
+        direction: 'out',
+        folder: 'sent',
+        date: sentAt,
+        createdBy: member.id,
+      });
+      if (outreach.tracked) await seedTracking(db, workspaceId, sent.id, sentAt);
+      const repliedAt = new Date(sentAt.getTime() + (index + 1) * 47 * 60_000);
+      const back = new Date(now + (outreach.away ?? 0) * DAY).toLocaleDateString('en-US', {
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+      });
+      await store.store({
+        workspaceId,
+        mailboxId: mailbox.id,
+        raw: plainMessage({
+          from: { name: `${person.firstName} ${person.lastName}`.trim(), address: person.email },
+          to: from.address,
+          subject: outreach.auto
+            ? `Automatic reply: ${outreach.subject}`
+            : `Re: ${outreach.subject}`,
+          text: outreach.reply.replace('{{back}}', back),
+          messageId: newMessageId(person.email),
+          inReplyTo: pitchId,
+          date: repliedAt,
+          headers: outreach.auto
+            ? ['Auto-Submitted: auto-replied', 'X-Auto-Response-Suppress: All']
+            : [],
+        }),
+        direction: 'in',
+        folder: 'inbox',
+        date: repliedAt,
+        seen: false,
+      });
+    }
+  }
+}
+
+async function seedTracking(db: Database, workspaceId: string, messageId: string, sentAt: Date) {
+  await db.insert(mailTracked).values({ messageId, workspaceId, links: 1 });
+  await db.insert(mailTrackedLinks).values({
+    workspaceId,
+    messageId,
+    position: 0,
+    url: 'https://northwind.example/beacon-overview',
+  });
+  const at = (hours: number) => new Date(sentAt.getTime() + hours * 3_600_000);
+  await db.insert(mailTrackingEvents).values([
+    { workspaceId, messageId, kind: 'open', proxy: 'google', at: at(0.2) },
+    { workspaceId, messageId, kind: 'open', proxy: '', at: at(1.5) },
+    { workspaceId, messageId, kind: 'open', proxy: '', at: at(5) },
+    { workspaceId, messageId, kind: 'click', position: 0, proxy: '', at: at(1.6) },
+  ]);
 }

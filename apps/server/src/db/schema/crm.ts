@@ -18,6 +18,7 @@ import {
   companySizes,
   consentMethods,
   consentStatuses,
+  personEmailStatuses,
   personStages,
   revenueRanges,
   listEntities,
@@ -39,6 +40,7 @@ export const personStage = pgEnum('person_stage', personStages);
 export const seniority = pgEnum('seniority', seniorities);
 export const consentStatus = pgEnum('consent_status', consentStatuses);
 export const consentMethod = pgEnum('consent_method', consentMethods);
+export const personEmailStatus = pgEnum('person_email_status', personEmailStatuses);
 export const companySize = pgEnum('company_size', companySizes);
 export const revenueRange = pgEnum('revenue_range', revenueRanges);
 /** The records-style entities (the contract's `recordSubjects`), as an enum's values. */
@@ -127,6 +129,9 @@ export const people = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** `bounced` once a bounce report names the primary e-mail (docs/decisions/061). */
+    emailStatus: personEmailStatus('email_status').notNull().default('ok'),
+    emailBouncedAt: timestamp('email_bounced_at', { withTimezone: true }),
     phones: text('phones')
       .array()
       .notNull()
@@ -167,6 +172,9 @@ export const people = pgTable(
     index('people_job_title_lower_idx').on(t.workspaceId, sql`lower(${t.jobTitle})`, t.id),
     index('people_company_name_lower_idx').on(t.workspaceId, sql`lower(${t.companyName})`, t.id),
     index('people_stage_idx').on(t.workspaceId, t.stage, t.id),
+    index('people_email_status_idx')
+      .on(t.workspaceId, t.id)
+      .where(sql`email_status = 'bounced'`),
     index('people_country_lower_idx').on(t.workspaceId, sql`lower(${t.country})`, t.id),
     index('people_created_idx').on(t.workspaceId, t.createdAt, t.id),
     index('people_updated_idx').on(t.workspaceId, t.updatedAt, t.id),
@@ -301,7 +309,8 @@ export const activities = pgTable(
   ],
 );
 
-export const viewEntity = pgEnum('view_entity', entityNames);
+/** Saved views: of the records entities, and of the e-mails page (docs/decisions/061). */
+export const viewEntity = pgEnum('view_entity', [...entityNames, 'emails']);
 
 export const savedViews = pgTable(
   'saved_views',

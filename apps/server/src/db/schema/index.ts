@@ -18,3 +18,4 @@ export * from './storage.ts';
 export * from './files.ts';
 export * from './mail.ts';
 export * from './mail-imap.ts';
+export * from './conversations.ts';

@@ -136,6 +136,7 @@ export async function activityPage(
       newValue: activities.newValue,
       listId: activities.listId,
       listName: activities.listName,
+      mailMessageId: activities.mailMessageId,
       createdAt: activities.createdAt,
       createdAtText: sql<string>`${activities.createdAt}::text`,
       note: noteColumns,
@@ -159,6 +160,7 @@ export async function activityPage(
       listId: row.listId,
       listName: row.listName,
       note: row.note ? toNote(row.note) : null,
+      mailMessageId: row.mailMessageId,
       createdAt: row.createdAt.toISOString(),
     })),
     nextCursor:

@@ -22,8 +22,24 @@ export type ParsedMessage = {
   attachments: ParsedAttachment[];
   /** A delivery status notification's reports, when the message is one. */
   deliveryStatus: DeliveryReport[] | null;
+  /**
+   * The header fields that mark automatic mail (RFC 3834 `Auto-Submitted`, Outlook's
+   * `X-Auto-Response-Suppress`, `Precedence`, `X-Autoreply`…), lower-cased names, one line each:
+   * the conversations' rules read them (modules/conversations/conversations.rules.ts).
+   */
+  autoHeaders: Record<string, string>;
   size: number;
 };
+
+/** The header fields kept in `autoHeaders`. */
+export const AUTO_HEADER_NAMES = [
+  'auto-submitted',
+  'x-auto-response-suppress',
+  'precedence',
+  'x-autoreply',
+  'x-autorespond',
+  'x-failed-recipients',
+] as const;
 
 export type ParsedAttachment = {
   name: string;
@@ -135,8 +151,25 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
       parsed.attachments,
       parsed.text ?? '',
     ),
+    autoHeaders: autoHeadersOf(parsed.headers),
     size: raw.length,
   };
+}
+
+function autoHeadersOf(headers: Map<string, unknown>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of AUTO_HEADER_NAMES) {
+    const value = headers.get(name);
+    if (value === undefined || value === null) continue;
+    const text =
+      typeof value === 'string'
+        ? value
+        : typeof value === 'object' && 'value' in value
+          ? String((value as { value: unknown }).value)
+          : String(value);
+    kept[name] = oneLine(text, 200);
+  }
+  return kept;
 }
 
 function attachmentOf(attachment: Attachment): ParsedAttachment {

@@ -30,6 +30,11 @@ export class MailSender {
   private readonly transport: Transporter | undefined;
   /** Set by the IMAP part for connected mailboxes. */
   connectedSend: ConnectedSend | undefined;
+  /**
+   * Set by the e-mails part: changes what leaves just before it does (open and click tracking,
+   * modules/emails/emails.tracking.ts). A failure there sends the message as it is.
+   */
+  beforeSend: ((row: MessageRow, message: Mail.Options) => Promise<void>) | undefined;
 
   constructor(
     private readonly db: Database,
@@ -98,6 +103,11 @@ export class MailSender {
         `The mail could not be built: ${(error as Error).message}`,
       );
       return;
+    }
+    try {
+      await this.beforeSend?.(claimed, message);
+    } catch (error) {
+      this.log.warn({ err: error, mail: { id: claimed.id } }, 'mail tracking not applied');
     }
     try {
       await this.deliver(mailbox, message, claimed);

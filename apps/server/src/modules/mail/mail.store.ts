@@ -23,6 +23,7 @@ import {
   people,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { conversationsAfterStore } from '../conversations/conversations.intake.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { parseMessage, renderBody, type ParsedMessage } from './mail.parse.ts';
 import { isReplySubject, SUBJECT_THREAD_DAYS, subjectKey } from './mail.threading.ts';
@@ -297,6 +298,7 @@ export class MailStore {
     if (input.direction === 'in' && parsed.deliveryStatus?.length) {
       await this.recordBounces(tx, input, row!, parsed);
     }
+    await conversationsAfterStore(tx, this.realtime, mailbox, row!, parsed);
 
     const threadCount = await threadSize(tx, threadId);
     await this.realtime.publish(

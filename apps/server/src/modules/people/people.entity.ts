@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   consentMethods,
   consentStatuses,
+  personEmailStatuses,
   personFieldKinds,
   personStages,
   seniorities,
@@ -42,6 +43,10 @@ export const peopleEntity: EntityDef = {
     lastName: p('last_name'),
     email: p('email', 'text', { lowerCased: true }),
     additionalEmails: p('additional_emails', 'text[]', { sortable: false }),
+    emailStatus: p('email_status', 'person_email_status', {
+      values: personEmailStatuses,
+      sortable: false,
+    }),
     phones: p('phones', 'text[]', { sortable: false }),
     jobTitle: p('job_title'),
     seniority: p('seniority', 'seniority', { nullable: true, values: seniorities }),

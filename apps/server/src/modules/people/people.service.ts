@@ -144,6 +144,11 @@ export class PeopleService extends RecordService<PersonRow, Person, PersonBulkRe
       if (next.companyId !== undefined) {
         next.companyName = await this.companyName(tx, caller, next.companyId);
       }
+      // A new primary address has not bounced (docs/decisions/061-conversations.md).
+      if (next.email !== undefined && old.emailStatus === 'bounced') {
+        next.emailStatus = 'ok';
+        next.emailBouncedAt = null;
+      }
       if (patch.consent) {
         const consent = patch.consent;
         if (consent.status !== old.consentStatus) {

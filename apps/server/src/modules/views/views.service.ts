@@ -12,6 +12,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { parseSort } from '../../lib/records/cursor.ts';
 import { compileFilters } from '../../lib/records/filters.ts';
 import { checkLists } from '../../lib/records/query.ts';
+import { emailsEntity } from '../emails/emails.entity.ts';
 import { records } from '../record-entities.ts';
 import * as repo from './views.repository.ts';
 
@@ -51,10 +52,12 @@ export class ViewsService {
     filters: FilterCondition[] | undefined,
     sort: string | null | undefined,
   ) {
-    const def = records.entity(entity);
+    // The e-mails page is not a records entity; its filters are the engine's all the same.
+    const def = entity === 'emails' ? emailsEntity : records.entity(entity);
     if (filters) {
       const compiled = compileFilters(def, filters);
-      await checkLists(this.db, caller.workspaceId, entity, compiled.listIds);
+      if (entity !== 'emails')
+        await checkLists(this.db, caller.workspaceId, entity, compiled.listIds);
     }
     if (sort) parseSort(def, sort);
   }

@@ -8,6 +8,7 @@ export type WorkspaceRow = {
   name: string;
   defaultCurrency: string;
   timeZone: string;
+  emailTracking: boolean;
   updatedAt: Date;
   logoUpdatedAt: Date | null;
 };
@@ -19,6 +20,7 @@ export async function getWorkspace(db: Executor, workspaceId: string): Promise<W
       name: workspaces.name,
       defaultCurrency: workspaces.defaultCurrency,
       timeZone: workspaces.timeZone,
+      emailTracking: workspaces.emailTracking,
       updatedAt: workspaces.updatedAt,
       logoUpdatedAt: workspaceLogos.updatedAt,
     })
@@ -35,6 +37,7 @@ export async function lockWorkspace(db: Executor, workspaceId: string) {
       name: workspaces.name,
       defaultCurrency: workspaces.defaultCurrency,
       timeZone: workspaces.timeZone,
+      emailTracking: workspaces.emailTracking,
     })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId))
@@ -45,7 +48,9 @@ export async function lockWorkspace(db: Executor, workspaceId: string) {
 export async function updateWorkspace(
   db: Executor,
   workspaceId: string,
-  values: Partial<Pick<typeof workspaces.$inferInsert, 'name' | 'defaultCurrency' | 'timeZone'>>,
+  values: Partial<
+    Pick<typeof workspaces.$inferInsert, 'name' | 'defaultCurrency' | 'timeZone' | 'emailTracking'>
+  >,
 ): Promise<void> {
   await db
     .update(workspaces)

@@ -20,6 +20,7 @@ const toSettings = (row: repo.WorkspaceRow): WorkspaceSettings => ({
   name: row.name,
   defaultCurrency: row.defaultCurrency,
   timeZone: row.timeZone,
+  emailTracking: row.emailTracking,
   logoUrl: row.logoUpdatedAt
     ? `/api/workspace/logo?v=${row.logoUpdatedAt.getTime().toString(36)}`
     : null,
@@ -49,6 +50,13 @@ export class WorkspaceService {
           changes[key] = { from: old[key], to: next };
           values[key] = next;
         }
+      }
+      if (patch.emailTracking !== undefined && patch.emailTracking !== old.emailTracking) {
+        changes.emailTracking = {
+          from: String(old.emailTracking),
+          to: String(patch.emailTracking),
+        };
+        values.emailTracking = patch.emailTracking;
       }
       if (Object.keys(values).length > 0) {
         await repo.updateWorkspace(tx, caller.workspaceId, values);

@@ -32,6 +32,7 @@ const SETTINGS: WorkspaceSettings = {
   defaultCurrency: 'EUR',
   timeZone: 'Europe/Paris',
   logoUrl: null,
+  emailTracking: false,
   updatedAt: T0,
 };
 

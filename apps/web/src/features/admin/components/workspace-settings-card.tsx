@@ -5,8 +5,10 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -80,6 +82,7 @@ export function WorkspaceSettingsCard({ onRenamed }: WorkspaceSettingsCardProps)
         <Stack spacing={3}>
           <LogoField settings={data} />
           <SettingsFields settings={data} onRenamed={onRenamed} />
+          <TrackingField settings={data} />
         </Stack>
       )}
     </Card>
@@ -198,6 +201,43 @@ function SettingsFields({
           </Button>
         </Box>
       </Stack>
+    </Box>
+  );
+}
+
+/**
+ * Open and click tracking of sent mail (off by default; docs/decisions/061-conversations.md):
+ * saved as soon as it is switched.
+ */
+function TrackingField({ settings }: { settings: WorkspaceSettings }) {
+  const { t } = useTranslation('admin');
+  const { enqueueSnackbar } = useSnackbar();
+  const [save, { isLoading }] = useWorkspacePatchMutation();
+  const toggle = async (on: boolean) => {
+    try {
+      await save({ emailTracking: on }).unwrap();
+      enqueueSnackbar(t(on ? 'settings.trackingOn' : 'settings.trackingOff'), {
+        variant: 'success',
+      });
+    } catch (error) {
+      enqueueSnackbar(areaErrorText(t, 'admin', error), { variant: 'error' });
+    }
+  };
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={settings.emailTracking}
+            disabled={isLoading}
+            onChange={(event) => void toggle(event.target.checked)}
+          />
+        }
+        label={t('settings.tracking')}
+      />
+      <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+        {t('settings.trackingHint')}
+      </Typography>
     </Box>
   );
 }

@@ -21,7 +21,10 @@ export function valueLabel(t: TFunction, field: string, value: string, context: 
   if (choice) return choice.label;
   if (
     enumOptions(field) &&
-    (field === 'stage' || field === 'seniority' || field === 'consentStatus')
+    (field === 'stage' ||
+      field === 'seniority' ||
+      field === 'consentStatus' ||
+      field === 'emailStatus')
   ) {
     return t(`crm:enums.${field}.${value}` as never);
   }

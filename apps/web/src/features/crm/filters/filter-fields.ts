@@ -5,6 +5,7 @@ import {
   dealFieldKinds,
   dealStageKinds,
   filterOperators,
+  personEmailStatuses,
   personFieldKinds,
   personStages,
   revenueRanges,
@@ -60,6 +61,8 @@ export function enumOptions(field: string): readonly string[] | null {
       return seniorities;
     case 'consentStatus':
       return consentStatuses;
+    case 'emailStatus':
+      return personEmailStatuses;
     case 'size':
       return companySizes;
     case 'revenueRange':

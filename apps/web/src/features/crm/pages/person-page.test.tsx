@@ -41,6 +41,7 @@ const created: Activity = {
   newValue: null,
   listId: null,
   listName: null,
+  mailMessageId: null,
   note: null,
   createdAt: '2026-01-01T10:00:00.000Z',
 };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
@@ -9,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { personStages, type Company, type Person, type PersonStage } from '@beacon/contract';
@@ -115,6 +117,16 @@ export function PersonHeader({
                 </MenuItem>
               ))}
             </Menu>
+            {person.email && (
+              <Button
+                variant="contained"
+                startIcon={<MailIcon />}
+                component={RouterLink}
+                to={{ search: composeSearch(person) }}
+              >
+                {t('actions.composeEmail')}
+              </Button>
+            )}
             <AddToListButton onClick={onAddToList} />
             <Tooltip title={t('actions.downloadVcard')}>
               <IconButton aria-label={t('actions.downloadVcard')} onClick={onVcard}>
@@ -145,6 +157,25 @@ export function PersonHeader({
               {person.email}
             </Link>
             <CopyButton text={person.email} label={t('actions.copyEmail')} />
+            {person.emailStatus === 'bounced' && (
+              <Chip
+                size="small"
+                label={t('person.emailBounced')}
+                sx={(theme) => ({
+                  ml: 0.5,
+                  fontWeight: 600,
+                  // A tint with the dark (or, in dark mode, light) shade as text: readable.
+                  bgcolor: alpha(
+                    theme.palette.warning.main,
+                    theme.palette.mode === 'dark' ? 0.2 : 0.14,
+                  ),
+                  color:
+                    theme.palette.mode === 'dark'
+                      ? theme.palette.warning.light
+                      : theme.palette.warning.darker,
+                })}
+              />
+            )}
           </Fact>
         )}
         {phone && (
@@ -175,6 +206,12 @@ export function PersonHeader({
       </Stack>
     </Card>
   );
+}
+
+/** The compose dialog's address (it opens on any dashboard page from `?compose=new`). */
+function composeSearch(person: Person): string {
+  const params = new URLSearchParams({ compose: 'new', to: person.email, personId: person.id });
+  return `?${params.toString()}`;
 }
 
 function Fact({ icon, children }: { icon: React.ReactNode; children: React.ReactNode }) {

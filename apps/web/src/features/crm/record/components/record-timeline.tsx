@@ -3,15 +3,18 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { Activity, ActivityKind, Note } from '@beacon/contract';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../../components/snackbar/index.ts';
+import { paths } from '../../../../utils/paths.ts';
 import { NoteBody } from '../../notes/note-body.tsx';
 import { NoteEditor } from '../../notes/note-editor.tsx';
 import type { TimelineState } from '../state/record-state.ts';
@@ -200,7 +203,18 @@ function TimelineEntry({
       </Box>
       <Box sx={{ flex: 1, minWidth: 0, pb: last ? 0 : 2.5 }}>
         <Typography variant="subtitle2" component="p">
-          {text.title}
+          {activity.mailMessageId ? (
+            // A message's entry opens it on the e-mails page.
+            <Link
+              component={RouterLink}
+              to={`${paths.dashboard.emails}?open=${activity.mailMessageId}`}
+              color="inherit"
+            >
+              {text.title}
+            </Link>
+          ) : (
+            text.title
+          )}
         </Typography>
         {text.change && (
           <Typography

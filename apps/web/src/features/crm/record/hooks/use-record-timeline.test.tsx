@@ -38,6 +38,7 @@ const activity = (id: string, createdAt: string, extra: Partial<Activity> = {}):
   newValue: null,
   listId: null,
   listName: null,
+  mailMessageId: null,
   note: null,
   createdAt,
   ...extra,

@@ -29,6 +29,7 @@ const base: Activity = {
   newValue: null,
   listId: null,
   listName: null,
+  mailMessageId: null,
   note: null,
   createdAt: '2026-01-01T00:00:00Z',
 };
