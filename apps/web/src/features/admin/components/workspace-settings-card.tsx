@@ -34,7 +34,8 @@ import {
   useWorkspaceSettingsQuery,
 } from '../api/admin-api.ts';
 
-const settingsForm = z.object(workspaceFields);
+// The tracking switch saves on its own (TrackingField), so the form holds the other three fields.
+const settingsForm = z.object(workspaceFields).omit({ emailTracking: true });
 type SettingsForm = z.input<typeof settingsForm>;
 const FIELDS = ['name', 'defaultCurrency', 'timeZone'] as const;
 
