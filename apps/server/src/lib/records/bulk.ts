@@ -9,7 +9,7 @@ import { membersOf, type EntityDef } from './fields.ts';
 import { selectionFilter } from './filters.ts';
 import { addToList, removeFromList } from './membership.ts';
 import { checkLists } from './query.ts';
-import { scopePredicate } from './scope.ts';
+import { scopedEntity, scopePredicate } from './scope.ts';
 import { rowsOf, type Executor } from './sql.ts';
 
 /**
@@ -59,7 +59,7 @@ export async function runBulk(
   caller: Caller,
   request: PersonBulkRequest | CompanyBulkRequest,
 ): Promise<{ affected: number }> {
-  const selected = selectionFilter(entity, request.selection);
+  const selected = selectionFilter(scopedEntity(entity, caller), request.selection);
   // Only the records the caller sees: the others are not matched, as another workspace's.
   const where = [...selected.where, ...scopePredicate(entity, caller)];
   const table = sql.raw(`"${entity.table}"`);

@@ -65,6 +65,20 @@ export type EntityDef = {
   members?: { table: string; column: string };
   defaultSort: string;
   /**
+   * Names copied from a linked record (a person's `companyName` beside `companyId`). For a member
+   * with record visibility `own` they read as '' where the linked record is not theirs: in
+   * filters, sorts and the search as in answers (lib/records/scope.ts `scopedEntity`).
+   * `searchRest` is the search text without the name.
+   */
+  linkedNames?: {
+    field: string;
+    idColumn: string;
+    linked: Pick<EntityDef, 'table' | 'ownerColumn'>;
+    searchRest: SQL;
+  }[];
+  /** The free-text search's condition on a pattern, when it is not `search_text like pattern`. */
+  searchMatch?: (pattern: SQL) => SQL;
+  /**
    * Deletes every record `match` selects (a bulk delete), with what must follow in the same
    * statements; answers how many it deleted.
    */

@@ -213,9 +213,9 @@ export function compileFilters(entity: EntityDef, conditions: FilterCondition[])
 /** Free-text search over the trigram-indexed `search_text`. */
 export function searchCondition(entity: EntityDef, q: string | undefined): SQL[] {
   if (!q) return [];
-  return [
-    sql`${column(entity.table, 'search_text')} like ${containsPattern(q.toLowerCase())} escape '\\'`,
-  ];
+  const pattern = sql`${containsPattern(q.toLowerCase())}`;
+  if (entity.searchMatch) return [entity.searchMatch(pattern)];
+  return [sql`${column(entity.table, 'search_text')} like ${pattern} escape '\\'`];
 }
 
 /** The rows a selection names: given ids, or everything a filter (and search) matches. */

@@ -6,7 +6,7 @@ import { afterCursor, encodeCursor, orderBy, parseSort, sortValue, type Sort } f
 import type { Caller } from '../caller.ts';
 import type { EntityDef } from './fields.ts';
 import { compileFilters, parseFilters, searchCondition } from './filters.ts';
-import { scopePredicate } from './scope.ts';
+import { scopedEntity, scopePredicate } from './scope.ts';
 import { column, rowsOf, type Executor } from './sql.ts';
 
 /**
@@ -48,13 +48,14 @@ export async function filterWhere(
   filters: FilterCondition[],
   q: string | undefined,
 ): Promise<SQL> {
-  const compiled = compileFilters(entity, filters);
+  const seen = scopedEntity(entity, caller);
+  const compiled = compileFilters(seen, filters);
   await checkLists(db, caller.workspaceId, entity.name, compiled.listIds);
   return and(
     sql`${column(entity.table, 'workspace_id')} = ${caller.workspaceId}::uuid`,
     ...scopePredicate(entity, caller),
     ...compiled.where,
-    ...searchCondition(entity, q),
+    ...searchCondition(seen, q),
   )!;
 }
 
@@ -75,7 +76,7 @@ export async function preparePage(
   caller: Scope,
   query: ListQuery,
 ): Promise<PreparedPage> {
-  const sort = parseSort(entity, query.sort);
+  const sort = parseSort(scopedEntity(entity, caller), query.sort);
   const filters = parseFilters(query.filters);
   const after = afterCursor(entity, sort, query.cursor);
   const where = await filterWhere(db, entity, caller, filters, query.q);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../caller.ts';
 import { notFound } from '../errors.ts';
-import type { EntityDef } from './fields.ts';
+import type { EntityDef, FieldDef } from './fields.ts';
 import { column, rowsOf, type Executor } from './sql.ts';
 
 /**
@@ -24,6 +24,40 @@ export function scopePredicate(
 ): SQL[] {
   const owner = ownerScope(caller);
   return owner === null ? [] : [sql`${column(entity.table, entity.ownerColumn)} = ${owner}::uuid`];
+}
+
+/**
+ * The entity as a member sees it: for visibility `own`, each name copied from a linked record
+ * (`linkedNames`) becomes '' where the linked record is not theirs, so filtering, sorting or
+ * searching by it tells them nothing the answers hide. Everything else is the entity itself.
+ */
+export function scopedEntity(
+  entity: EntityDef,
+  caller: Pick<Caller, 'userId' | 'visibility'>,
+): EntityDef {
+  const owner = ownerScope(caller);
+  if (owner === null || !entity.linkedNames?.length) return entity;
+  const fields: Record<string, FieldDef> = { ...entity.fields };
+  const seen = entity.linkedNames.map((link) => {
+    const id = column(entity.table, link.idColumn);
+    const visible = sql`exists (select 1 from ${sql.raw(`"${link.linked.table}"`)} linked
+      where linked.id = ${id} and linked.${sql.raw(`"${link.linked.ownerColumn}"`)} = ${owner}::uuid)`;
+    const field = fields[link.field]!;
+    const expr = sql`(case when ${visible} then ${field.expr} else '' end)`;
+    fields[link.field] = { ...field, expr, sortExpr: sql`lower(${expr})` };
+    return sql`(${id} is null or ${visible})`;
+  });
+  const rests = entity.linkedNames.map((link) => link.searchRest);
+  return {
+    ...entity,
+    fields,
+    searchMatch: (pattern) =>
+      sql`(${column(entity.table, 'search_text')} like ${pattern} escape '\\'
+        and ((${sql.join(seen, sql` and `)}) or ${sql.join(
+          rests.map((rest) => sql`${rest} like ${pattern} escape '\\'`),
+          sql` or `,
+        )}))`,
+  };
 }
 
 /** `scopePredicate` over an owner column given directly (a query outside the engine). */

@@ -65,5 +65,14 @@ export const dealsEntity: EntityDef = {
   kinds: dealFieldKinds,
   members: { table: 'list_deals', column: 'deal_id' },
   defaultSort: '-createdAt',
+  linkedNames: [
+    {
+      field: 'companyName',
+      idColumn: 'company_id',
+      linked: { table: 'companies', ownerColumn: 'owner_id' },
+      // search_text (db/schema/deals.ts) without the company's name.
+      searchRest: sql`lower(deals.name || ' ' || deals.source || ' ' || deals.next_step)`,
+    },
+  ],
   deleteWhere: deleteDeals,
 };

@@ -29,7 +29,7 @@ import { changedFields, checkUnchanged, display, type Caller } from '../../lib/r
 import { parseFilters, selectionFilter } from '../../lib/records/filters.ts';
 import { RecordService } from '../../lib/records/record-module.ts';
 import { checkLists, filterWhere, type ListQuery } from '../../lib/records/query.ts';
-import { ownerScope, requireVisible, scopePredicate } from '../../lib/records/scope.ts';
+import { ownerScope, requireVisible, scopedEntity, scopePredicate } from '../../lib/records/scope.ts';
 import { rowsOf, type Executor } from '../../lib/records/sql.ts';
 import { effectiveZoneOf, utcToWall } from '../../lib/time-zones.ts';
 import { linkedCompany } from '../companies/companies.repository.ts';
@@ -515,7 +515,7 @@ export class DealsService extends RecordService<repo.DealRow, Deal, DealBulkRequ
     const stage = await getStage(this.db, caller.workspaceId, action.stageId);
     if (!stage) throw notFound('No such stage');
     DealsService.needLostReason(stage, action.lostReason);
-    const selected = selectionFilter(dealsEntity, request.selection);
+    const selected = selectionFilter(scopedEntity(dealsEntity, caller), request.selection);
     // Record visibility: a member who sees only their own deals moves only those (as runBulk).
     const match = and(
       sql`"deals".workspace_id = ${caller.workspaceId}::uuid`,

@@ -8,6 +8,7 @@ import type { Caller } from '../../lib/records/caller.ts';
 import { selectionFilter } from '../../lib/records/filters.ts';
 import { addToList, removeFromList } from '../../lib/records/membership.ts';
 import { checkLists } from '../../lib/records/query.ts';
+import { scopedEntity } from '../../lib/records/scope.ts';
 import { records } from '../record-entities.ts';
 import { findLists, getList } from './lists.repository.ts';
 
@@ -63,7 +64,7 @@ export class ListsService {
       const list = await getList(tx, caller, id);
       if (!list) throw listNotFound();
       const entity = records.entity(list.kind);
-      const selected = selectionFilter(entity, selection);
+      const selected = selectionFilter(scopedEntity(entity, caller), selection);
       await checkLists(tx, caller.workspaceId, entity.name, selected.listIds);
       const run = mode === 'add' ? addToList : removeFromList;
       const affected = await run(tx, entity, caller, list, selected.where);

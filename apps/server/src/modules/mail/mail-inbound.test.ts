@@ -271,6 +271,19 @@ describe('inbound SMTP', () => {
     expect(stranger.messages.filter((m) => m.type.startsWith('mail.'))).toEqual([]);
     owner.close();
     stranger.close();
+    // A reader with record visibility `own` sees the links to their own records only (no names
+    // of records they cannot open).
+    await w.ok('PATCH', `/api/members/${other.id}`, { recordVisibility: 'own' });
+    await w.ok('POST', '/api/mail/mailboxes/update', { mailboxId: mailbox.id, shared: true });
+    const asOther = async () =>
+      (await w.ok('GET', `/api/mail/mail?mailId=${reply.id}`, undefined, other.token)).mail as Mail;
+    expect((await asOther()).links).toEqual([]);
+    await w.ok('PATCH', `/api/companies/${company.id}`, { ownerId: other.id });
+    expect((await asOther()).links).toEqual([
+      { kind: 'company', id: company.id, name: 'Durand SA' },
+    ]);
+    await w.ok('PATCH', `/api/members/${other.id}`, { recordVisibility: 'all' });
+    expect((await asOther()).links).toHaveLength(3);
   });
 
   it('records a bounce: the sent mail is marked, the person gets it on their timeline', async () => {

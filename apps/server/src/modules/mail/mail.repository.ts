@@ -16,6 +16,7 @@ import {
   storedFiles,
 } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/caller.ts';
+import { ownedBy } from '../../lib/records/scope.ts';
 
 /** A message as the table holds it. */
 export type MessageRow = typeof mailMessages.$inferSelect;
@@ -162,8 +163,20 @@ export async function threadCounts(
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
-/** The CRM records a message is linked to, with their names. */
-export async function linksOf(db: Executor, messageId: string): Promise<MailLink[]> {
+/**
+ * The CRM records a message is linked to, with their names: only those the caller sees (a member
+ * with record visibility `own` reads mail of their mailbox, not the names of others' records).
+ */
+export async function linksOf(
+  db: Executor,
+  messageId: string,
+  caller: Pick<Caller, 'userId' | 'visibility'>,
+): Promise<MailLink[]> {
+  const seen = (table: string, column: SQL) =>
+    sql`exists (select 1 from ${sql.raw(table)} r where r.id = ${column} and ${ownedBy(
+      sql.raw('r.owner_id'),
+      caller,
+    )})`;
   const rows = await db
     .select({
       personId: mailLinks.personId,
@@ -179,7 +192,16 @@ export async function linksOf(db: Executor, messageId: string): Promise<MailLink
       dealName: sql<string | null>`(select name from deals where id = ${mailLinks.dealId})`,
     })
     .from(mailLinks)
-    .where(eq(mailLinks.messageId, messageId));
+    .where(
+      and(
+        eq(mailLinks.messageId, messageId),
+        or(
+          seen('people', sql`${mailLinks.personId}`),
+          seen('companies', sql`${mailLinks.companyId}`),
+          seen('deals', sql`${mailLinks.dealId}`),
+        ),
+      ),
+    );
   return rows.map((r): MailLink => {
     if (r.personId)
       return { kind: 'person', id: r.personId, name: r.personName || r.personEmail || '' };

@@ -203,21 +203,21 @@ export class MailService {
   }
 
   async mail(caller: Caller, mailId: string): Promise<Mail> {
-    return this.full(this.db, await this.readableMessage(caller, mailId));
+    return this.full(this.db, caller, await this.readableMessage(caller, mailId));
   }
 
   async thread(caller: Caller, mailId: string): Promise<{ threadId: string; mails: Mail[] }> {
     const row = await this.readableMessage(caller, mailId);
     const rows = await repo.threadMessages(this.db, caller.workspaceId, row.threadId);
-    const mails = await Promise.all(rows.map((r) => this.full(this.db, r)));
+    const mails = await Promise.all(rows.map((r) => this.full(this.db, caller, r)));
     return { threadId: row.threadId, mails };
   }
 
-  private async full(db: Executor, row: MessageRow): Promise<Mail> {
+  private async full(db: Executor, caller: Caller, row: MessageRow): Promise<Mail> {
     const [labels, threads, links] = await Promise.all([
       repo.customLabelsOf(db, [row.id]),
       repo.threadCounts(db, [row.threadId]),
-      repo.linksOf(db, row.id),
+      repo.linksOf(db, row.id, caller),
     ]);
     return {
       ...summaryOf(row, labels.get(row.id) ?? [], threads.get(row.threadId) ?? 1),
@@ -415,7 +415,7 @@ export class MailService {
           .where(eq(mailMessages.id, stored.id));
       }
       const [row] = await tx.select().from(mailMessages).where(eq(mailMessages.id, stored.id));
-      return this.full(tx, row!);
+      return this.full(tx, caller, row!);
     });
   }
 
@@ -519,7 +519,7 @@ export class MailService {
         await tx.delete(jobs).where(and(eq(jobs.id, row.sendJobId), eq(jobs.status, 'queued')));
       }
       await this.publishChanged(tx, caller.workspaceId, row.mailboxId, [row.id]);
-      return this.full(tx, changed);
+      return this.full(tx, caller, changed);
     });
   }
 

@@ -100,6 +100,44 @@ describe('record visibility', () => {
     expect(theirs.unowned).toBeTruthy();
   });
 
+  it('does not tell the name of a company the member cannot see through filters, sorts or search', async () => {
+    const { w, as, mine, theirs } = await setup();
+    // The admin links the member's person and deal to a company the member does not see.
+    const company = idOf(theirs.company);
+    await w.ok('PATCH', `/api/people/${idOf(mine.person)}`, { companyId: company });
+    await w.ok('PATCH', `/api/deals/${idOf(mine.deal)}`, { companyId: company });
+    const people = async (params: Record<string, string>) =>
+      (await as('GET', `/api/people?${query(params)}`)).body as {
+        items: { id: string; companyName: string }[];
+      };
+    const byName = (op: string, value?: string) =>
+      JSON.stringify([{ field: 'companyName', op, ...(value === undefined ? {} : { value }) }]);
+    expect((await people({})).items.map((p) => p.companyName)).toEqual(['']);
+    expect((await people({ filters: byName('contains', 'theirs') })).items).toEqual([]);
+    expect((await people({ filters: byName('equals', 'Theirs Co') })).items).toEqual([]);
+    expect(ids(await people({ filters: byName('empty') }))).toEqual([idOf(mine.person)]);
+    expect((await people({ q: 'theirs co' })).items).toEqual([]);
+    expect(ids(await people({ q: 'mine same' }))).toEqual([idOf(mine.person)]);
+    expect(ids(await people({ sort: '-companyName' }))).toEqual([idOf(mine.person)]);
+    const deals = async (params: Record<string, string>) =>
+      ids((await as('GET', `/api/deals?${query(params)}`)).body);
+    expect(await deals({ filters: byName('contains', 'theirs') })).toEqual([]);
+    expect(await deals({ q: 'theirs co' })).toEqual([]);
+    expect(await deals({ q: 'mine deal' })).toEqual([idOf(mine.deal)]);
+    // A bulk action by filter reaches no further than the list does.
+    const bulk = await as('POST', '/api/people/bulk', {
+      selection: { filter: { filters: JSON.parse(byName('contains', 'theirs')) as unknown[] } },
+      action: { type: 'add_tag', tag: 'probe' },
+    });
+    expect(bulk.body).toEqual({ affected: 0 });
+    // The admin, who sees the company, finds both by its name.
+    const asAdmin = await w.call(
+      'GET',
+      `/api/people?${query({ filters: byName('contains', 'theirs') })}`,
+    );
+    expect(ids(asAdmin.body)).toEqual([idOf(mine.person)]);
+  });
+
   it('answers 404 for another’s record on every path by id', async () => {
     const { as, theirs, mine } = await setup();
     const person = idOf(theirs.person);

@@ -75,5 +75,14 @@ export const peopleEntity: EntityDef = {
   kinds: personFieldKinds,
   members: { table: 'list_people', column: 'person_id' },
   defaultSort: '-createdAt',
+  linkedNames: [
+    {
+      field: 'companyName',
+      idColumn: 'company_id',
+      linked: { table: 'companies', ownerColumn: 'owner_id' },
+      // search_text (db/schema/crm.ts) without the company's name.
+      searchRest: sql`lower(people.first_name || ' ' || people.last_name || ' ' || people.email || ' ' || people.job_title)`,
+    },
+  ],
   deleteWhere: deletePeople,
 };
