@@ -64,7 +64,9 @@ export function ConversationList({
           fullWidth
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          placeholder={t('list.search')}
+          // A short placeholder fits the 320-pixel list beside the New button in every language;
+          // the field's name says what it searches.
+          placeholder={t('list.searchShort')}
           slotProps={{
             htmlInput: { 'aria-label': t('list.search') },
             input: {
