@@ -185,23 +185,18 @@ function keyValues(sort: FileSort, key: unknown[]): SQL[] {
 
 export type PageCursor = { folders: boolean; key: unknown[]; id: string };
 
-/**
- * One part of a page (folders, or files): the items after the cursor in the sort's order. The
- * conditions and the order match an index of file_items for a folder's page, whatever the size
- * of the folder.
- */
-export async function pagePart(
-  db: Executor,
+/** The conditions and order of one part of a page (folders, or files) after the cursor. */
+function partQuery(
   caller: Caller,
   query: PageQuery,
   folders: boolean,
   after: PageCursor | null,
-  limit: number,
-): Promise<{ items: FileItem[]; keys: { key: unknown[]; id: string }[] }> {
-  const { columns, key } = sortColumns(query.sort);
+): { where: SQL; order: SQL } {
+  const { columns } = sortColumns(query.sort);
   const direction = query.order === 'desc' ? sql.raw('desc') : sql.raw('asc');
   const conditions: SQL[] = [sql`i.workspace_id = ${caller.workspaceId}`, visibleTo(caller)];
-  conditions.push(sql`i.is_folder = ${folders}`);
+  // A literal, not a parameter: the plan of each part is then made for its own partial range.
+  conditions.push(folders ? sql`i.is_folder` : sql`not i.is_folder`);
   if (query.view === 'trash') {
     conditions.push(sql`i.trashed_at is not null and i.trash_root_id = i.id`);
   } else {
@@ -237,19 +232,75 @@ export async function pagePart(
     [...columns, sql`i.id`].map((c) => sql`${c} ${direction}`),
     sql`, `,
   );
-  const rows = await rowsOf<FileItem & { sortKey: unknown[] | string }>(
+  return { where: sql.join(conditions, sql` and `), order };
+}
+
+/**
+ * A page: up to `limit` items of each part asked (folders first, then files), after the cursor,
+ * in the sort's order, in one statement. The caller keeps the first `limit` of them.
+ *
+ * Each part first chooses its rows (a range of one of the sort's partial indexes, migration
+ * 0021_files_manager, with the visibility filter) and only those rows are then answered. With the
+ * answer's columns in the same select, the planner costed them (a folder's size is a subtree sum)
+ * for every row of the folder: with 100,000 files that passed PostgreSQL's `jit_above_cost`, and
+ * each first page paid 100 ms or more of JIT compiling for under 1 ms of work
+ * (docs/decisions/063-files-gaps.md). The files part never sums sizes (it holds no folders).
+ */
+export async function pageParts(
+  db: Executor,
+  caller: Caller,
+  query: PageQuery,
+  parts: boolean[],
+  after: PageCursor | null,
+  limit: number,
+): Promise<{ items: FileItem[]; keys: PageCursor[] }> {
+  if (parts.length === 0) return { items: [], keys: [] };
+  const { key } = sortColumns(query.sort);
+  const selects = parts.map((folders) => {
+    const { where, order } = partQuery(caller, query, folders, after);
+    return sql`(select ${itemSelect(caller, folders)}, ${key} as "sortKey",
+        row_number() over (order by ${order})::int as "rank"
+      from (select i.* from file_items i where ${where} order by ${order} limit ${limit}) i)`;
+  });
+  const rows = await rowsOf<FileItem & { sortKey: unknown[] | string; rank: number }>(
     db,
-    sql`select ${itemSelect(caller)}, ${key} as "sortKey" from file_items i
-      where ${sql.join(conditions, sql` and `)}
-      order by ${order} limit ${limit}`,
+    sql.join(selects, sql` union all `),
   );
+  // Folders first, each part in its own order.
+  rows.sort((a, b) => Number(b.isFolder) - Number(a.isFolder) || a.rank - b.rank);
   return {
-    items: rows.map(({ sortKey: _key, ...item }) => item),
+    items: rows.map(({ sortKey: _key, rank: _rank, ...item }) => item),
     keys: rows.map((row) => ({
+      folders: row.isFolder,
       key: typeof row.sortKey === 'string' ? (JSON.parse(row.sortKey) as unknown[]) : row.sortKey,
       id: row.id,
     })),
   };
+}
+
+/**
+ * A folder as a page shows it (without its size: summing a folder of 100,000 files would cost
+ * more than its page), with its row's rules and the names of the folders above it, in one
+ * statement. Null when the caller does not see it.
+ */
+export async function folderOfPage(
+  db: Executor,
+  caller: Caller,
+  id: string,
+): Promise<{ item: FileItem; trashed: boolean; crumbs: FileCrumb[] } | null> {
+  const [row] = await rowsOf<FileItem & { trashed: boolean; crumbs: FileCrumb[] | string | null }>(
+    db,
+    sql`select ${itemSelect(caller, false)}, i.trashed_at is not null as trashed,
+      (select json_agg(json_build_object('id', c.id, 'name', c.name)
+          order by array_position(i.path, c.id))
+        from file_items c where c.workspace_id = i.workspace_id and c.id = any(i.path)) as crumbs
+    from file_items i
+    where i.id = ${id} and i.workspace_id = ${caller.workspaceId} and ${visibleTo(caller)}`,
+  );
+  if (!row) return null;
+  const { trashed, crumbs: above, ...item } = row;
+  const parsed = typeof above === 'string' ? (JSON.parse(above) as FileCrumb[]) : (above ?? []);
+  return { item, trashed, crumbs: [...parsed, { id: item.id, name: item.name }] };
 }
 
 export type NewItem = {

@@ -8,6 +8,7 @@ import {
   FILE_LINK_MAX_DAYS,
   FILES_TRASH_DAYS,
   type FileChange,
+  type FileCrumb,
   type FileDetails,
   type FileItem,
   type FileKind,
@@ -65,39 +66,27 @@ export class FilesService {
       limit: query.limit ?? 50,
     };
     let folder: FileItem | null = null;
-    let path: repo.ItemRow['path'] = [];
+    let path: FileCrumb[] = [];
     if (q.folderId && q.view === 'folder') {
-      const row = await repo.findItem(this.db, caller, q.folderId);
-      if (!row || !row.isFolder || row.trashed) throw notFound('No such folder');
-      // Without its size: summing a folder of 100,000 files would cost more than its page.
-      folder = await repo.itemAnswer(this.db, caller, q.folderId, false);
-      path = [...row.path, row.id];
+      const found = await repo.folderOfPage(this.db, caller, q.folderId);
+      if (!found || !found.item.isFolder || found.trashed) throw notFound('No such folder');
+      folder = found.item;
+      path = found.crumbs;
     }
     const after = query.cursor ? decodeCursor(query.cursor, q.sort) : null;
-    const items: FileItem[] = [];
-    const keys: repo.PageCursor[] = [];
-    // Folders first, then files (a kind filter leaves out the part it does not match).
-    const parts =
-      q.kind === 'folder' ? [true] : q.kind || q.view === 'recent' ? [false] : [true, false];
-    for (const folders of parts) {
-      if (after && !after.folders && folders) continue;
-      const left = q.limit + 1 - items.length;
-      if (left <= 0) break;
-      const part = await repo.pagePart(this.db, caller, q, folders, after, left);
-      items.push(...part.items);
-      keys.push(...part.keys.map((key) => ({ folders, key: key.key, id: key.id })));
-    }
+    // Folders first, then files (a kind filter leaves out the part it does not match); a cursor
+    // among the files has the folders behind it. One statement for both parts: each round trip
+    // to the database costs more than a page's work.
+    const parts = (
+      q.kind === 'folder' ? [true] : q.kind || q.view === 'recent' ? [false] : [true, false]
+    ).filter((folders) => !(after && !after.folders && folders));
+    const { items, keys } = await repo.pageParts(this.db, caller, q, parts, after, q.limit + 1);
     let nextCursor: string | null = null;
     if (items.length > q.limit) {
       items.length = q.limit;
       nextCursor = encodeCursor(keys[q.limit - 1]!);
     }
-    return {
-      items,
-      nextCursor,
-      folder,
-      path: await repo.crumbs(this.db, caller.workspaceId, path),
-    };
+    return { items, nextCursor, folder, path };
   }
 
   async usage(caller: Caller): Promise<FileUsage> {
