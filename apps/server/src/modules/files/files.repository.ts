@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { thumbnailImageTypes } from '@beacon/contract';
 import type {
   FileCrumb,
   FileItem,
@@ -53,6 +54,12 @@ const folderSize = sql`(select coalesce(sum(c.size), 0) from file_items c
   where c.workspace_id = i.workspace_id and c.path @> array[i.id] and not c.is_folder
     and c.trashed_at is null)`;
 
+/** The detected types that get thumbnails (the contract's `hasThumbnail`), as a SQL array. */
+const previewTypes = sql`array[${sql.join(
+  [...thumbnailImageTypes, 'application/pdf'].map((type) => sql`${type}`),
+  sql`, `,
+)}]::text[]`;
+
 const itemSelect = (caller: Caller, sizes = true) => sql`
   i.id, i.parent_id as "folderId", i.is_folder as "isFolder", i.name, i.kind,
   i.mime_type as "mimeType",
@@ -65,7 +72,9 @@ const itemSelect = (caller: Caller, sizes = true) => sql`
   ${editableBy(caller)} as "canEdit",
   ${shareableBy(caller)} as "canShare",
   ${iso(sql`i.trashed_at`)} as "trashedAt", ${iso(sql`i.created_at`)} as "createdAt",
-  ${iso(sql`i.updated_at`)} as "updatedAt"`;
+  ${iso(sql`i.updated_at`)} as "updatedAt",
+  case when i.stored_file_id is not null and i.mime_type = any(${previewTypes})
+    then '/api/storage/files/' || i.stored_file_id || '/preview?size=small' end as "previewUrl"`;
 
 /** An item's row as the code needs it for rules (not as answered). */
 export type ItemRow = {
@@ -518,6 +527,16 @@ export async function memberOf(db: Executor, workspaceId: string, userId: string
   return row ?? null;
 }
 
+/** An active member (their workspace and role); null for anyone else. */
+export async function activeMember(db: Executor, userId: string) {
+  const [row] = await rowsOf<{ workspaceId: string; role: Caller['role'] }>(
+    db,
+    sql`select workspace_id as "workspaceId", role from users where id = ${userId}
+      and status = 'active'`,
+  );
+  return row ?? null;
+}
+
 export async function upsertShare(
   db: Executor,
   caller: Caller,
@@ -692,11 +711,16 @@ export async function detailsExtras(db: Executor, caller: Caller, item: ItemRow)
 }
 
 /** What the workspace's stored files (every area's) add up to, by kind of type and by member. */
+/**
+ * What members stored, by type and by member. Thumbnails (previews the server made, counted in
+ * the quota's used bytes) are left out of both: they are not files anyone stored.
+ */
 export async function usageBreakdown(db: Executor, workspaceId: string) {
   const byType = await rowsOf<{ contentType: string; bytes: number; files: number }>(
     db,
     sql`select content_type as "contentType", sum(size)::float8 as bytes, count(*)::int as files
-      from stored_files where workspace_id = ${workspaceId} group by content_type`,
+      from stored_files where workspace_id = ${workspaceId} and owner_kind <> 'thumbnail'
+      group by content_type`,
   );
   const byMember = await rowsOf<{
     userId: string | null;
@@ -709,7 +733,7 @@ export async function usageBreakdown(db: Executor, workspaceId: string) {
         coalesce(min(u.first_name || ' ' || u.last_name), '') as name,
         sum(f.size)::float8 as bytes, count(*)::int as files
       from stored_files f left join users u on u.id = f.created_by
-      where f.workspace_id = ${workspaceId}
+      where f.workspace_id = ${workspaceId} and f.owner_kind <> 'thumbnail'
       group by f.created_by order by sum(f.size) desc limit 20`,
   );
   const [counts] = await rowsOf<{ files: number; folders: number; trashBytes: number }>(
