@@ -6,6 +6,7 @@ import {
   fileKindOf,
   fileKinds,
   FILE_LINK_MAX_DAYS,
+  FILE_STREAM_SECONDS,
   FILES_TRASH_DAYS,
   type FileChange,
   type FileCrumb,
@@ -16,6 +17,7 @@ import {
   type FilePage,
   type FilesListQuery,
   type FileShareAccess,
+  type FileStream,
   type FileUsage,
   type FileVisibility,
   type PublicFile,
@@ -26,6 +28,7 @@ import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/e
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { downloadName, type Storage, type StoredFile } from '../../lib/storage/index.ts';
+import type { Previews } from '../../lib/previews/previews.ts';
 import * as repo from './files.repository.ts';
 
 /** The storage's `owner_kind` of a files manager item's bytes (`owner_id`: the item). */
@@ -53,6 +56,8 @@ export class FilesService {
     private readonly storage: Storage,
     private readonly limiter: RateLimiter,
     private readonly secret: string,
+    /** Thumbnails of images and PDFs, asked for in the transaction that makes their item. */
+    private readonly previews?: Pick<Previews, 'request'>,
   ) {}
 
   async list(caller: Caller, query: FilesListQuery): Promise<FilePage> {
@@ -260,6 +265,7 @@ export class FilesService {
       ownerId: place.ownerId,
       createdBy: caller.userId,
     });
+    await this.previews?.request(tx, file);
     await this.storage.setOwner(tx, caller.workspaceId, file.id, {
       ownerKind: FILE_OWNER_KIND,
       ownerId: id,
@@ -435,6 +441,8 @@ export class FilesService {
               ownerKind: FILE_OWNER_KIND,
               ownerId: newId,
             });
+            // A copy is a file of its own: its thumbnails are made for it.
+            await this.previews?.request(tx, stored);
           }
           newIds.set(row.id, { id: newId, path });
         }
@@ -677,6 +685,55 @@ export class FilesService {
     }
     const file = await this.storage.get(this.db, link.workspaceId, item.storedFileId!);
     if (!file) throw notFound('This link does not exist or has expired');
+    return { file, name: item.name };
+  }
+
+  /**
+   * A stream address of a file the caller sees, for a media player (which sends no header): a
+   * token naming the workspace, the file, the member and an expiry, signed with the server's
+   * secret. Nothing is stored; what the address opens is checked again at each request.
+   */
+  async streamUrl(caller: Caller, id: string): Promise<FileStream> {
+    const item = await repo.findItem(this.db, caller, id);
+    if (!item || item.isFolder) throw notFound('No such file');
+    const exp = String(Math.floor(Date.now() / 1000) + FILE_STREAM_SECONDS);
+    const token = `${caller.userId}.${exp}.${this.signStream(id, caller.userId, exp)}`;
+    return {
+      url: `/api/files/${id}/stream?token=${token}`,
+      expiresAt: new Date(Number(exp) * 1000).toISOString(),
+    };
+  }
+
+  private signStream(id: string, userId: string, exp: string) {
+    return createHmac('sha256', this.secret)
+      .update(`file-stream.${id}.${userId}.${exp}`)
+      .digest('base64url');
+  }
+
+  /**
+   * The file of a stream address: 404 when the token is wrong or expired, or when its member no
+   * longer sees the file (unshared, trashed, no longer an active member).
+   */
+  async streamContent(id: string, token: string): Promise<{ file: StoredFile; name: string }> {
+    const gone = () => notFound('This address does not exist or has expired');
+    const [userId, exp, signature, ...rest] = token.split('.');
+    if (!userId || !exp || !signature || rest.length > 0) throw gone();
+    if (!/^\d+$/.test(exp) || Number(exp) * 1000 < Date.now()) throw gone();
+    const expected = Buffer.from(this.signStream(id, userId, exp));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw gone();
+    const member = await repo.activeMember(this.db, userId);
+    if (!member) throw gone();
+    const caller: Caller = {
+      userId,
+      workspaceId: member.workspaceId,
+      role: member.role,
+      visibility: 'all',
+    };
+    const item = await repo.findItem(this.db, caller, id);
+    if (!item || item.isFolder || item.trashed) throw gone();
+    const file = await this.storage.get(this.db, caller.workspaceId, item.storedFileId!);
+    if (!file) throw gone();
     return { file, name: item.name };
   }
 
