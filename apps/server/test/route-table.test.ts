@@ -37,6 +37,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/public/files/:token',
   'POST /api/public/files/:token/unlock',
   'GET /api/public/files/:token/content',
+  // A media player's stream address: the signed token in it is the credential.
+  'GET /api/files/:id/stream',
   // Open and click tracking in sent mail: the sealed token is all they take (record 061).
   'GET /t/o/:token',
   'GET /t/c/:token',
@@ -420,6 +422,12 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'POST /api/files/:id/trash': fileProbe(),
   'POST /api/files/:id/restore': fileProbe(undefined, true),
   'GET /api/files/:id/content': fileProbe(),
+  'GET /api/files/:id/stream-url': fileProbe(),
+  // The intruder has no stream token for the owner's file: one of their own making is refused.
+  'GET /api/files/:id/stream': async (server, owner) => ({
+    params: { id: (await makeFile(server, owner)).id },
+    query: { token: `${SAMPLE_ID}.9999999999.forged-signature` },
+  }),
   'GET /api/files/:id/shares': fileProbe(),
   'POST /api/files/:id/shares': async (server, owner) => ({
     params: { id: (await makeFile(server, owner)).id },

@@ -96,6 +96,12 @@ export const fileItemSchema = z
     trashedAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /**
+     * The small thumbnail's address (`/api/storage/files/:fileId/preview?size=small`) for an image
+     * or a PDF; it answers 404 until the background job has made it. Null for other files and
+     * folders.
+     */
+    previewUrl: z.string().nullable(),
   })
   .meta({ id: 'FileItem' });
 export type FileItem = z.infer<typeof fileItemSchema>;
@@ -252,6 +258,23 @@ export const fileContentQuerySchema = z.object({
   /** `inline` to preview (only safe types are served inline; others download anyway). */
   disposition: z.enum(['inline', 'attachment']).default('attachment'),
 });
+
+/** How long a stream address (`streamUrl`) opens its file: long enough to watch a long video. */
+export const FILE_STREAM_SECONDS = 4 * 60 * 60;
+
+export const fileStreamSchema = z
+  .object({
+    /**
+     * The file's bytes without a header (`/api/files/:id/stream?token=…`), for `<audio>` and
+     * `<video>`, which cannot send the bearer header: a signed token for this member and this
+     * file in the query, read with ranges, until `expiresAt`.
+     */
+    url: z.string(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'FileStream' });
+export type FileStream = z.infer<typeof fileStreamSchema>;
+export const fileStreamQuerySchema = z.object({ token: z.string().min(10).max(300) });
 
 export const emptiedTrashSchema = z
   .object({ removed: z.number().int() })
@@ -431,6 +454,22 @@ export const filesEndpoints = {
     summary: "A file's bytes (ranges and ETag), or a folder as a zip",
     params: fileIdParams,
     query: fileContentQuerySchema,
+    response: null,
+  }),
+  streamUrl: endpoint({
+    method: 'GET',
+    path: '/api/files/:id/stream-url',
+    summary:
+      "A short-lived address of a file's bytes for a media player (ranges; no header needed)",
+    params: fileIdParams,
+    response: fileStreamSchema,
+  }),
+  stream: endpoint({
+    method: 'GET',
+    path: '/api/files/:id/stream',
+    summary: "A file's bytes by a stream address's token, inline, with ranges",
+    params: fileIdParams,
+    query: fileStreamQuerySchema,
     response: null,
   }),
   shares: endpoint({

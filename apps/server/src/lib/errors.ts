@@ -32,6 +32,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ALREADY_INVITED: 409,
   LAST_ADMIN: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** An upload would take the workspace past its storage quota (WORKSPACE_QUOTA_BYTES). */
+  QUOTA_EXCEEDED: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,

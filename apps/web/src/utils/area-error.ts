@@ -39,6 +39,8 @@ export function areaErrorText(t: TFunction, namespace: string, error: unknown): 
   if (status === 0) return t(`${namespace}:errors.offline`);
   if (status === 403) return t(`${namespace}:errors.forbidden`);
   if (status === 404) return t(`${namespace}:errors.notFound`);
+  // A full quota is not a file too large: it says so whatever the area.
+  if (status === 413 && code === 'QUOTA_EXCEEDED') return t('common:errors.codes.QUOTA_EXCEEDED');
   if (status === 413) return t(`${namespace}:errors.tooLarge`);
   if (status === 429) return t(`${namespace}:errors.rateLimited`);
   // A code the area or the app words: the server's own detail is English (and may be technical).

@@ -3,8 +3,15 @@ import { PassThrough } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { ZipArchive } from 'archiver';
-import { fileKindOf, type FileShareAccess, type FileVisibility } from '@beacon/contract';
+import {
+  fileKindOf,
+  hasThumbnail,
+  type FileShareAccess,
+  type FileVisibility,
+} from '@beacon/contract';
 import type { Database } from '../client.ts';
+import { enqueueJob } from '../../lib/jobs.ts';
+import { THUMBNAIL_JOB } from '../../lib/previews/previews.ts';
 import type { Storage, StoredFile } from '../../lib/storage/index.ts';
 
 // The demo workspace's files manager (issue 11): folders of realistic files the seed makes
@@ -583,6 +590,10 @@ export async function seedDemoFiles(
       body: await spec.bytes(),
     });
     stored.push(file);
+    // The grid shows thumbnails of the demo's images and PDFs (made by the job queue).
+    if (hasThumbnail(file.contentType)) {
+      await enqueueJob(db, THUMBNAIL_JOB, { workspaceId, fileId: file.id });
+    }
     return file;
   };
   type Row = {

@@ -151,7 +151,10 @@ export class Previews {
       if (!kept) await this.drop(workspaceId, stored);
     } catch (error) {
       await this.drop(workspaceId, stored);
-      if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') {
+      if (
+        error instanceof AppError &&
+        (error.code === 'QUOTA_EXCEEDED' || error.code === 'PAYLOAD_TOO_LARGE')
+      ) {
         this.log.info({ fileId }, 'no thumbnail: the workspace storage is full');
         return;
       }

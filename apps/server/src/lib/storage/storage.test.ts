@@ -383,9 +383,31 @@ describe.each(drivers)('storage on the %s driver', (driver) => {
     });
     const second = await upload(server, token, 'b.bin', randomBytes(2.5 * 1024 * 1024));
     expect(second.status).toBe(413);
+    expect(second.body.code).toBe('QUOTA_EXCEEDED');
     expect(second.body.detail).toMatch(
       /^The file does not fit in the workspace's storage: [\d.]+ MiB left of the quota of 6 MiB$/,
     );
+    // The files manager's own upload and a tus upload's creation answer the same.
+    const plain = await fetch(`${server.url}/api/files/upload?name=big.bin`, {
+      method: 'POST',
+      headers: { ...authed(token), 'content-type': 'application/octet-stream' },
+      body: randomBytes(2.5 * 1024 * 1024),
+    });
+    expect(plain.status).toBe(413);
+    expect(await plain.json()).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    const tus = await fetch(`${server.url}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        ...authed(token),
+        'tus-resumable': '1.0.0',
+        'upload-length': String(2.5 * 1024 * 1024),
+      },
+    });
+    expect(tus.status).toBe(413);
+    expect(await tus.json()).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    // The files manager shows what is used of the quota.
+    const shown = await getJson(`${server.url}/api/files/usage`, token);
+    expect(shown.body).toMatchObject({ quotaBytes: QUOTA });
     const usage = await storage.usage(server.database.db, workspaceId);
     expect(usage).toMatchObject({ fileCount: 2, quotaBytes: QUOTA });
     expect(usage.usedBytes).toBe(3 * 1024 * 1024 + PNG.length + 1024 * 1024);

@@ -239,7 +239,7 @@ export class Storage {
     if (quota > 0) left = quota - (await this.usage(executor, workspaceId)).usedBytes;
     if (left <= 0) {
       throw new AppError(
-        'PAYLOAD_TOO_LARGE',
+        'QUOTA_EXCEEDED',
         `The workspace's storage is full (quota ${formatBytes(quota)}): delete files to make room`,
       );
     }
@@ -257,7 +257,7 @@ export class Storage {
       bytes: left,
       error: () =>
         new AppError(
-          'PAYLOAD_TOO_LARGE',
+          'QUOTA_EXCEEDED',
           `The file does not fit in the workspace's storage: ${formatBytes(left)} left of the quota of ${formatBytes(quota)}`,
         ),
     };

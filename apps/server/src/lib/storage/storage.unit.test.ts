@@ -1,6 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseByteSize } from '../../config.ts';
 import { accepts, detectContentType, isInlineSafe } from './detect.ts';
+import { DiskDriver } from './drivers/disk.ts';
 import { parseStorageUrl } from './drivers/s3.ts';
 import { contentDisposition, downloadName, storedName } from './names.ts';
 import { formatBytes } from './sizes.ts';
@@ -136,5 +142,39 @@ describe('parseStorageUrl', () => {
     expect(aws.client.endpoint).toBeUndefined();
     expect(aws.client.credentials).toBeUndefined();
     expect(() => parseStorageUrl('s3://k:s@host:9000/')).toThrow(/bucket/);
+  });
+});
+
+describe('DiskDriver.write', () => {
+  it('keeps the bytes in order while one batch is written and the next gathered', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'beacon-disk-'));
+    try {
+      const driver = new DiskDriver(root);
+      // Irregular pieces, several 1 MiB batches and a short last one.
+      const pieces = Array.from({ length: 97 }, (_, i) => randomBytes(1 + ((i * 7919) % 65_536)));
+      await driver.write('w/ab/one', Readable.from(pieces));
+      const stored = readFileSync(path.join(root, 'w', 'ab', 'one'));
+      expect(stored.equals(Buffer.concat(pieces))).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves nothing under the key when the body fails after batches were written', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'beacon-disk-'));
+    try {
+      const driver = new DiskDriver(root);
+      async function* failing() {
+        for (let i = 0; i < 40; i += 1) yield randomBytes(64 * 1024);
+        throw new Error('connection cut');
+      }
+      await expect(driver.write('w/ab/two', Readable.from(failing()))).rejects.toThrow(
+        'connection cut',
+      );
+      expect(existsSync(path.join(root, 'w', 'ab', 'two'))).toBe(false);
+      expect(readdirSync(path.join(root, '.tmp', String(process.pid)))).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

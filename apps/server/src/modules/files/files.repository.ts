@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { thumbnailImageTypes } from '@beacon/contract';
 import type {
   FileCrumb,
   FileItem,
@@ -53,6 +54,12 @@ const folderSize = sql`(select coalesce(sum(c.size), 0) from file_items c
   where c.workspace_id = i.workspace_id and c.path @> array[i.id] and not c.is_folder
     and c.trashed_at is null)`;
 
+/** The detected types that get thumbnails (the contract's `hasThumbnail`), as a SQL array. */
+const previewTypes = sql`array[${sql.join(
+  [...thumbnailImageTypes, 'application/pdf'].map((type) => sql`${type}`),
+  sql`, `,
+)}]::text[]`;
+
 const itemSelect = (caller: Caller, sizes = true) => sql`
   i.id, i.parent_id as "folderId", i.is_folder as "isFolder", i.name, i.kind,
   i.mime_type as "mimeType",
@@ -65,7 +72,9 @@ const itemSelect = (caller: Caller, sizes = true) => sql`
   ${editableBy(caller)} as "canEdit",
   ${shareableBy(caller)} as "canShare",
   ${iso(sql`i.trashed_at`)} as "trashedAt", ${iso(sql`i.created_at`)} as "createdAt",
-  ${iso(sql`i.updated_at`)} as "updatedAt"`;
+  ${iso(sql`i.updated_at`)} as "updatedAt",
+  case when i.stored_file_id is not null and i.mime_type = any(${previewTypes})
+    then '/api/storage/files/' || i.stored_file_id || '/preview?size=small' end as "previewUrl"`;
 
 /** An item's row as the code needs it for rules (not as answered). */
 export type ItemRow = {
@@ -185,23 +194,18 @@ function keyValues(sort: FileSort, key: unknown[]): SQL[] {
 
 export type PageCursor = { folders: boolean; key: unknown[]; id: string };
 
-/**
- * One part of a page (folders, or files): the items after the cursor in the sort's order. The
- * conditions and the order match an index of file_items for a folder's page, whatever the size
- * of the folder.
- */
-export async function pagePart(
-  db: Executor,
+/** The conditions and order of one part of a page (folders, or files) after the cursor. */
+function partQuery(
   caller: Caller,
   query: PageQuery,
   folders: boolean,
   after: PageCursor | null,
-  limit: number,
-): Promise<{ items: FileItem[]; keys: { key: unknown[]; id: string }[] }> {
-  const { columns, key } = sortColumns(query.sort);
+): { where: SQL; order: SQL } {
+  const { columns } = sortColumns(query.sort);
   const direction = query.order === 'desc' ? sql.raw('desc') : sql.raw('asc');
   const conditions: SQL[] = [sql`i.workspace_id = ${caller.workspaceId}`, visibleTo(caller)];
-  conditions.push(sql`i.is_folder = ${folders}`);
+  // A literal, not a parameter: the plan of each part is then made for its own partial range.
+  conditions.push(folders ? sql`i.is_folder` : sql`not i.is_folder`);
   if (query.view === 'trash') {
     conditions.push(sql`i.trashed_at is not null and i.trash_root_id = i.id`);
   } else {
@@ -237,19 +241,75 @@ export async function pagePart(
     [...columns, sql`i.id`].map((c) => sql`${c} ${direction}`),
     sql`, `,
   );
-  const rows = await rowsOf<FileItem & { sortKey: unknown[] | string }>(
+  return { where: sql.join(conditions, sql` and `), order };
+}
+
+/**
+ * A page: up to `limit` items of each part asked (folders first, then files), after the cursor,
+ * in the sort's order, in one statement. The caller keeps the first `limit` of them.
+ *
+ * Each part first chooses its rows (a range of one of the sort's partial indexes, migration
+ * 0021_files_manager, with the visibility filter) and only those rows are then answered. With the
+ * answer's columns in the same select, the planner costed them (a folder's size is a subtree sum)
+ * for every row of the folder: with 100,000 files that passed PostgreSQL's `jit_above_cost`, and
+ * each first page paid 100 ms or more of JIT compiling for under 1 ms of work
+ * (docs/decisions/063-files-gaps.md). The files part never sums sizes (it holds no folders).
+ */
+export async function pageParts(
+  db: Executor,
+  caller: Caller,
+  query: PageQuery,
+  parts: boolean[],
+  after: PageCursor | null,
+  limit: number,
+): Promise<{ items: FileItem[]; keys: PageCursor[] }> {
+  if (parts.length === 0) return { items: [], keys: [] };
+  const { key } = sortColumns(query.sort);
+  const selects = parts.map((folders) => {
+    const { where, order } = partQuery(caller, query, folders, after);
+    return sql`(select ${itemSelect(caller, folders)}, ${key} as "sortKey",
+        row_number() over (order by ${order})::int as "rank"
+      from (select i.* from file_items i where ${where} order by ${order} limit ${limit}) i)`;
+  });
+  const rows = await rowsOf<FileItem & { sortKey: unknown[] | string; rank: number }>(
     db,
-    sql`select ${itemSelect(caller)}, ${key} as "sortKey" from file_items i
-      where ${sql.join(conditions, sql` and `)}
-      order by ${order} limit ${limit}`,
+    sql.join(selects, sql` union all `),
   );
+  // Folders first, each part in its own order.
+  rows.sort((a, b) => Number(b.isFolder) - Number(a.isFolder) || a.rank - b.rank);
   return {
-    items: rows.map(({ sortKey: _key, ...item }) => item),
+    items: rows.map(({ sortKey: _key, rank: _rank, ...item }) => item),
     keys: rows.map((row) => ({
+      folders: row.isFolder,
       key: typeof row.sortKey === 'string' ? (JSON.parse(row.sortKey) as unknown[]) : row.sortKey,
       id: row.id,
     })),
   };
+}
+
+/**
+ * A folder as a page shows it (without its size: summing a folder of 100,000 files would cost
+ * more than its page), with its row's rules and the names of the folders above it, in one
+ * statement. Null when the caller does not see it.
+ */
+export async function folderOfPage(
+  db: Executor,
+  caller: Caller,
+  id: string,
+): Promise<{ item: FileItem; trashed: boolean; crumbs: FileCrumb[] } | null> {
+  const [row] = await rowsOf<FileItem & { trashed: boolean; crumbs: FileCrumb[] | string | null }>(
+    db,
+    sql`select ${itemSelect(caller, false)}, i.trashed_at is not null as trashed,
+      (select json_agg(json_build_object('id', c.id, 'name', c.name)
+          order by array_position(i.path, c.id))
+        from file_items c where c.workspace_id = i.workspace_id and c.id = any(i.path)) as crumbs
+    from file_items i
+    where i.id = ${id} and i.workspace_id = ${caller.workspaceId} and ${visibleTo(caller)}`,
+  );
+  if (!row) return null;
+  const { trashed, crumbs: above, ...item } = row;
+  const parsed = typeof above === 'string' ? (JSON.parse(above) as FileCrumb[]) : (above ?? []);
+  return { item, trashed, crumbs: [...parsed, { id: item.id, name: item.name }] };
 }
 
 export type NewItem = {
@@ -467,6 +527,16 @@ export async function memberOf(db: Executor, workspaceId: string, userId: string
   return row ?? null;
 }
 
+/** An active member (their workspace and role); null for anyone else. */
+export async function activeMember(db: Executor, userId: string) {
+  const [row] = await rowsOf<{ workspaceId: string; role: Caller['role'] }>(
+    db,
+    sql`select workspace_id as "workspaceId", role from users where id = ${userId}
+      and status = 'active'`,
+  );
+  return row ?? null;
+}
+
 export async function upsertShare(
   db: Executor,
   caller: Caller,
@@ -641,11 +711,16 @@ export async function detailsExtras(db: Executor, caller: Caller, item: ItemRow)
 }
 
 /** What the workspace's stored files (every area's) add up to, by kind of type and by member. */
+/**
+ * What members stored, by type and by member. Thumbnails (previews the server made, counted in
+ * the quota's used bytes) are left out of both: they are not files anyone stored.
+ */
 export async function usageBreakdown(db: Executor, workspaceId: string) {
   const byType = await rowsOf<{ contentType: string; bytes: number; files: number }>(
     db,
     sql`select content_type as "contentType", sum(size)::float8 as bytes, count(*)::int as files
-      from stored_files where workspace_id = ${workspaceId} group by content_type`,
+      from stored_files where workspace_id = ${workspaceId} and owner_kind <> 'thumbnail'
+      group by content_type`,
   );
   const byMember = await rowsOf<{
     userId: string | null;
@@ -658,7 +733,7 @@ export async function usageBreakdown(db: Executor, workspaceId: string) {
         coalesce(min(u.first_name || ' ' || u.last_name), '') as name,
         sum(f.size)::float8 as bytes, count(*)::int as files
       from stored_files f left join users u on u.id = f.created_by
-      where f.workspace_id = ${workspaceId}
+      where f.workspace_id = ${workspaceId} and f.owner_kind <> 'thumbnail'
       group by f.created_by order by sum(f.size) desc limit 20`,
   );
   const [counts] = await rowsOf<{ files: number; folders: number; trashBytes: number }>(

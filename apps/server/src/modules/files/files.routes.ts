@@ -154,6 +154,35 @@ export const filesRoutes: FastifyPluginAsyncZod<{
   });
 
   app.route({
+    ...readAt(endpoints.streamUrl),
+    handler: async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await service.streamUrl(requireAuth(request), request.params.id)),
+  });
+
+  // A media player's requests carry no header: the signed token in the address is the
+  // credential (one member, one file, a few hours), and the member's access is checked again at
+  // each request. Ranges, If-Range and the ETag are sendStoredFile's.
+  app.route({
+    ...routeOf(endpoints.stream),
+    schema: {
+      tags,
+      summary: endpoints.stream.summary,
+      params: endpoints.stream.params,
+      querystring: endpoints.stream.query,
+      produces: ['*/*'],
+    },
+    handler: async (request, reply) => {
+      const content = await service.streamContent(request.params.id, request.query.token);
+      return sendStoredFile(request, reply, storage, content.file, {
+        disposition: 'inline',
+        name: content.name,
+      });
+    },
+  });
+
+  app.route({
     ...readAt(endpoints.shares),
     handler: async (request) => service.shares(requireAuth(request), request.params.id),
   });

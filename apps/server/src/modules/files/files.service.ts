@@ -6,8 +6,10 @@ import {
   fileKindOf,
   fileKinds,
   FILE_LINK_MAX_DAYS,
+  FILE_STREAM_SECONDS,
   FILES_TRASH_DAYS,
   type FileChange,
+  type FileCrumb,
   type FileDetails,
   type FileItem,
   type FileKind,
@@ -15,6 +17,7 @@ import {
   type FilePage,
   type FilesListQuery,
   type FileShareAccess,
+  type FileStream,
   type FileUsage,
   type FileVisibility,
   type PublicFile,
@@ -25,6 +28,7 @@ import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/e
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { downloadName, type Storage, type StoredFile } from '../../lib/storage/index.ts';
+import type { Previews } from '../../lib/previews/previews.ts';
 import * as repo from './files.repository.ts';
 
 /** The storage's `owner_kind` of a files manager item's bytes (`owner_id`: the item). */
@@ -52,6 +56,8 @@ export class FilesService {
     private readonly storage: Storage,
     private readonly limiter: RateLimiter,
     private readonly secret: string,
+    /** Thumbnails of images and PDFs, asked for in the transaction that makes their item. */
+    private readonly previews?: Pick<Previews, 'request'>,
   ) {}
 
   async list(caller: Caller, query: FilesListQuery): Promise<FilePage> {
@@ -65,39 +71,27 @@ export class FilesService {
       limit: query.limit ?? 50,
     };
     let folder: FileItem | null = null;
-    let path: repo.ItemRow['path'] = [];
+    let path: FileCrumb[] = [];
     if (q.folderId && q.view === 'folder') {
-      const row = await repo.findItem(this.db, caller, q.folderId);
-      if (!row || !row.isFolder || row.trashed) throw notFound('No such folder');
-      // Without its size: summing a folder of 100,000 files would cost more than its page.
-      folder = await repo.itemAnswer(this.db, caller, q.folderId, false);
-      path = [...row.path, row.id];
+      const found = await repo.folderOfPage(this.db, caller, q.folderId);
+      if (!found || !found.item.isFolder || found.trashed) throw notFound('No such folder');
+      folder = found.item;
+      path = found.crumbs;
     }
     const after = query.cursor ? decodeCursor(query.cursor, q.sort) : null;
-    const items: FileItem[] = [];
-    const keys: repo.PageCursor[] = [];
-    // Folders first, then files (a kind filter leaves out the part it does not match).
-    const parts =
-      q.kind === 'folder' ? [true] : q.kind || q.view === 'recent' ? [false] : [true, false];
-    for (const folders of parts) {
-      if (after && !after.folders && folders) continue;
-      const left = q.limit + 1 - items.length;
-      if (left <= 0) break;
-      const part = await repo.pagePart(this.db, caller, q, folders, after, left);
-      items.push(...part.items);
-      keys.push(...part.keys.map((key) => ({ folders, key: key.key, id: key.id })));
-    }
+    // Folders first, then files (a kind filter leaves out the part it does not match); a cursor
+    // among the files has the folders behind it. One statement for both parts: each round trip
+    // to the database costs more than a page's work.
+    const parts = (
+      q.kind === 'folder' ? [true] : q.kind || q.view === 'recent' ? [false] : [true, false]
+    ).filter((folders) => !(after && !after.folders && folders));
+    const { items, keys } = await repo.pageParts(this.db, caller, q, parts, after, q.limit + 1);
     let nextCursor: string | null = null;
     if (items.length > q.limit) {
       items.length = q.limit;
       nextCursor = encodeCursor(keys[q.limit - 1]!);
     }
-    return {
-      items,
-      nextCursor,
-      folder,
-      path: await repo.crumbs(this.db, caller.workspaceId, path),
-    };
+    return { items, nextCursor, folder, path };
   }
 
   async usage(caller: Caller): Promise<FileUsage> {
@@ -271,6 +265,7 @@ export class FilesService {
       ownerId: place.ownerId,
       createdBy: caller.userId,
     });
+    await this.previews?.request(tx, file);
     await this.storage.setOwner(tx, caller.workspaceId, file.id, {
       ownerKind: FILE_OWNER_KIND,
       ownerId: id,
@@ -446,6 +441,8 @@ export class FilesService {
               ownerKind: FILE_OWNER_KIND,
               ownerId: newId,
             });
+            // A copy is a file of its own: its thumbnails are made for it.
+            await this.previews?.request(tx, stored);
           }
           newIds.set(row.id, { id: newId, path });
         }
@@ -688,6 +685,55 @@ export class FilesService {
     }
     const file = await this.storage.get(this.db, link.workspaceId, item.storedFileId!);
     if (!file) throw notFound('This link does not exist or has expired');
+    return { file, name: item.name };
+  }
+
+  /**
+   * A stream address of a file the caller sees, for a media player (which sends no header): a
+   * token naming the workspace, the file, the member and an expiry, signed with the server's
+   * secret. Nothing is stored; what the address opens is checked again at each request.
+   */
+  async streamUrl(caller: Caller, id: string): Promise<FileStream> {
+    const item = await repo.findItem(this.db, caller, id);
+    if (!item || item.isFolder) throw notFound('No such file');
+    const exp = String(Math.floor(Date.now() / 1000) + FILE_STREAM_SECONDS);
+    const token = `${caller.userId}.${exp}.${this.signStream(id, caller.userId, exp)}`;
+    return {
+      url: `/api/files/${id}/stream?token=${token}`,
+      expiresAt: new Date(Number(exp) * 1000).toISOString(),
+    };
+  }
+
+  private signStream(id: string, userId: string, exp: string) {
+    return createHmac('sha256', this.secret)
+      .update(`file-stream.${id}.${userId}.${exp}`)
+      .digest('base64url');
+  }
+
+  /**
+   * The file of a stream address: 404 when the token is wrong or expired, or when its member no
+   * longer sees the file (unshared, trashed, no longer an active member).
+   */
+  async streamContent(id: string, token: string): Promise<{ file: StoredFile; name: string }> {
+    const gone = () => notFound('This address does not exist or has expired');
+    const [userId, exp, signature, ...rest] = token.split('.');
+    if (!userId || !exp || !signature || rest.length > 0) throw gone();
+    if (!/^\d+$/.test(exp) || Number(exp) * 1000 < Date.now()) throw gone();
+    const expected = Buffer.from(this.signStream(id, userId, exp));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw gone();
+    const member = await repo.activeMember(this.db, userId);
+    if (!member) throw gone();
+    const caller: Caller = {
+      userId,
+      workspaceId: member.workspaceId,
+      role: member.role,
+      visibility: 'all',
+    };
+    const item = await repo.findItem(this.db, caller, id);
+    if (!item || item.isFolder || item.trashed) throw gone();
+    const file = await this.storage.get(this.db, caller.workspaceId, item.storedFileId!);
+    if (!file) throw gone();
     return { file, name: item.name };
   }
 

@@ -1,5 +1,6 @@
 import {
   fileItemAnswerSchema,
+  fileStreamSchema,
   filesEndpoints,
   type FileChange,
   type FileDetails,
@@ -17,7 +18,7 @@ import {
 } from '@beacon/contract';
 import { endpointPath } from '@beacon/contract/endpoint';
 import { api, call, lazyEndpoint } from '../../../lib/api.ts';
-import { readBody } from '../../../lib/http.ts';
+import { apiBaseUrl, readBody } from '../../../lib/http.ts';
 import { parseOrFail, sendRaw } from '../../../lib/raw-request.ts';
 
 const endpoints = filesEndpoints;
@@ -183,6 +184,16 @@ export async function fetchFileContent(id: string, inline = true): Promise<Blob>
     query: { disposition: inline ? 'inline' : 'attachment' },
   });
   return response.blob();
+}
+
+/**
+ * A short-lived address of a file's bytes for `<audio>` and `<video>` (which send no header): the
+ * player then asks for the ranges it needs as it plays and seeks, rather than the whole file.
+ */
+export async function fetchStreamUrl(id: string): Promise<string> {
+  const response = await sendRaw(endpointPath(endpoints.streamUrl.path, { id }));
+  const { url } = parseOrFail(fileStreamSchema, response.status, await readBody(response));
+  return `${apiBaseUrl()}${url}`;
 }
 
 /** A small file sent in one request (no resume): the plain upload. */

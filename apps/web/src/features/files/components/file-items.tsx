@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { FileItem } from '@beacon/contract';
 import { formatBytes } from '../../../utils/bytes.ts';
+import { FileThumbnail, useThumbnail } from '../../../components/file-thumbnail.tsx';
 import { LockIcon } from '../../../components/icons.tsx';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { FileKindIcon } from './file-kind-icon.tsx';
@@ -89,6 +90,33 @@ function MoreButton({ item, onMenu }: { item: FileItem; onMenu: FileItemsProps['
   );
 }
 
+/**
+ * The top of a grid card: an image's or a PDF's thumbnail (made by the server's job queue, tried
+ * again while it is being made), the type's icon until then and for other files. Decorative: the
+ * name is below it.
+ */
+function GridPreview({ item }: { item: FileItem }) {
+  const thumbnail = useThumbnail(item.previewUrl);
+  if (thumbnail.status !== 'ready') return <FileKindIcon kind={item.kind} size={48} />;
+  return (
+    <Box
+      component="img"
+      src={thumbnail.url}
+      alt=""
+      aria-hidden="true"
+      data-testid="file-thumbnail"
+      sx={{
+        display: 'block',
+        width: '100%',
+        height: 112,
+        objectFit: 'cover',
+        borderRadius: 1,
+        bgcolor: 'background.neutral',
+      }}
+    />
+  );
+}
+
 function GridCard(props: FileItemsProps & { item: FileItem }) {
   const { item, selectedId, locale, onSelect, onOpen, onMenu, onStar, draggable } = props;
   const { t } = useTranslation('files');
@@ -115,7 +143,7 @@ function GridCard(props: FileItemsProps & { item: FileItem }) {
         onKeyDown={(event) => event.key === 'Enter' && onOpen(item)}
         sx={{ p: 2, pb: 1.5 }}
       >
-        <FileKindIcon kind={item.kind} size={48} />
+        <GridPreview item={item} />
         <Typography variant="subtitle2" noWrap sx={{ mt: 1.5 }} title={item.name}>
           <bdi>{item.name}</bdi>
         </Typography>
@@ -173,7 +201,11 @@ function ListRow(props: FileItemsProps & { item: FileItem }) {
       </TableCell>
       <TableCell sx={{ maxWidth: 360 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <FileKindIcon kind={item.kind} size={32} />
+          <FileThumbnail
+            address={item.previewUrl}
+            fallback={<FileKindIcon kind={item.kind} size={32} />}
+            size={32}
+          />
           <Typography
             variant="body2"
             noWrap

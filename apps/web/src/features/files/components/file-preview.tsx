@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -20,18 +20,22 @@ export const previewable = (kind: FileKind, mimeType: string) =>
 /**
  * An inline preview of a file from its bytes: an image, a PDF in a sandboxed frame, an audio or
  * video player, the beginning of a text. SVG shows as an image (an `<img>` runs none of its
- * scripts), never as a page.
+ * scripts), never as a page. Audio and video play from a stream address (`stream`) when there is
+ * one, so the player fetches the ranges it plays rather than the whole file first.
  */
 export function FilePreview({
   name,
   kind,
   mimeType,
   load,
+  stream,
 }: {
   name: string;
   kind: FileKind;
   mimeType: string;
   load: () => Promise<Blob>;
+  /** A short-lived address of the bytes that needs no header (audio and video). */
+  stream?: () => Promise<string>;
 }) {
   const { t } = useTranslation('files');
   const [state, setState] = useState<{ url: string | null; text: string | null; failed: boolean }>({
@@ -39,9 +43,22 @@ export function FilePreview({
     text: null,
     failed: false,
   });
+  // Read once per file (the parent passes new functions at each render; a player whose address
+  // changed would start again). A new file is a new preview (`key`).
+  const sources = useRef({ load, stream });
   useEffect(() => {
+    const { load, stream } = sources.current;
     let cancelled = false;
     let url: string | null = null;
+    if (stream && (kind === 'audio' || kind === 'video')) {
+      stream().then(
+        (address) => !cancelled && setState({ url: address, text: null, failed: false }),
+        () => !cancelled && setState({ url: null, text: null, failed: true }),
+      );
+      return () => {
+        cancelled = true;
+      };
+    }
     load()
       .then(async (blob) => {
         if (cancelled) return;
@@ -58,7 +75,7 @@ export function FilePreview({
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [load, kind, mimeType]);
+  }, [kind, mimeType]);
 
   if (state.failed) return <Typography color="error">{t('preview.failed')}</Typography>;
   if (state.text !== null) {

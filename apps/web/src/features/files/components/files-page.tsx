@@ -38,6 +38,7 @@ import { areaErrorText } from '../../../utils/area-error.ts';
 import { saveFile } from '../../../utils/save-file.ts';
 import {
   fetchFileContent,
+  fetchStreamUrl,
   useFilesChangeMutation,
   useFilesCopyMutation,
   useFilesEmptyTrashMutation,
@@ -53,6 +54,7 @@ import {
 import { DetailsPanel } from './details-panel.tsx';
 import { FileItems, ITEM_DRAG_TYPE } from './file-items.tsx';
 import { FilePreview, previewable } from './file-preview.tsx';
+import { StorageUsageLine } from './storage-usage-line.tsx';
 import { FolderChooserDialog } from './folder-chooser-dialog.tsx';
 import { LinkDialog } from './link-dialog.tsx';
 import { NameDialog } from './name-dialog.tsx';
@@ -288,6 +290,7 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
           </Button>
         )}
       </Stack>
+      <StorageUsageLine locale={locale} />
 
       <Tabs
         value={view}
@@ -736,10 +739,12 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
           </DialogTitle>
           <DialogContent>
             <FilePreview
+              key={dialog.item.id}
               name={dialog.item.name}
               kind={dialog.item.kind}
               mimeType={dialog.item.mimeType}
               load={() => fetchFileContent(dialog.item.id)}
+              stream={() => fetchStreamUrl(dialog.item.id)}
             />
           </DialogContent>
         </Dialog>

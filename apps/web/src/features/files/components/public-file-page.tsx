@@ -147,6 +147,8 @@ export function PublicFilePage({ token }: { token: string }) {
                 kind={info.kind}
                 mimeType={info.mimeType}
                 load={load}
+                // The link's own address needs no header: the player asks for ranges from it.
+                stream={async () => `${apiBaseUrl()}${publicContentUrl(token, grant, true)}`}
               />
             ) : null}
           </>

@@ -23,6 +23,7 @@ import { formatBytes } from '../../../utils/bytes.ts';
 import { paths } from '../../../utils/paths.ts';
 import {
   fetchFileContent,
+  fetchStreamUrl,
   useFilesFromUploadMutation,
   useFilesUsageQuery,
 } from '../api/files-api.ts';
@@ -304,10 +305,12 @@ export function StorageDashboard({ canEdit }: { canEdit: boolean }) {
           </DialogTitle>
           <DialogContent>
             <FilePreview
+              key={preview.id}
               name={preview.name}
               kind={preview.kind}
               mimeType={preview.mimeType}
               load={() => fetchFileContent(preview.id)}
+              stream={() => fetchStreamUrl(preview.id)}
             />
           </DialogContent>
         </Dialog>
