@@ -268,6 +268,21 @@ async function fillEveryTable(db: Database): Promise<void> {
     values (${workspace}, ${mailbox}, ${message}, 'INBOX', 7, 42, true, false)`);
   await db.execute(sql`
     insert into imap_sync_leases (mailbox_id, holder, until) values (${mailbox}, 'host:42', '2026-11-25 00:00:00+00')`);
+  // Issue 12's conversations and tracking: the message sorted as a reply, sent tracked with a
+  // link, opened and clicked.
+  await db.execute(sql`
+    insert into conversations (workspace_id, mailbox_id, message_id, thread_id, person_id, category, rule, return_date, date)
+    values (${workspace}, ${mailbox}, ${message}, ${thread},
+            (select id from people where workspace_id = ${workspace} order by id limit 1),
+            'out_of_office', 'auto-reply', '2026-12-01', now())`);
+  await db.execute(sql`
+    insert into mail_tracked (message_id, workspace_id) values (${message}, ${workspace})`);
+  await db.execute(sql`
+    insert into mail_tracked_links (workspace_id, message_id, position, url)
+    values (${workspace}, ${message}, 0, ${`https://example.test/?q=${odd}`})`);
+  await db.execute(sql`
+    insert into mail_tracking_events (workspace_id, message_id, kind, position, proxy)
+    values (${workspace}, ${message}, 'open', null, 'google'), (${workspace}, ${message}, 'click', 0, '')`);
   // A workspace of its own, and an array with commas and quotes.
   await db.execute(sql`
     update people set tags = array['a,b', 'say "hi"', 'back\\slash', ''] where id =

@@ -58,11 +58,32 @@ export function backupTables(): TableInfo[] {
       .filter((c) => !c.generated)
       .map((c) => ({ name: c.name, type: c.getSQLType(), binary: c.getSQLType() === 'bytea' }));
     // A composite key's columns are stand-ins: take the table's own columns of those names.
+    // Without a primary key, a unique index over columns that are never null keys the rows as
+    // well (mail_tracked_links: a message and a link's position in it).
+    const columnNamed = (name: string) =>
+      (config.columns as PgColumn[]).find((c) => c.name === name);
+    const uniqueNames = config.indexes
+      .map((index) => index.config)
+      .find(
+        (index) =>
+          index.unique &&
+          !index.where &&
+          index.columns.every((c) => {
+            const name = (c as { name?: unknown }).name;
+            return typeof name === 'string' && columnNamed(name)?.notNull === true;
+          }),
+      )
+      ?.columns.map((c) => (c as { name: string }).name);
     const keyNames = config.primaryKeys[0]?.columns.map((c) => c.name);
-    const keyColumns = (config.columns as PgColumn[]).filter((c) =>
-      keyNames ? keyNames.includes(c.name) : c.primary,
-    );
-    if (keyColumns.length === 0) throw new Error(`Table ${config.name} has no primary key`);
+    const keyColumns = keyNames
+      ? (config.columns as PgColumn[]).filter((c) => keyNames.includes(c.name))
+      : (config.columns as PgColumn[]).some((c) => c.primary)
+        ? (config.columns as PgColumn[]).filter((c) => c.primary)
+        : (uniqueNames ?? []).map((name) =>
+            (config.columns as PgColumn[]).find((c) => c.name === name)!,
+          );
+    if (keyColumns.length === 0)
+      throw new Error(`Table ${config.name} has no primary key nor unique index of set columns`);
     tables.set(config.name, {
       name: config.name,
       columns,
