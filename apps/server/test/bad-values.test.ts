@@ -1026,7 +1026,14 @@ async function panelCases(
   return {
     'GET /api/workspace': {},
     'PATCH /api/workspace': {
-      bodies: [async () => ({ name: 'Fuzzed', defaultCurrency: 'USD', timeZone: 'Asia/Tokyo' })],
+      bodies: [
+        async () => ({
+          name: 'Fuzzed',
+          defaultCurrency: 'USD',
+          timeZone: 'Asia/Tokyo',
+          emailTracking: false,
+        }),
+      ],
     },
     'GET /api/workspace/logo': { queries: [{ v: 'abc' }] },
     'DELETE /api/workspace/logo': {},
