@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { drag, expect, newWorkspace, openWithToken, test } from './fixtures.ts';
+import { addTeamMember, drag, expect, newWorkspace, openWithToken, test } from './fixtures.ts';
 
 // Whole screens against the real server: several round trips and drags each.
 test.describe.configure({ timeout: 90_000 });
@@ -185,6 +185,8 @@ test('a deal moved by another member appears moved in a second browser, without 
   const name = unique('Acme expansion');
   const { id } = await client.deal({ name, amount: 2_000_000, currency: 'EUR' });
   const board = await client.board();
+  // The second browser is another member of the workspace, signed in as themselves.
+  const colleague = await addTeamMember(request, token);
 
   const other = await browser.newContext({ viewport: { width: 2200, height: 1000 } });
   const otherPage = await other.newPage();
@@ -192,7 +194,7 @@ test('a deal moved by another member appears moved in a second browser, without 
   otherPage.on('pageerror', (error) => otherProblems.push(error.message));
   try {
     await openBoard(page, token);
-    await openBoard(otherPage, token);
+    await openBoard(otherPage, colleague.token);
     await expect(card(stage(otherPage, 'Qualification'), name)).toBeVisible();
     await expect(otherPage.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
     await otherPage.evaluate(() => ((window as { stillHere?: boolean }).stillHere = true));
@@ -318,6 +320,52 @@ test('a company page lists its deals and adds one for it', async ({ page, reques
   await expect(dialog).toBeHidden();
   await expect(deals.getByRole('link', { name: second })).toBeVisible();
   await expect(deals).toContainText('€1,200.50');
+});
+
+test('a person page lists the deals they take part in and adds one with them in it', async ({
+  page,
+  request,
+}) => {
+  const { token, headers } = await newWorkspace(request);
+  const client = api(request, token);
+  const created = await request.post('/api/people', {
+    headers,
+    data: { firstName: 'Diana', lastName: unique('Prince') },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const person = (await created.json()) as { id: string };
+  const name = unique('Themyscira rollout');
+  await client.deal({
+    name,
+    amount: 4_200_000,
+    currency: 'EUR',
+    people: [{ personId: person.id, role: 'champion' }],
+  });
+  // A deal without them stays off their page.
+  const elsewhere = unique('Gotham pilot');
+  await client.deal({ name: elsewhere, amount: 100, currency: 'EUR' });
+
+  await openWithToken(page, token, `/dashboard/people/${person.id}?tab=deals`);
+  const deals = page.getByTestId('related-deals');
+  await expect(deals.getByRole('link', { name })).toBeVisible({ timeout: 30_000 });
+  await expect(deals).toContainText('€42,000.00');
+  await expect(deals.getByRole('link', { name: elsewhere })).toHaveCount(0);
+
+  // A new deal from the person's page has them among its people.
+  await deals.getByRole('button', { name: 'New deal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New deal' });
+  const second = unique('Themyscira support');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(second);
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('99');
+  await dialog.getByRole('button', { name: 'Add deal' }).click();
+  await expect(dialog).toBeHidden();
+  const link = deals.getByRole('link', { name: second });
+  await expect(link).toBeVisible();
+  const id = (await link.getAttribute('href'))!.split('/').at(-1)!;
+  const detail = (await (await request.get(`/api/deals/${id}`, { headers })).json()) as {
+    deal: { people: { personId: string }[] };
+  };
+  expect(detail.deal.people.map((p) => p.personId)).toEqual([person.id]);
 });
 
 test('edit the pipeline: rename a stage, and delete one holding deals after saying where they go', async ({

@@ -244,3 +244,33 @@ export function linkIn(mail: CaughtMail, pathname: string): string {
   if (!link) throw new Error(`no link to ${pathname} in "${mail.subject}":\n${mail.text}`);
   return link;
 }
+
+/**
+ * A second member of the admin's workspace, through the real path: the admin invites them over
+ * the API, the invitation arrives by mail, and the link's token is accepted. Answers their token.
+ */
+export async function addTeamMember(
+  request: APIRequestContext,
+  adminToken: string,
+  role: 'admin' | 'contributor' | 'viewer' = 'contributor',
+) {
+  const account = newAccount();
+  const invited = await request.post('/api/invitations', {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { email: account.email, role },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const link = new URL(linkIn(await waitForMail(account.email), '/auth/accept-invitation'));
+  const accepted = await request.post('/api/invitations/accept', {
+    headers: { 'X-Forwarded-For': addressFor(account.email) },
+    data: {
+      token: link.searchParams.get('token'),
+      first_name: 'Second',
+      last_name: 'Member',
+      password: account.password,
+    },
+  });
+  expect(accepted.status(), await accepted.text()).toBeLessThan(300);
+  const token = await issueToken(request, account.email, account.password);
+  return { account, token };
+}
