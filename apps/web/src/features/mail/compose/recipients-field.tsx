@@ -147,7 +147,6 @@ export function RecipientsField({ label, value, onChange, autoFocus }: Recipient
           helperText={
             invalid.length > 0 ? t('errors.badAddress', { address: invalid[0] }) : undefined
           }
-          slotProps={{ htmlInput: { ...params.inputProps, dir: 'ltr' } }}
         />
       )}
     />
