@@ -97,9 +97,6 @@ export function ComposeProvider({ children, uploadTransport }: ComposeProviderPr
   );
 }
 
-const minimizedOf = (state: WindowState): WindowState =>
-  state === 'open' || state === 'maximized' ? 'minimized' : state;
-
 /** `?compose=new&to=…` opens a window and leaves the address as it was without it. */
 function ComposeFromAddress({ openCompose }: { openCompose: (options: ComposeOptions) => void }) {
   const [params, setParams] = useSearchParams();
