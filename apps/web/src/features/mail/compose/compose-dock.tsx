@@ -11,6 +11,7 @@ import { CloseIcon } from '../../../components/icons.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import type { UploadTransport } from '../../../components/upload/index.ts';
 import { useAuth } from '../../auth/index.ts';
+import { useAccountQuery } from '../../account/api/account-api.ts';
 import { useComposeMailboxesQuery, useUndoSendMutation } from './compose-api.ts';
 import { MAX_COMPOSE_WINDOWS, minimizedOf, type WindowState } from './compose-context.ts';
 import type { ComposeDraft, ComposeOptions } from './compose-utils.ts';
@@ -55,6 +56,8 @@ export function ComposeDock({
   const { enqueueSnackbar } = useSnackbar();
   const mailboxes = useComposeMailboxesQuery(undefined, { skip: windows.length === 0 });
   const [undoSend, undoing] = useUndoSendMutation();
+  // The account's signature is the fallback of a mailbox without one of its own.
+  const account = useAccountQuery(undefined, { skip: windows.length === 0 });
 
   // The member sends from their own mailboxes and the shared ones.
   const senders = useMemo(
@@ -126,6 +129,7 @@ export function ComposeDock({
             state={w.state}
             mailboxes={senders}
             mailboxesLoading={mailboxes.isLoading}
+            accountSignature={account.data?.emailSignature ?? ''}
             uploadTransport={uploadTransport}
             onState={(state) => setState(w.key, state)}
             onClosed={(saved) => {

@@ -76,6 +76,8 @@ export interface ComposeWindowProps {
   /** The mailboxes the member may send from (own and shared). */
   mailboxes: Mailbox[];
   mailboxesLoading: boolean;
+  /** The member's own signature (account settings), used when the mailbox has none. */
+  accountSignature?: string;
   onState: (state: WindowState) => void;
   /** Closed: `saved` says a draft was kept. */
   onClosed: (saved: boolean) => void;
@@ -101,6 +103,7 @@ export function ComposeWindow({
   state,
   mailboxes,
   mailboxesLoading,
+  accountSignature = '',
   onState,
   onClosed,
   onSent,
@@ -185,7 +188,7 @@ export function ComposeWindow({
   }, [mailboxes, original.data, ready, reply, t]);
 
   const mailbox = mailboxes.find((m) => m.id === draft.mailboxId) ?? null;
-  const signature = mailbox?.signature.trim() ?? '';
+  const signature = mailbox?.signature.trim() || accountSignature.trim();
 
   const queue = useUploadQueue({
     ...(uploadTransport ? { transport: uploadTransport } : {}),

@@ -148,10 +148,12 @@ async function renderCompose(
   openers: { options?: ComposeOptions; label?: string }[] = [{}],
 ) {
   const posts: Record<string, unknown[]> = {};
-  const record = (path: string, answer: unknown, status = 200) => (init: RequestInit) => {
-    (posts[path] ??= []).push(JSON.parse(String(init.body)));
-    return json(status, answer);
-  };
+  const record =
+    (path: string, answer: unknown, status = 200) =>
+    (init: RequestInit) => {
+      (posts[path] ??= []).push(JSON.parse(String(init.body)));
+      return json(status, answer);
+    };
   const api = stubApi({
     'GET /api/mail/mailboxes': json(200, { mailboxes: [mailbox, othersMailbox] }),
     'GET /api/templates': json(200, [template]),
@@ -309,7 +311,9 @@ describe('Compose', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Re: Compilers' });
     expect(within(dialog).getByText('grace@navy.test')).toBeTruthy();
     // The member's own address is not among the recipients; the others are in cc.
-    expect(within(dialog).queryByText('ada@northwind.test', { selector: '.MuiChip-label' })).toBeNull();
+    expect(
+      within(dialog).queryByText('ada@northwind.test', { selector: '.MuiChip-label' }),
+    ).toBeNull();
     expect(within(dialog).getByText('kay@navy.test')).toBeTruthy();
     expect(within(dialog).getByText('bob@navy.test')).toBeTruthy();
     expect(within(dialog).getByTestId('compose-editor').textContent).toContain(
@@ -382,7 +386,9 @@ describe('Compose', () => {
   });
 
   it('opens from ?compose=new&to= on any page and leaves the address clean', async () => {
-    await renderCompose('/dashboard/people/1?tab=notes&compose=new&to=grace%40navy.test&personId=1');
+    await renderCompose(
+      '/dashboard/people/1?tab=notes&compose=new&to=grace%40navy.test&personId=1',
+    );
     const dialog = await screen.findByRole('dialog', { name: 'New message' });
     expect(within(dialog).getByText('grace@navy.test')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?tab=notes'));
