@@ -36,8 +36,8 @@ let nextKey = 0;
 
 /**
  * Compose from any signed-in page (mounted once in the dashboard layout): `useCompose()` opens a
- * window; `?compose=new&to=…` in the address does too (the person page's and the conversations'
- * links). Windows dock at the bottom corner; a sent mail offers Undo for MAIL_UNDO_SECONDS.
+ * window; `?compose=new&to=…` or `?compose=reply&mailId=…` in the address does too (the person
+ * page's and the conversations' links). Windows dock at the bottom corner; a sent mail offers Undo for MAIL_UNDO_SECONDS.
  */
 export function ComposeProvider({ children, uploadTransport }: ComposeProviderProps) {
   const [windows, setWindows] = useState<OpenWindow[]>([]);
@@ -97,21 +97,29 @@ export function ComposeProvider({ children, uploadTransport }: ComposeProviderPr
   );
 }
 
-/** `?compose=new&to=…` opens a window and leaves the address as it was without it. */
+/**
+ * `?compose=new&to=…&subject=…` opens a new message, `?compose=reply|replyAll|forward&mailId=…` a
+ * reply or a forward of that mail; the address is left as it was without them.
+ */
 function ComposeFromAddress({ openCompose }: { openCompose: (options: ComposeOptions) => void }) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('compose');
   useEffect(() => {
-    if (asked !== 'new') return;
-    const to = params
-      .getAll('to')
-      .flatMap((v) => v.split(','))
-      .map((v) => v.trim())
-      .filter(Boolean);
-    const subject = params.get('subject') ?? undefined;
-    openCompose({ to, ...(subject ? { subject } : {}) });
+    if (!asked) return;
+    const mailId = params.get('mailId');
+    if (asked === 'new') {
+      const to = params
+        .getAll('to')
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean);
+      const subject = params.get('subject') ?? undefined;
+      openCompose({ to, ...(subject ? { subject } : {}) });
+    } else if ((asked === 'reply' || asked === 'replyAll' || asked === 'forward') && mailId) {
+      openCompose({ replyTo: { mailId, mode: asked } });
+    }
     const next = new URLSearchParams(params);
-    for (const name of ['compose', 'to', 'personId', 'subject']) next.delete(name);
+    for (const name of ['compose', 'to', 'personId', 'subject', 'mailId']) next.delete(name);
     setParams(next, { replace: true });
   }, [asked, openCompose, params, setParams]);
   return null;
