@@ -273,7 +273,7 @@ export function ComposeWindow({
     }
   };
 
-  const useTemplate = async (template: EmailTemplate) => {
+  const applyTemplate = async (template: EmailTemplate) => {
     setTemplateMenu(null);
     setNotice(null);
     const first = draft.to.find(isEmail);
@@ -697,7 +697,7 @@ export function ComposeWindow({
                   loading={templates.isLoading}
                   failed={Boolean(templates.error)}
                   templates={templates.data ?? []}
-                  onPick={(template) => void useTemplate(template)}
+                  onPick={(template) => void applyTemplate(template)}
                 />
                 <Tooltip title={t('actions.discard')}>
                   <span>
