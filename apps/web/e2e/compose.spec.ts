@@ -67,8 +67,9 @@ test('compose from a person’s page with an attachment, undo a send, and reply 
   // 1. From Ada's page: a new message to her, with a file, sent and caught over SMTP.
   await openWithToken(page, token, `/dashboard/people/${person.id}`);
   await page.getByRole('link', { name: 'Send e-mail' }).click({ timeout: 60_000 });
-  const dialog = page.getByRole('dialog', { name: 'New message' });
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('dialog', { name: 'New message' })).toBeVisible({ timeout: 30_000 });
+  // The window is named after its subject once there is one.
+  const dialog = page.locator('[data-testid=compose-window][data-state=open]');
   await expect(dialog.getByRole('button', { name: 'ada@analytical.test' })).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: 'From' })).toContainText(mailbox.address);
   await dialog.getByRole('textbox', { name: 'Subject' }).fill('Offer for the research team');
@@ -97,8 +98,8 @@ test('compose from a person’s page with an attachment, undo a send, and reply 
 
   // 2. Undo: the message comes back as it was, never leaves, and closing keeps it as a draft.
   await page.goto(`/dashboard/people/${person.id}?compose=new&to=ada%40analytical.test`);
-  const second = page.getByRole('dialog', { name: 'New message' });
-  await expect(second).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('dialog', { name: 'New message' })).toBeVisible({ timeout: 30_000 });
+  const second = page.locator('[data-testid=compose-window][data-state=open]');
   await second.getByRole('textbox', { name: 'Subject' }).fill('Please ignore this one');
   await second.getByRole('textbox', { name: 'Message' }).click();
   await page.keyboard.type('Sent by mistake.');

@@ -59,6 +59,8 @@ export function RichEditor({
       Link.configure({ openOnClick: false, autolink: true, protocols: ['mailto'] }),
     ],
     content: initialHtml,
+    // No <style> element of its own: the CSP allows none; its few rules are below.
+    injectCSS: false,
     editorProps: {
       attributes: {
         'aria-label': label,
@@ -170,6 +172,20 @@ export function RichEditor({
           typography: 'body2',
           '& .tiptap': {
             outline: 'none',
+            position: 'relative',
+            whiteSpace: 'break-spaces',
+            wordWrap: 'break-word',
+            fontVariantLigatures: 'none',
+            '& pre': { whiteSpace: 'pre-wrap' },
+            '& img.ProseMirror-separator': {
+              display: 'inline !important',
+              border: 'none !important',
+              margin: '0 !important',
+              width: '0 !important',
+              height: '0 !important',
+            },
+            '&.ProseMirror-hideselection *': { caretColor: 'transparent' },
+            '&.ProseMirror-hideselection *::selection': { background: 'transparent' },
             minHeight,
             py: 1,
             '& p': { my: 0.5 },
