@@ -472,6 +472,22 @@ export function ComposeWindow({
                       {t('addMailbox')}
                     </Link>
                   </Alert>
+                ) : reply ? (
+                  // A reply leaves from the original's mailbox: shown, not chosen.
+                  <TextField
+                    variant="standard"
+                    size="small"
+                    label={t('fields.from')}
+                    value={
+                      mailbox
+                        ? mailbox.displayName
+                          ? `${mailbox.displayName} <${mailbox.address}>`
+                          : mailbox.address
+                        : ''
+                    }
+                    helperText={t('fromOfOriginal')}
+                    slotProps={{ input: { readOnly: true } }}
+                  />
                 ) : (
                   <TextField
                     select
@@ -479,9 +495,8 @@ export function ComposeWindow({
                     size="small"
                     label={t('fields.from')}
                     value={mailbox ? draft.mailboxId : ''}
-                    disabled={Boolean(reply) || mailboxesLoading}
+                    disabled={mailboxesLoading}
                     onChange={(event) => patch({ mailboxId: event.target.value })}
-                    helperText={reply ? t('fromOfOriginal') : undefined}
                   >
                     {mailboxes.map((m) => (
                       <MenuItem key={m.id} value={m.id}>
