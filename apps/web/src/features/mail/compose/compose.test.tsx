@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -19,6 +19,11 @@ const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMR
 const noRect = () => new DOMRect(0, 0, 0, 0);
 if (!Range.prototype.getClientRects) Range.prototype.getClientRects = noRects;
 if (!Range.prototype.getBoundingClientRect) Range.prototype.getBoundingClientRect = noRect;
+
+// The windows load lazily (their own chunk): loaded once here, not inside a test's wait.
+beforeAll(async () => {
+  await import('./compose-dock.tsx');
+});
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -201,7 +206,11 @@ async function renderCompose(
 
 async function openWindow(label = 'Open compose') {
   fireEvent.click(screen.getByRole('button', { name: label }));
-  return screen.findByRole('dialog', { name: /New message|Reply|Forward|Re:|Fwd:/ });
+  return screen.findByRole(
+    'dialog',
+    { name: /New message|Reply|Forward|Re:|Fwd:/ },
+    { timeout: 20_000 },
+  );
 }
 
 function addRecipient(dialog: HTMLElement, address: string, field = 'To') {
