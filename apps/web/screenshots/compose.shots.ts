@@ -58,10 +58,13 @@ test('compose windows and the mailboxes tab', async ({ page, request, baseURL })
         const reply = page.locator('[data-testid=compose-window][data-state=open]');
         await expect(reply).toBeVisible({ timeout: 120_000 });
         await expect(reply.getByTestId('compose-editor')).not.toBeEmpty({ timeout: 30_000 });
-        if (width > 1000) {
-          await reply.getByRole('button', { name: /Full screen|ملء الشاشة/ }).click();
-        }
         await settled(page);
+        if (width > 1000) {
+          // Maximised, the window is modal: the page behind leaves the accessibility tree.
+          await reply.getByRole('button', { name: /Full screen|ملء الشاشة/ }).click();
+          await expect(reply).toHaveAttribute('aria-modal', 'true');
+          await page.waitForTimeout(400);
+        }
         await page.screenshot({ path: `${directory}/compose-reply-${name}.png` });
 
         await openWithToken(page, token, `/dashboard/user/account?tab=mailboxes&lng=${lng}`);

@@ -142,6 +142,7 @@ export function RecipientsField({ label, value, onChange, autoFocus }: Recipient
           {...params}
           variant="standard"
           label={label}
+          sx={{ mt: 0.75 }}
           autoFocus={autoFocus}
           error={invalid.length > 0}
           helperText={
