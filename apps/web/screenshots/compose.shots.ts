@@ -54,7 +54,9 @@ test('compose windows and the mailboxes tab', async ({ page, request, baseURL })
         await page.screenshot({ path: `${directory}/compose-new-${name}.png` });
 
         // A reply, maximised (on a phone it takes the screen anyway).
-        await page.goto(`/dashboard?lng=${lng}&compose=reply&mailId=${mailId}`);
+        await page.goto(
+          `/dashboard/people/${person!.id}?lng=${lng}&compose=reply&mailId=${mailId}`,
+        );
         const reply = page.locator('[data-testid=compose-window][data-state=open]');
         await expect(reply).toBeVisible({ timeout: 120_000 });
         await expect(reply.getByTestId('compose-editor')).not.toBeEmpty({ timeout: 30_000 });
