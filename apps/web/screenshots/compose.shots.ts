@@ -64,7 +64,9 @@ test('compose windows and the mailboxes tab', async ({ page, request, baseURL })
         if (width > 1000) {
           // Maximised, the window is modal: the page behind leaves the accessibility tree.
           await reply.getByRole('button', { name: /Full screen|ملء الشاشة/ }).click();
-          await expect(reply).toHaveAttribute('aria-modal', 'true');
+          await expect(
+            page.locator('[data-testid=compose-window][data-state=maximized]'),
+          ).toHaveAttribute('aria-modal', 'true');
           await page.waitForTimeout(400);
         }
         await page.screenshot({ path: `${directory}/compose-reply-${name}.png` });
