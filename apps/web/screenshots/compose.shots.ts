@@ -12,9 +12,11 @@ test('compose windows and the mailboxes tab', async ({ page, request, baseURL })
   const token = await demoToken(request);
   const headers = { Authorization: `Bearer ${token}` };
   const inbox = (await (await request.get('/api/mail/mails?label=inbox', { headers })).json()) as {
-    mails: { id: string; direction: string }[];
+    mails: { id: string; direction: string; from: { address: string } }[];
   };
-  const mailId = inbox.mails.find((m) => m.direction === 'in')?.id;
+  const mailId = inbox.mails.find(
+    (m) => m.direction === 'in' && !m.from.address.startsWith('mailer-daemon'),
+  )?.id;
   const people = (await (await request.get('/api/people?limit=20', { headers })).json()) as {
     items: { id: string; email: string }[];
   };

@@ -113,7 +113,8 @@ export function ComposeDock({
           position: 'fixed',
           bottom: 0,
           insetInlineEnd: { xs: 0, sm: 24 },
-          zIndex: theme.zIndex.modal - 1,
+          // Above the backdrop while a window is maximised; below dialogs otherwise.
+          zIndex: maximized ? theme.zIndex.modal + 1 : theme.zIndex.modal - 1,
           display: 'flex',
           flexDirection: 'row-reverse',
           alignItems: 'flex-end',

@@ -171,7 +171,10 @@ export function ComposeWindow({
     const own = mailboxes.map((m) => m.address);
     const recipients = replyRecipients(mail, reply.mode, own);
     const wrote = t('quote.wrote', {
-      date: new Date(mail.date).toLocaleString(),
+      date: new Intl.DateTimeFormat(i18n.language === 'cn' ? 'zh-CN' : i18n.language, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }).format(new Date(mail.date)),
       name: mail.from.name || mail.from.address,
     });
     setDraft((current) => ({
@@ -185,7 +188,7 @@ export function ComposeWindow({
     if (recipients.cc.length > 0) setShowCc(true);
     setReady(true);
     setEditorKey((k) => k + 1);
-  }, [mailboxes, original.data, ready, reply, t]);
+  }, [i18n.language, mailboxes, original.data, ready, reply, t]);
 
   const mailbox = mailboxes.find((m) => m.id === draft.mailboxId) ?? null;
   const signature = mailbox?.signature.trim() || accountSignature.trim();
