@@ -412,11 +412,12 @@ export function ComposeWindow({
           ? { width: phone ? 1 : 280 }
           : maximized
             ? {
+                // Centred without transforms or sides (the same in both directions).
                 position: 'fixed',
-                insetInlineStart: '50%',
-                top: '50%',
-                transform:
-                  theme.direction === 'rtl' ? 'translate(50%, -50%)' : 'translate(-50%, -50%)',
+                left: 0,
+                right: 0,
+                top: 32,
+                mx: 'auto',
                 width: 'min(1100px, calc(100vw - 64px))',
                 height: 'calc(100vh - 64px)',
                 zIndex: theme.zIndex.modal + 1,
