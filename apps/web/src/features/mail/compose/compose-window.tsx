@@ -490,7 +490,8 @@ export function ComposeWindow({
                         : ''
                     }
                     helperText={t('fromOfOriginal')}
-                    slotProps={{ input: { readOnly: true } }}
+                    // An address reads left to right whatever the page's direction.
+                    slotProps={{ input: { readOnly: true }, htmlInput: { dir: 'auto' } }}
                   />
                 ) : (
                   <TextField
@@ -504,7 +505,7 @@ export function ComposeWindow({
                   >
                     {mailboxes.map((m) => (
                       <MenuItem key={m.id} value={m.id}>
-                        {m.displayName ? `${m.displayName} <${m.address}>` : m.address}
+                        <bdi>{m.displayName ? `${m.displayName} <${m.address}>` : m.address}</bdi>
                       </MenuItem>
                     ))}
                   </TextField>
