@@ -1,7 +1,7 @@
 // The browser tests' mail peer: a real SMTP server on loopback (`smtp-server`) that the built
 // Beacon server sends to (SMTP_URL), as it would send to a company's relay. Each message it
 // receives is parsed with `mailparser` and written to `dir` as one JSON file
-// ({ to, from, subject, text, html, date }), which the specs read (e2e/fixtures.ts `waitForMail`):
+// ({ to, from, subject, text, html, inReplyTo, attachments, date }), which the specs read (e2e/fixtures.ts `waitForMail`):
 // an invitation's or a confirmation's link is followed as a person would from their inbox.
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
@@ -32,6 +32,12 @@ export async function startMailCatcher(dir) {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            inReplyTo: mail.inReplyTo ?? '',
+            attachments: (mail.attachments ?? []).map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              size: a.size,
+            })),
             date: new Date().toISOString(),
           };
           const name = `${Date.now()}-${String(count).padStart(4, '0')}.json`;

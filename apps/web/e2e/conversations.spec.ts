@@ -91,7 +91,7 @@ test('a reply arrives in conversations and on the timeline, and a seller re-sort
   );
   await expect(detail.getByRole('link', { name: 'Reply' })).toHaveAttribute(
     'href',
-    /compose=new&to=ada%40analytical\.test&personId=/,
+    /compose=reply&mailId=/,
   );
   expect(await axe(page)).toEqual([]);
 

@@ -204,6 +204,9 @@ export type CaughtMail = {
   subject: string;
   text: string;
   html: string;
+  /** The `In-Reply-To` of a reply (with its angle brackets). */
+  inReplyTo?: string;
+  attachments?: { filename: string; contentType: string; size: number }[];
   date: string;
 };
 

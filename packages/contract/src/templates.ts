@@ -115,3 +115,54 @@ export const templatesEndpoints = {
     response: null,
   }),
 };
+
+/** What fills a template's variables; a variable without a value stays as written. */
+export type TemplateValues = Partial<Record<TemplateVariable, string>>;
+
+/**
+ * A template's subject or body with its known variables filled (`{{ firstName }}` → `Ada`).
+ * Variables with no value, and names that are not variables, are left as written, so the writer
+ * sees what is still to fill. Pure: the web fills templates at compose time with it.
+ */
+export function renderTemplate(text: string, values: TemplateValues): string {
+  return text.replace(VARIABLE, (whole, raw: string) => {
+    const name = raw.trim();
+    if (!(templateVariables as readonly string[]).includes(name)) return whole;
+    const value = values[name as TemplateVariable];
+    return value === undefined ? whole : value;
+  });
+}
+
+/** The values a recipient (a person of the CRM) and the sender give a template. */
+export function templateValuesFor(input: {
+  person?: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    jobTitle: string;
+    companyName: string;
+  } | null;
+  sender?: { firstName: string; lastName: string; email: string } | null;
+  workspaceName?: string | null;
+}): TemplateValues {
+  const values: TemplateValues = {};
+  const set = (name: TemplateVariable, value: string | undefined | null) => {
+    if (value && value.trim()) values[name] = value.trim();
+  };
+  const { person, sender } = input;
+  if (person) {
+    set('firstName', person.firstName);
+    set('lastName', person.lastName);
+    set('fullName', `${person.firstName} ${person.lastName}`);
+    set('email', person.email);
+    set('jobTitle', person.jobTitle);
+    set('companyName', person.companyName);
+  }
+  if (sender) {
+    set('senderFirstName', sender.firstName);
+    set('senderLastName', sender.lastName);
+    set('senderEmail', sender.email);
+  }
+  set('workspaceName', input.workspaceName);
+  return values;
+}

@@ -16,6 +16,7 @@ import { NavMobile, NavVertical } from './dashboard/nav-vertical.tsx';
 import { useDashboardNav, usePageFullWidth } from './dashboard/use-dashboard-nav.ts';
 import { useScrollOffset } from './dashboard/use-scroll-offset.ts';
 import { StoreProvider } from '../store-provider.tsx';
+import { ComposeProvider } from '../../features/mail/compose/index.ts';
 
 /** The shell's words are there before it first renders, so it never shows half-translated. */
 export async function loader() {
@@ -82,11 +83,16 @@ export function DashboardLayout() {
   );
 }
 
-/** The signed-in pages and the shell share the one store (server data and the areas' slices). */
+/**
+ * The signed-in pages and the shell share the one store (server data and the areas' slices);
+ * compose works from any of them (`useCompose`).
+ */
 export function Component() {
   return (
     <StoreProvider>
-      <DashboardLayout />
+      <ComposeProvider>
+        <DashboardLayout />
+      </ComposeProvider>
     </StoreProvider>
   );
 }

@@ -13,10 +13,11 @@ import { areaErrorText } from '../../../utils/area-error.ts';
 import { useAccountQuery } from '../api/account-api.ts';
 import { EmailTab } from './email-tab.tsx';
 import { GeneralTab } from './general-tab.tsx';
+import { MailboxesTab } from './mailboxes-tab.tsx';
 import { NotificationsTab } from './notifications-tab.tsx';
 import { SecurityTab } from './security-tab.tsx';
 
-export const ACCOUNT_TABS = ['general', 'security', 'notifications', 'email'] as const;
+export const ACCOUNT_TABS = ['general', 'security', 'notifications', 'email', 'mailboxes'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 /** `/dashboard/user/account`: the member's own account, one tab per concern (`?tab=`). */
@@ -80,6 +81,7 @@ export function AccountPage() {
         {account && tab === 'security' && <SecurityTab account={account} />}
         {account && tab === 'notifications' && <NotificationsTab />}
         {account && tab === 'email' && <EmailTab account={account} />}
+        {account && tab === 'mailboxes' && <MailboxesTab />}
       </Box>
     </Stack>
   );

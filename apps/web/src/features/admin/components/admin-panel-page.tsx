@@ -25,6 +25,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../utils/paths.ts';
 import { AuditLogCard } from './audit-log-card.tsx';
 import { RoleChip } from './role-chip.tsx';
+import { MailDomainsCard } from './mail-domains-card.tsx';
 import { WorkspaceSettingsCard } from './workspace-settings-card.tsx';
 
 export interface AdminPanelPageProps {
@@ -111,6 +112,8 @@ export function AdminPanelPage({
       </Box>
 
       <WorkspaceSettingsCard onRenamed={onRenamed} />
+
+      <MailDomainsCard />
 
       <Box
         sx={{

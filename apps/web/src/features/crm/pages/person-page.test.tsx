@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Activity, Person, PersonDetail } from '@beacon/contract';
@@ -74,6 +74,35 @@ afterEach(() => {
 });
 
 describe('PersonPage', () => {
+  it('offers Send e-mail to a person with an address, and says why not otherwise', async () => {
+    let current = person;
+    stubApi({
+      [`GET /api/people/${ID}`]: () =>
+        json(200, { person: current, company: null, lists: [] } satisfies PersonDetail),
+      [`GET /api/people/${ID}/activity`]: json(200, { items: [created], nextCursor: null }),
+      'GET /api/members': json(200, []),
+    });
+    await renderPage();
+    const send = await screen.findByRole('link', { name: 'Send e-mail' });
+    expect(send.getAttribute('href')).toContain('compose=new&to=ada%40example.com');
+    cleanup();
+
+    current = { ...person, consent: { status: 'withdrawn', at: null, method: 'email', note: '' } };
+    await renderPage();
+    const withdrawn = await screen.findByRole('button', { name: 'Send e-mail' });
+    expect(withdrawn.hasAttribute('disabled')).toBe(true);
+    expect(withdrawn.getAttribute('aria-describedby')).toBe('person-compose-reason');
+    expect(screen.getByText('This person withdrew their consent to e-mail.')).toBeTruthy();
+    cleanup();
+
+    current = { ...person, email: '' };
+    await renderPage();
+    expect(
+      (await screen.findByRole('button', { name: 'Send e-mail' })).hasAttribute('disabled'),
+    ).toBe(true);
+    expect(screen.getByText('This person has no e-mail address.')).toBeTruthy();
+  }, 60_000);
+
   it('shows the person, saves a field on blur and shows the change on the timeline', async () => {
     let current = person;
     let timeline: Activity[] = [created];

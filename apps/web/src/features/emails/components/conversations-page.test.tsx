@@ -134,7 +134,7 @@ describe('ConversationsPage', () => {
     expect(within(person).getByText('Consent withdrawn')).toBeTruthy();
     expect(screen.getByText('Sorted by rule: an Outlook automatic reply')).toBeTruthy();
     const reply = screen.getByRole('link', { name: 'Reply' });
-    expect(reply.getAttribute('href')).toContain('compose=new&to=grace%40navy.test&personId=');
+    expect(reply.getAttribute('href')).toContain(`compose=reply&mailId=${conversation.mailId}`);
   });
 
   it('re-sorts a reply', async () => {

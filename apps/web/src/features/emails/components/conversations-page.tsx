@@ -47,7 +47,7 @@ import {
   usePatchConversationMutation,
   useSetConversationPersonStageMutation,
 } from '../api/emails-api.ts';
-import { composeSearch } from '../utils/compose.ts';
+import { replySearch } from '../utils/compose.ts';
 import { emailsErrorText } from '../utils/errors.ts';
 import { formatDay, formatWhen, initialsOf } from '../utils/format.ts';
 import { MessageView } from './message-view.tsx';
@@ -391,7 +391,6 @@ function ConversationDetail({
   const [taskOpen, setTaskOpen] = useState(false);
   const person = useConversationPersonQuery(conversation.personId);
   const facts = person.data?.person;
-  const address = facts?.email || conversation.personEmail || conversation.from.address;
 
   const run = async (action: () => Promise<unknown>, done: string) => {
     try {
@@ -440,7 +439,7 @@ function ConversationDetail({
             variant="contained"
             startIcon={<MailIcon />}
             component={RouterLink}
-            to={{ search: composeSearch(params, address, conversation.personId) }}
+            to={{ search: replySearch(params, conversation.mailId) }}
           >
             {t('conversations.reply')}
           </Button>

@@ -14,3 +14,11 @@ export function composeSearch(
   else next.delete('personId');
   return `?${next.toString()}`;
 }
+
+/** The address that opens a reply to a mail, in its thread, over the current page. */
+export function replySearch(current: URLSearchParams, mailId: string): string {
+  const next = new URLSearchParams(current);
+  next.set('compose', 'reply');
+  next.set('mailId', mailId);
+  return `?${next.toString()}`;
+}

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
+import { visuallyHidden } from '../../../../components/visually-hidden.ts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { personStages, type Company, type Person, type PersonStage } from '@beacon/contract';
@@ -52,6 +53,12 @@ export function PersonHeader({
   const companyName = company?.name ?? person.companyName;
   const time = localTime(person.timeZone, now, i18n.language);
   const phone = person.phones[0];
+  // Why the person cannot be written to from here, if they cannot.
+  const composeBlocked = !person.email
+    ? t('actions.composeNoEmail')
+    : person.consent.status === 'withdrawn'
+      ? t('actions.composeConsentWithdrawn')
+      : null;
 
   const companyLink = person.companyId ? (
     <Link component={RouterLink} to={`${paths.dashboard.companies}/${person.companyId}`}>
@@ -117,7 +124,23 @@ export function PersonHeader({
                 </MenuItem>
               ))}
             </Menu>
-            {person.email && (
+            {composeBlocked ? (
+              <Tooltip title={composeBlocked}>
+                <span>
+                  <Button
+                    variant="contained"
+                    startIcon={<MailIcon />}
+                    disabled
+                    aria-describedby="person-compose-reason"
+                  >
+                    {t('actions.composeEmail')}
+                  </Button>
+                  <Box component="span" id="person-compose-reason" sx={visuallyHidden}>
+                    {composeBlocked}
+                  </Box>
+                </span>
+              </Tooltip>
+            ) : (
               <Button
                 variant="contained"
                 startIcon={<MailIcon />}

@@ -1,0 +1,126 @@
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useSearchParams } from 'react-router';
+import type { UploadTransport } from '../../../components/upload/index.ts';
+import {
+  ComposeContext,
+  MAX_COMPOSE_WINDOWS,
+  minimizedOf,
+  type ComposeContextValue,
+} from './compose-context.ts';
+import type { ComposeOptions } from './compose-utils.ts';
+import type { OpenWindow, SentNotice } from './compose-dock.tsx';
+
+// The windows, the editor and the contract load when compose is first opened, not with the frame.
+const ComposeDock = lazy(() =>
+  import('./compose-dock.tsx').then((m) => ({ default: m.ComposeDock })),
+);
+
+export { MAX_COMPOSE_WINDOWS };
+
+export interface ComposeProviderProps {
+  children: ReactNode;
+  /** Tests send files without tus. */
+  uploadTransport?: UploadTransport;
+}
+
+let nextKey = 0;
+
+/**
+ * Compose from any signed-in page (mounted once in the dashboard layout): `useCompose()` opens a
+ * window; `?compose=new&to=…` or `?compose=reply&mailId=…` in the address does too (the person
+ * page's and the conversations' links). Windows dock at the bottom corner; a sent mail offers Undo for MAIL_UNDO_SECONDS.
+ */
+export function ComposeProvider({ children, uploadTransport }: ComposeProviderProps) {
+  const [windows, setWindows] = useState<OpenWindow[]>([]);
+  const [sent, setSent] = useState<SentNotice | null>(null);
+  const [tooMany, setTooMany] = useState(false);
+  const windowsRef = useRef(windows);
+  windowsRef.current = windows;
+
+  const openCompose = useCallback((options: ComposeOptions = {}) => {
+    const current = windowsRef.current;
+    // The same reply asked twice shows the window that has it.
+    const same =
+      options.replyTo &&
+      current.find(
+        (w) =>
+          w.options.replyTo?.mailId === options.replyTo?.mailId &&
+          w.options.replyTo?.mode === options.replyTo?.mode,
+      );
+    if (same) {
+      setWindows((list) =>
+        list.map((w) => ({ ...w, state: w.key === same.key ? 'open' : minimizedOf(w.state) })),
+      );
+      return;
+    }
+    if (current.length >= MAX_COMPOSE_WINDOWS) {
+      setTooMany(true);
+      return;
+    }
+    const key = ++nextKey;
+    setWindows((list) => [
+      ...list.map((w) => ({ ...w, state: minimizedOf(w.state) })),
+      { key, options, state: 'open' },
+    ]);
+  }, []);
+
+  const value = useMemo<ComposeContextValue>(() => ({ openCompose }), [openCompose]);
+
+  return (
+    <ComposeContext.Provider value={value}>
+      {children}
+      <ComposeFromAddress openCompose={openCompose} />
+      {(windows.length > 0 || sent || tooMany) && (
+        <Suspense fallback={null}>
+          <ComposeDock
+            windows={windows}
+            setWindows={setWindows}
+            sent={sent}
+            setSent={setSent}
+            tooMany={tooMany}
+            setTooMany={setTooMany}
+            openCompose={openCompose}
+            uploadTransport={uploadTransport}
+          />
+        </Suspense>
+      )}
+    </ComposeContext.Provider>
+  );
+}
+
+/**
+ * `?compose=new&to=…&subject=…` opens a new message, `?compose=reply|replyAll|forward&mailId=…` a
+ * reply or a forward of that mail; the address is left as it was without them.
+ */
+function ComposeFromAddress({ openCompose }: { openCompose: (options: ComposeOptions) => void }) {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('compose');
+  useEffect(() => {
+    if (!asked) return;
+    const mailId = params.get('mailId');
+    if (asked === 'new') {
+      const to = params
+        .getAll('to')
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean);
+      const subject = params.get('subject') ?? undefined;
+      openCompose({ to, ...(subject ? { subject } : {}) });
+    } else if ((asked === 'reply' || asked === 'replyAll' || asked === 'forward') && mailId) {
+      openCompose({ replyTo: { mailId, mode: asked } });
+    }
+    const next = new URLSearchParams(params);
+    for (const name of ['compose', 'to', 'personId', 'subject', 'mailId']) next.delete(name);
+    setParams(next, { replace: true });
+  }, [asked, openCompose, params, setParams]);
+  return null;
+}
