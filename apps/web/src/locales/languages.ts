@@ -86,6 +86,7 @@ export const NAMESPACES = [
   'account',
   'files',
   'emails',
+  'mail',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -180,6 +180,28 @@ export const mailRoutes: FastifyPluginAsyncZod<{ service: MailService; storage: 
     },
   });
 
+  // The caller's own reading preference: every member, viewers too, keeps their own list.
+  app.route({
+    ...readAt(e.trustedSenders),
+    handler: async (request) => ({
+      senders: await service.trustedSenders(requireAuth(request)),
+    }),
+  });
+  app.route({
+    ...readAt(e.trustSender),
+    handler: async (request, reply) =>
+      reply.status(201).send({
+        sender: await service.trustSender(requireAuth(request), request.body.address),
+      }),
+  });
+  app.route({
+    ...readAt(e.distrustSender),
+    handler: async (request, reply) => {
+      await service.distrustSender(requireAuth(request), request.body.address);
+      return reply.status(204).send(null);
+    },
+  });
+
   app.route({
     ...readAt(e.mailboxes),
     handler: async (request) => ({ mailboxes: await service.mailboxes(requireAuth(request)) }),
