@@ -328,6 +328,11 @@ export const mailTrustedSenderBodySchema = z
   })
   .meta({ id: 'MailTrustedSenderBody' });
 export const MAIL_TRUSTED_SENDERS_MAX = 5000;
+export const mailRemoteImageQuerySchema = z.object({
+  mailId: id('mail'),
+  /** One of the addresses the mail's HTML holds back (`data-remote-src`). */
+  url: z.string().max(4096),
+});
 
 export const mailChangedSchema = z
   .object({ mailIds: z.array(z.string()) })
@@ -760,6 +765,15 @@ export const mailEndpoints = {
     body: mailTrustedSenderBodySchema,
     status: 204,
     response: null,
+  }),
+  remoteImage: endpoint({
+    method: 'GET',
+    path: '/api/mail/remote-image',
+    summary:
+      'One of a mail’s remote images, fetched by the server (public addresses only, raster images, 5 MiB at most)',
+    query: mailRemoteImageQuerySchema,
+    response: null,
+    errors: [413, 415],
   }),
   mailboxes: endpoint({
     method: 'GET',

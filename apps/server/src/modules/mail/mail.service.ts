@@ -43,8 +43,9 @@ import { enqueueJob } from '../../lib/jobs.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { formatBytes, UPLOAD_OWNER, type StoredFile } from '../../lib/storage/index.ts';
 import { buildRaw, newMessageId, type Composition } from './mail.compose.ts';
-import { htmlToText, sanitizeComposedHtml } from './mail.html.ts';
+import { htmlToText, remoteImageAddresses, sanitizeComposedHtml } from './mail.html.ts';
 import { parseMessage } from './mail.parse.ts';
+import { fetchRemoteImage, type RemoteImage } from './mail.remote-image.ts';
 import * as repo from './mail.repository.ts';
 import { mailboxAudience, summaryOf, type MailboxRow, type MessageRow } from './mail.repository.ts';
 import type { MailFileStore, MailStore } from './mail.store.ts';
@@ -89,6 +90,9 @@ export class MailService {
         started(tx: Transaction, mailboxId: string): Promise<void>;
       }
     | undefined;
+
+  /** MAIL_REMOTE_IMAGES_ALLOW_PRIVATE: remote images may come from private addresses. */
+  remoteImagesAllowPrivate = false;
 
   constructor(
     private readonly db: Database,
@@ -819,6 +823,18 @@ export class MailService {
   }
 
   // ---- Trusted senders (remote images) ----------------------------------------------------
+
+  /**
+   * One of a mail's remote images, fetched for a reader of the mail: only an address the mail's
+   * HTML holds back (`data-remote-src`), so this is no open proxy (mail.remote-image.ts).
+   */
+  async remoteImage(caller: Caller, mailId: string, url: string): Promise<RemoteImage> {
+    const row = await this.readableMessage(caller, mailId);
+    if (!row.html || !remoteImageAddresses(row.html).includes(url)) {
+      throw notFound('The mail has no such image');
+    }
+    return fetchRemoteImage(url, { allowPrivate: this.remoteImagesAllowPrivate });
+  }
 
   async trustedSenders(caller: Caller): Promise<MailTrustedSender[]> {
     const rows = await this.db

@@ -204,6 +204,12 @@ export const {
   useDistrustSenderMutation,
 } = mailApi;
 
+/** One of a mail's remote images, fetched by the server (the page loads nothing from elsewhere). */
+export async function fetchRemoteImage(mailId: string, url: string): Promise<Blob> {
+  const response = await sendRaw(endpointPath(e.remoteImage.path, {}), { query: { mailId, url } });
+  return response.blob();
+}
+
 /** An attachment's bytes, with the member's token (a link cannot send it). */
 export async function fetchMailAttachment(attachmentId: string): Promise<Blob> {
   const response = await sendRaw(endpointPath(e.attachment.path, { attachmentId }));

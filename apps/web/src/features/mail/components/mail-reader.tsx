@@ -351,6 +351,7 @@ function MailMessage({ mail, initiallyOpen, canEdit }: { mail: Mail; initiallyOp
           )}
           {mail.html ? (
             <MailFrame
+              mailId={mail.id}
               html={mail.html}
               title={t('reader.bodyOf', { subject: mail.subject || t('noSubject') })}
               showRemoteImages={imagesShown}
