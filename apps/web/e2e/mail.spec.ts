@@ -34,7 +34,11 @@ async function deliver(to: string, message: nodemailer.SendMailOptions) {
     ignoreTLS: true,
   });
   try {
-    await transport.sendMail({ envelope: { from: String(message.from), to: [to] }, to, ...message });
+    await transport.sendMail({
+      envelope: { from: String(message.from), to: [to] },
+      to,
+      ...message,
+    });
   } finally {
     transport.close();
   }
@@ -102,7 +106,9 @@ test('the demo mailbox: open a thread, star it, label it, search', async ({ page
     .getByRole('toolbar', { name: 'Actions on this conversation' })
     .getByRole('button', { name: 'Remove the star' })
     .click();
-  await expect(page.getByText('Star removed.').or(page.getByText(/Star removed from/))).toBeVisible();
+  await expect(
+    page.getByText('Star removed.').or(page.getByText(/Star removed from/)),
+  ).toBeVisible();
   await nav.getByRole('button', { name: `Options for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Delete the label' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete the label' }).click();
@@ -175,7 +181,7 @@ test('HTML with a script and a remote image is shown safely; new mail appears li
     expect(await page.title()).not.toBe('pwned');
     expect(await body.locator('script').count()).toBe(0);
     expect(await body.locator('img').getAttribute('src')).toBeNull();
-    expect(await body.getByRole('link', { name: 'Click' }).getAttribute('href')).toBeNull();
+    expect(await body.getByText('Click').getAttribute('href')).toBeNull();
     expect(hits).toEqual([]);
     expect(await axe(page)).toEqual([]);
 

@@ -155,8 +155,7 @@ describe('trusted senders', () => {
     expect((await w.ok('GET', '/api/mail/trusted-senders')).senders).toEqual([]);
     // Removing what is not there is a no-op.
     expect(
-      (await w.call('POST', '/api/mail/trusted-senders/remove', { address: 'x@y.example' }))
-        .status,
+      (await w.call('POST', '/api/mail/trusted-senders/remove', { address: 'x@y.example' })).status,
     ).toBe(204);
   });
 
@@ -227,7 +226,16 @@ describe('trusted senders', () => {
   });
 
   it('reaches public addresses only, unless told otherwise', async () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '192.168.0.1', '169.254.169.254', '::1', 'fd00::1', '::ffff:127.0.0.1', '0.0.0.0']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '192.168.0.1',
+      '169.254.169.254',
+      '::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '0.0.0.0',
+    ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
     for (const address of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '1.1.1.1']) {

@@ -83,7 +83,8 @@ function guardedLookup(allowPrivate: boolean): LookupFunction {
       if (error) return callback(error, '', 0);
       const list = addresses as LookupAddress[];
       const usable = allowPrivate ? list : list.filter((a) => isPublicAddress(a.address));
-      if (usable.length === 0) return callback(refused() as unknown as NodeJS.ErrnoException, '', 0);
+      if (usable.length === 0)
+        return callback(refused() as unknown as NodeJS.ErrnoException, '', 0);
       if ((options as { all?: boolean }).all) {
         return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
       }
@@ -122,7 +123,10 @@ export async function fetchRemoteImage(
       {
         lookup: guardedLookup(allowPrivate),
         timeout: options.timeoutMs ?? TIMEOUT_MS,
-        headers: { accept: 'image/avif,image/webp,image/png,image/*;q=0.8', 'user-agent': 'Beacon' },
+        headers: {
+          accept: 'image/avif,image/webp,image/png,image/*;q=0.8',
+          'user-agent': 'Beacon',
+        },
       },
       (response) => {
         const status = response.statusCode ?? 0;

@@ -266,8 +266,7 @@ export class MailService {
       text: row.text,
       html: row.html,
       hasRemoteImages: row.hasRemoteImages,
-      remoteImagesAllowed:
-        row.hasRemoteImages && trusted.has(row.fromAddress.trim().toLowerCase()),
+      remoteImagesAllowed: row.hasRemoteImages && trusted.has(row.fromAddress.trim().toLowerCase()),
       attachments: row.attachments,
       auth: row.auth as MailAuth | null,
       error: row.error,

@@ -81,7 +81,8 @@ export function MailActions({ mails, labels, label, onGone, flags = true }: Mail
   const allStarred = n > 0 && mails.every((m) => m.isStarred);
   const allImportant = n > 0 && mails.every((m) => m.isImportant);
   const anyUnread = mails.some((m) => m.isUnread);
-  const allTrashOrDraft = n > 0 && mails.every((m) => m.folder === 'trash' || m.folder === 'drafts');
+  const allTrashOrDraft =
+    n > 0 && mails.every((m) => m.folder === 'trash' || m.folder === 'drafts');
   const mailboxIds = new Set(mails.map((m) => m.mailboxId));
   const offered = labels.filter(
     (l) => l.type === 'custom' && l.mailboxId !== null && mailboxIds.has(l.mailboxId),
@@ -100,7 +101,12 @@ export function MailActions({ mails, labels, label, onGone, flags = true }: Mail
     }
   };
 
-  const button = (name: string, icon: ReactNode, onClick: (e: HTMLElement) => void, pressed?: boolean) => (
+  const button = (
+    name: string,
+    icon: ReactNode,
+    onClick: (e: HTMLElement) => void,
+    pressed?: boolean,
+  ) => (
     <Tooltip title={name}>
       <span>
         <IconButton
@@ -117,26 +123,61 @@ export function MailActions({ mails, labels, label, onGone, flags = true }: Mail
   );
 
   return (
-    <Box role="toolbar" aria-label={label} sx={{ display: 'flex', alignItems: 'center', gap: 0.25, flexWrap: 'wrap' }}>
+    <Box
+      role="toolbar"
+      aria-label={label}
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.25, flexWrap: 'wrap' }}
+    >
       {mails.some((m) => m.folder !== 'archive') &&
         !allTrashOrDraft &&
-        button(t('actions.archive'), <ArchiveIcon fontSize="small" />, () =>
-          void run(() => archive({ mailIds: ids }).unwrap(), t('done.archived', { count: n }), true),
+        button(
+          t('actions.archive'),
+          <ArchiveIcon fontSize="small" />,
+          () =>
+            void run(
+              () => archive({ mailIds: ids }).unwrap(),
+              t('done.archived', { count: n }),
+              true,
+            ),
         )}
       {allTrashOrDraft
-        ? button(t('actions.deleteForGood'), <TrashIcon fontSize="small" />, () => setConfirmDelete(true))
-        : button(t('actions.trash'), <TrashIcon fontSize="small" />, () =>
-            void run(() => trash({ mailIds: ids }).unwrap(), t('done.trashed', { count: n }), true),
+        ? button(t('actions.deleteForGood'), <TrashIcon fontSize="small" />, () =>
+            setConfirmDelete(true),
+          )
+        : button(
+            t('actions.trash'),
+            <TrashIcon fontSize="small" />,
+            () =>
+              void run(
+                () => trash({ mailIds: ids }).unwrap(),
+                t('done.trashed', { count: n }),
+                true,
+              ),
           )}
       {button(t('actions.move'), <MoveIcon fontSize="small" />, (anchor) => setMoveAnchor(anchor))}
       {offered.length > 0 &&
-        button(t('actions.labels'), <LabelIcon fontSize="small" />, (anchor) => setLabelsAnchor(anchor))}
+        button(t('actions.labels'), <LabelIcon fontSize="small" />, (anchor) =>
+          setLabelsAnchor(anchor),
+        )}
       {anyUnread
-        ? button(t('actions.markRead'), <MailOpenIcon fontSize="small" />, () =>
-            void run(() => read({ mailIds: ids, value: true }).unwrap(), t('done.read', { count: n })),
+        ? button(
+            t('actions.markRead'),
+            <MailOpenIcon fontSize="small" />,
+            () =>
+              void run(
+                () => read({ mailIds: ids, value: true }).unwrap(),
+                t('done.read', { count: n }),
+              ),
           )
-        : button(t('actions.markUnread'), <MailClosedIcon fontSize="small" />, () =>
-            void run(() => read({ mailIds: ids, value: false }).unwrap(), t('done.unread', { count: n }), true),
+        : button(
+            t('actions.markUnread'),
+            <MailClosedIcon fontSize="small" />,
+            () =>
+              void run(
+                () => read({ mailIds: ids, value: false }).unwrap(),
+                t('done.unread', { count: n }),
+                true,
+              ),
           )}
       {flags &&
         button(
@@ -148,7 +189,9 @@ export function MailActions({ mails, labels, label, onGone, flags = true }: Mail
           () =>
             void run(
               () => important({ mailIds: ids, value: !allImportant }).unwrap(),
-              allImportant ? t('done.notImportant', { count: n }) : t('done.important', { count: n }),
+              allImportant
+                ? t('done.notImportant', { count: n })
+                : t('done.important', { count: n }),
             ),
           allImportant,
         )}
@@ -189,7 +232,11 @@ export function MailActions({ mails, labels, label, onGone, flags = true }: Mail
         ))}
       </Menu>
 
-      <Menu anchorEl={labelsAnchor} open={Boolean(labelsAnchor)} onClose={() => setLabelsAnchor(null)}>
+      <Menu
+        anchorEl={labelsAnchor}
+        open={Boolean(labelsAnchor)}
+        onClose={() => setLabelsAnchor(null)}
+      >
         <Typography variant="overline" component="p" sx={{ px: 2, color: 'text.secondary' }}>
           {t('actions.labelAs')}
         </Typography>
@@ -242,9 +289,11 @@ export function MailActions({ mails, labels, label, onGone, flags = true }: Mail
         busy={busy}
         onClose={() => setConfirmDelete(false)}
         onConfirm={() => {
-          void run(() => remove({ mailIds: ids }).unwrap(), t('done.deleted', { count: n }), true).then(
-            () => setConfirmDelete(false),
-          );
+          void run(
+            () => remove({ mailIds: ids }).unwrap(),
+            t('done.deleted', { count: n }),
+            true,
+          ).then(() => setConfirmDelete(false));
         }}
       />
     </Box>

@@ -55,7 +55,9 @@ export function MailFrame({
   const [remote, setRemote] = useState<Record<string, string>>({});
   const wanted = useMemo(() => {
     const sizes = new Map(attachments.map((a) => [a.id, a.size]));
-    return inlineImageIds(html).filter((id) => (sizes.get(id) ?? 0) <= INLINE_MAX_BYTES && sizes.has(id));
+    return inlineImageIds(html).filter(
+      (id) => (sizes.get(id) ?? 0) <= INLINE_MAX_BYTES && sizes.has(id),
+    );
   }, [html, attachments]);
 
   useEffect(() => {
@@ -71,7 +73,9 @@ export function MailFrame({
       }),
     ).then((entries) => {
       if (cancelled) return;
-      setInline(Object.fromEntries(entries.filter((e): e is readonly [string, string] => e !== null)));
+      setInline(
+        Object.fromEntries(entries.filter((e): e is readonly [string, string] => e !== null)),
+      );
     });
     return () => {
       cancelled = true;
@@ -92,7 +96,9 @@ export function MailFrame({
       }),
     ).then((entries) => {
       if (cancelled) return;
-      setRemote(Object.fromEntries(entries.filter((e): e is readonly [string, string] => e !== null)));
+      setRemote(
+        Object.fromEntries(entries.filter((e): e is readonly [string, string] => e !== null)),
+      );
     });
     return () => {
       cancelled = true;

@@ -17,12 +17,18 @@ export const ArchiveIcon = strokeIcon(
   </>,
   'ArchiveIcon',
 );
-export const ReplyIcon = strokeIcon(<path d="M10 8 5 12.5l5 4.5M5 12.5h9a5 5 0 0 1 5 5V19" />, 'ReplyIcon');
+export const ReplyIcon = strokeIcon(
+  <path d="M10 8 5 12.5l5 4.5M5 12.5h9a5 5 0 0 1 5 5V19" />,
+  'ReplyIcon',
+);
 export const ReplyAllIcon = strokeIcon(
   <path d="M11 8 6 12.5l5 4.5M7 8l-5 4.5L7 17M6 12.5h8a5 5 0 0 1 5 5V19" />,
   'ReplyAllIcon',
 );
-export const ForwardIcon = strokeIcon(<path d="m14 8 5 4.5-5 4.5M19 12.5h-9a5 5 0 0 0-5 5V19" />, 'ForwardIcon');
+export const ForwardIcon = strokeIcon(
+  <path d="m14 8 5 4.5-5 4.5M19 12.5h-9a5 5 0 0 0-5 5V19" />,
+  'ForwardIcon',
+);
 export const LabelIcon = strokeIcon(
   <path d="M3.5 12.2V5a1.5 1.5 0 0 1 1.5-1.5h7.2l8.3 8.3a1.5 1.5 0 0 1 0 2.1l-6.3 6.3a1.5 1.5 0 0 1-2.1 0zM8 8h.01" />,
   'LabelIcon',
@@ -46,7 +52,10 @@ export const SpamIcon = strokeIcon(
   <path d="M8.2 3.5h7.6l4.7 4.7v7.6l-4.7 4.7H8.2l-4.7-4.7V8.2zM12 8v5M12 16h.01" />,
   'SpamIcon',
 );
-export const SentIcon = strokeIcon(<path d="M21 3 10.5 13.5M21 3l-6.5 18-4-7.5L3 9.5z" />, 'SentIcon');
+export const SentIcon = strokeIcon(
+  <path d="M21 3 10.5 13.5M21 3l-6.5 18-4-7.5L3 9.5z" />,
+  'SentIcon',
+);
 export const DraftIcon = strokeIcon(
   <path d="M14 3.5H6.5a1 1 0 0 0-1 1v15a1 1 0 0 0 1 1h11a1 1 0 0 0 1-1V8zM14 3.5V8h4.5M9 13h6M9 16.5h4" />,
   'DraftIcon',
@@ -62,7 +71,10 @@ export const AllMailIcon = strokeIcon(
   <path d="M6 4.5h14a1 1 0 0 1 1 1V15M3 8.5h14a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zm0 .5 7.5 5.5L18 9" />,
   'AllMailIcon',
 );
-export const FilterIcon = strokeIcon(<path d="M4 5.5h16l-6.2 7.3V19l-3.6-1.8v-4.4z" />, 'FilterIcon');
+export const FilterIcon = strokeIcon(
+  <path d="M4 5.5h16l-6.2 7.3V19l-3.6-1.8v-4.4z" />,
+  'FilterIcon',
+);
 export const PaperclipIcon = strokeIcon(
   <path d="m20 11.5-7.8 7.8a5 5 0 0 1-7-7L13 4.5a3.3 3.3 0 0 1 4.7 4.7l-7.8 7.8a1.7 1.7 0 0 1-2.4-2.4L14.7 7.4" />,
   'PaperclipIcon',
@@ -79,7 +91,4 @@ export const WarningIcon = strokeIcon(
   <path d="M12 4 2.8 19.5h18.4zM12 10v4.5M12 17h.01" />,
   'WarningIcon',
 );
-export const MoreIcon = strokeIcon(
-  <path d="M12 6h.01M12 12h.01M12 18h.01" />,
-  'MoreIcon',
-);
+export const MoreIcon = strokeIcon(<path d="M12 6h.01M12 12h.01M12 18h.01" />, 'MoreIcon');

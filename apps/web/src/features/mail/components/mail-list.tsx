@@ -105,7 +105,16 @@ export function MailList({
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
-      <Box sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{
+          p: 1.5,
+          display: 'flex',
+          gap: 1,
+          alignItems: 'center',
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
         {onOpenNav && (
           <IconButton aria-label={t('nav.open')} onClick={onOpenNav}>
             <MenuIcon fontSize="small" />
@@ -218,7 +227,15 @@ export function MailList({
               <Button
                 sx={{ mt: 1.5 }}
                 onClick={() =>
-                  onView({ q: '', unread: false, starred: false, attachments: false, from: '', after: '', before: '' })
+                  onView({
+                    q: '',
+                    unread: false,
+                    starred: false,
+                    attachments: false,
+                    from: '',
+                    after: '',
+                    before: '',
+                  })
                 }
               >
                 {t('filters.clear')}
@@ -249,16 +266,32 @@ export function MailList({
                     py: 0.5,
                     borderBottom: 1,
                     borderColor: 'divider',
-                    bgcolor: open ? 'action.selected' : mail.isUnread ? 'background.paper' : 'background.neutral',
+                    bgcolor: open || !mail.isUnread ? 'background.neutral' : 'background.paper',
+                    // The open mail: an accent along its start edge (a tint would lower the
+                    // contrast of its grey text).
+                    borderInlineStart: `3px solid ${open ? theme.palette.primary.main : 'transparent'}`,
                   }}
                 >
                   {canEdit && (
-                    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', pt: 0.5 }}>
+                    <Box
+                      sx={{
+                        display: 'flex',
+                        flexDirection: 'column',
+                        alignItems: 'center',
+                        pt: 0.5,
+                      }}
+                    >
                       <Checkbox
                         size="small"
                         checked={selected.has(mail.id)}
                         onChange={() => toggle(mail.id)}
-                        slotProps={{ input: { 'aria-label': t('list.select', { subject: mail.subject || t('noSubject') }) } }}
+                        slotProps={{
+                          input: {
+                            'aria-label': t('list.select', {
+                              subject: mail.subject || t('noSubject'),
+                            }),
+                          },
+                        }}
                       />
                       <IconButton
                         size="small"
@@ -304,7 +337,11 @@ export function MailList({
                     }}
                   >
                     <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-                      {mail.isUnread && <Box component="span" sx={visuallyHidden}>{t('list.unread')}</Box>}
+                      {mail.isUnread && (
+                        <Box component="span" sx={visuallyHidden}>
+                          {t('list.unread')}
+                        </Box>
+                      )}
                       <Typography
                         component="span"
                         variant="body2"
@@ -313,7 +350,14 @@ export function MailList({
                       >
                         {who}
                         {mail.threadCount > 1 && (
-                          <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400, marginInlineStart: 0.5 }}>
+                          <Box
+                            component="span"
+                            sx={{
+                              color: 'text.secondary',
+                              fontWeight: 400,
+                              marginInlineStart: 0.5,
+                            }}
+                          >
                             {' '}
                             {mail.threadCount}
                           </Box>
@@ -330,7 +374,11 @@ export function MailList({
                         component="time"
                         dateTime={mail.date}
                         variant="caption"
-                        sx={{ color: mail.isUnread ? 'text.primary' : 'text.secondary', fontWeight: mail.isUnread ? 700 : 400, whiteSpace: 'nowrap' }}
+                        sx={{
+                          color: mail.isUnread ? 'text.primary' : 'text.secondary',
+                          fontWeight: mail.isUnread ? 700 : 400,
+                          whiteSpace: 'nowrap',
+                        }}
                       >
                         {formatListDate(mail.date, i18n.language)}
                       </Typography>
@@ -344,16 +392,27 @@ export function MailList({
                         <WarningIcon
                           fontSize="inherit"
                           titleAccess={t('reader.spoofedShort')}
-                          sx={{ color: 'warning.main', verticalAlign: 'middle', marginInlineEnd: 0.5 }}
+                          sx={{
+                            color: 'warning.main',
+                            verticalAlign: 'middle',
+                            marginInlineEnd: 0.5,
+                          }}
                         />
                       )}
                       {mail.subject || t('noSubject')}
                     </Typography>
-                    <Typography variant="caption" component="p" noWrap sx={{ color: 'text.secondary' }}>
+                    <Typography
+                      variant="caption"
+                      component="p"
+                      noWrap
+                      sx={{ color: 'text.secondary' }}
+                    >
                       {mail.status === 'draft'
                         ? t('status.draft')
                         : mail.status === 'scheduled' && mail.sendAt
-                          ? t('status.scheduledFor', { when: formatListDate(mail.sendAt, i18n.language) })
+                          ? t('status.scheduledFor', {
+                              when: formatListDate(mail.sendAt, i18n.language),
+                            })
                           : mail.status === 'bounced' || mail.status === 'failed'
                             ? t(`status.${mail.status}`)
                             : mail.snippet}
@@ -487,7 +546,14 @@ function FiltersForm({
         <Button
           color="inherit"
           onClick={() =>
-            onApply({ unread: false, starred: false, attachments: false, from: '', after: '', before: '' })
+            onApply({
+              unread: false,
+              starred: false,
+              attachments: false,
+              from: '',
+              after: '',
+              before: '',
+            })
           }
         >
           {t('filters.clear')}

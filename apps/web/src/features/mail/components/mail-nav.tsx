@@ -126,13 +126,25 @@ export function MailNav({
     return box ? box.displayName || box.address : '';
   };
 
-  const item = (id: string, text: string, icon: ReactNode, count: number, secondary?: string) => (
-    <ListItem key={id} disablePadding>
+  const item = (
+    id: string,
+    text: string,
+    icon: ReactNode,
+    count: number,
+    secondary?: string,
+    action?: ReactNode,
+  ) => (
+    <ListItem
+      key={id}
+      disablePadding
+      {...(action ? { secondaryAction: action } : {})}
+      sx={action ? { '& .MuiListItemSecondaryAction-root': { insetInlineEnd: 0 } } : undefined}
+    >
       <ListItemButton
         selected={current === id}
         aria-current={current === id ? 'page' : undefined}
         onClick={() => onSelect(id)}
-        sx={{ borderRadius: 1, py: 0.5, minHeight: 36 }}
+        sx={{ borderRadius: 1, py: 0.5, minHeight: 36, ...(action ? { paddingInlineEnd: 5 } : {}) }}
       >
         <ListItemIcon sx={{ minWidth: 32 }}>{icon}</ListItemIcon>
         <ListItemText
@@ -188,7 +200,11 @@ export function MailNav({
           {t('nav.custom')}
         </Typography>
         {canEdit && mailboxes.length > 0 && (
-          <IconButton size="small" aria-label={t('labelDialog.new')} onClick={() => setEditing('new')}>
+          <IconButton
+            size="small"
+            aria-label={t('labelDialog.new')}
+            onClick={() => setEditing('new')}
+          >
             <PlusIcon fontSize="small" />
           </IconButton>
         )}
@@ -204,21 +220,21 @@ export function MailNav({
         </Typography>
       ) : (
         <List dense disablePadding aria-label={t('nav.custom')}>
-          {custom.map((label) => (
-            <Box key={label.id} sx={{ display: 'flex', alignItems: 'center' }}>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                {item(
-                  label.id,
-                  label.name,
-                  <LabelIcon
-                    fontSize="small"
-                    sx={{ color: labelColor(theme, label.color), fill: labelColor(theme, label.color), fillOpacity: 0.25 }}
-                  />,
-                  label.unreadCount,
-                  showMailbox ? mailboxName(label.mailboxId) : undefined,
-                )}
-              </Box>
-              {canEdit && (
+          {custom.map((label) =>
+            item(
+              label.id,
+              label.name,
+              <LabelIcon
+                fontSize="small"
+                sx={{
+                  color: labelColor(theme, label.color),
+                  fill: labelColor(theme, label.color),
+                  fillOpacity: 0.25,
+                }}
+              />,
+              label.unreadCount,
+              showMailbox ? mailboxName(label.mailboxId) : undefined,
+              canEdit ? (
                 <IconButton
                   size="small"
                   aria-label={t('nav.labelMenu', { label: label.name })}
@@ -226,9 +242,9 @@ export function MailNav({
                 >
                   <MoreIcon fontSize="small" />
                 </IconButton>
-              )}
-            </Box>
-          ))}
+              ) : undefined,
+            ),
+          )}
         </List>
       )}
 
@@ -277,7 +293,9 @@ export function MailNav({
           deleteLabel({ labelId: label.id })
             .unwrap()
             .then(() => {
-              enqueueSnackbar(t('labelDialog.deleted', { label: label.name }), { variant: 'success' });
+              enqueueSnackbar(t('labelDialog.deleted', { label: label.name }), {
+                variant: 'success',
+              });
               setDeleting(null);
               if (current === label.id) onSelect('inbox');
             })
@@ -320,9 +338,12 @@ function LabelDialog({
     try {
       if (label) await update({ labelId: label.id, name: trimmed, color }).unwrap();
       else await create({ mailboxId, name: trimmed, color }).unwrap();
-      enqueueSnackbar(label ? t('labelDialog.saved') : t('labelDialog.created', { label: trimmed }), {
-        variant: 'success',
-      });
+      enqueueSnackbar(
+        label ? t('labelDialog.saved') : t('labelDialog.created', { label: trimmed }),
+        {
+          variant: 'success',
+        },
+      );
       onClose();
     } catch (failure) {
       setError(mailErrorText(t, failure));
@@ -384,7 +405,10 @@ function LabelDialog({
                     control={
                       <Radio
                         size="small"
-                        sx={{ color: labelColor(theme, c), '&.Mui-checked': { color: labelColor(theme, c) } }}
+                        sx={{
+                          color: labelColor(theme, c),
+                          '&.Mui-checked': { color: labelColor(theme, c) },
+                        }}
                       />
                     }
                   />

@@ -181,9 +181,7 @@ async function renderPage(
     ...routes,
   });
   const i18n = await initTestI18n('en');
-  const page = (
-    <MailPage scope="mailbox" canEdit={canEdit} userId="user-1" />
-  );
+  const page = <MailPage scope="mailbox" canEdit={canEdit} userId="user-1" />;
   renderWithStore(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider>
@@ -237,7 +235,9 @@ describe('MailPage', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toContain(`mail=${B}`));
     expect(screen.getByTestId('where').textContent).toContain('label=inbox');
     const reader = screen.getByRole('region', { name: 'Reading' });
-    expect(await within(reader).findByRole('heading', { name: 'Offer with pictures' })).toBeTruthy();
+    expect(
+      await within(reader).findByRole('heading', { name: 'Offer with pictures' }),
+    ).toBeTruthy();
     expect(within(reader).getByRole('button', { name: 'Download offer.pdf' })).toBeTruthy();
   });
 
@@ -274,7 +274,9 @@ describe('MailPage', () => {
         body: { address: 'ada@analytical.test' },
       }),
     );
-    expect(await screen.findByText('Images from ada@analytical.test will show from now on.')).toBeTruthy();
+    expect(
+      await screen.findByText('Images from ada@analytical.test will show from now on.'),
+    ).toBeTruthy();
   });
 
   it('stars a mail from the list and archives a selection', async () => {
@@ -324,7 +326,8 @@ describe('MailPage', () => {
     await waitFor(() =>
       expect(
         listCalls(api).some(
-          (u) => u.searchParams.get('unread') === 'true' && u.searchParams.get('search') === 'compilers',
+          (u) =>
+            u.searchParams.get('unread') === 'true' && u.searchParams.get('search') === 'compilers',
         ),
       ).toBe(true),
     );
@@ -347,7 +350,9 @@ describe('MailPage', () => {
 
   it('lets a viewer read without actions', async () => {
     const { posts } = await renderPage(`/dashboard/mail?mail=${A}`, { canEdit: false });
-    expect(await screen.findByText('You can read this mail; your role cannot change it.')).toBeTruthy();
+    expect(
+      await screen.findByText('You can read this mail; your role cannot change it.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: 'Select every mail shown' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Star' })).toBeNull();
     expect(screen.queryByRole('toolbar')).toBeNull();

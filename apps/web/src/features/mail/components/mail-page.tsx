@@ -104,7 +104,9 @@ export function MailPage({ scope, canEdit, userId }: MailPageProps) {
             size="small"
             label={t('page.mailbox')}
             value={mailbox.id}
-            onChange={(event) => onView({ mailbox: event.target.value, mail: null, label: 'inbox' })}
+            onChange={(event) =>
+              onView({ mailbox: event.target.value, mail: null, label: 'inbox' })
+            }
             sx={{ minWidth: 220, maxWidth: 320 }}
           >
             {boxes.map((m) => (
@@ -174,7 +176,9 @@ export function MailPage({ scope, canEdit, userId }: MailPageProps) {
           <Typography component="h2" variant="h6" sx={{ mt: 1 }}>
             {t('page.noMailbox')}
           </Typography>
-          <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{t('page.noMailboxHint')}</Typography>
+          <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+            {t('page.noMailboxHint')}
+          </Typography>
         </Card>
       </Stack>
     );
@@ -212,11 +216,23 @@ export function MailPage({ scope, canEdit, userId }: MailPageProps) {
         }}
       >
         {narrowNav ? (
-          <Drawer open={navOpen} onClose={() => setNavOpen(false)} slotProps={{ paper: { sx: { width: 280 } } }}>
+          <Drawer
+            open={navOpen}
+            onClose={() => setNavOpen(false)}
+            slotProps={{ paper: { sx: { width: 280 } } }}
+          >
             {nav}
           </Drawer>
         ) : (
-          <Box sx={{ width: 232, flexShrink: 0, borderInlineEnd: 1, borderColor: 'divider', overflowY: 'auto' }}>
+          <Box
+            sx={{
+              width: 232,
+              flexShrink: 0,
+              borderInlineEnd: `1px solid ${theme.palette.divider}`,
+              borderColor: 'divider',
+              overflowY: 'auto',
+            }}
+          >
             {nav}
           </Box>
         )}
@@ -227,7 +243,7 @@ export function MailPage({ scope, canEdit, userId }: MailPageProps) {
             sx={{
               width: { xs: '100%', md: 360, xl: 420 },
               flexShrink: 0,
-              borderInlineEnd: { md: 1 },
+              borderInlineEnd: { md: `1px solid ${theme.palette.divider}` },
               borderColor: 'divider',
               minHeight: 0,
             }}
@@ -237,7 +253,10 @@ export function MailPage({ scope, canEdit, userId }: MailPageProps) {
               onView={onView}
               mails={mails}
               labels={labels.data ?? []}
-              loading={list.isLoading || (list.isFetching && !list.isFetchingNextPage && mails.length === 0)}
+              loading={
+                list.isLoading ||
+                (list.isFetching && !list.isFetchingNextPage && mails.length === 0)
+              }
               error={list.error}
               onRetry={() => void list.refetch()}
               hasMore={Boolean(list.hasNextPage)}
@@ -250,7 +269,11 @@ export function MailPage({ scope, canEdit, userId }: MailPageProps) {
           </Box>
         )}
         {showReader && (
-          <Box component="section" aria-label={t('reader.region')} sx={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+          <Box
+            component="section"
+            aria-label={t('reader.region')}
+            sx={{ flex: 1, minWidth: 0, minHeight: 0 }}
+          >
             {view.mail ? (
               <MailReader
                 key={view.mail}
@@ -261,10 +284,20 @@ export function MailPage({ scope, canEdit, userId }: MailPageProps) {
                 {...(phone ? { onBack: () => onView({ mail: null }) } : {})}
               />
             ) : (
-              <Box sx={{ height: '100%', display: 'grid', placeItems: 'center', p: 4, textAlign: 'center' }}>
+              <Box
+                sx={{
+                  height: '100%',
+                  display: 'grid',
+                  placeItems: 'center',
+                  p: 4,
+                  textAlign: 'center',
+                }}
+              >
                 <Box>
                   <MailIcon sx={{ fontSize: 40, color: 'text.disabled' }} />
-                  <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('reader.none')}</Typography>
+                  <Typography sx={{ color: 'text.secondary', mt: 1 }}>
+                    {t('reader.none')}
+                  </Typography>
                 </Box>
               </Box>
             )}

@@ -62,7 +62,9 @@ export function MailReader({ mailId, labels, canEdit, onBack, onGone }: MailRead
   // Opened: its unread mails become read (a writer's; the server refuses a viewer).
   useEffect(() => {
     if (!canEdit || !data) return;
-    const unread = data.mails.filter((m) => m.isUnread && !marked.current.has(m.id)).map((m) => m.id);
+    const unread = data.mails
+      .filter((m) => m.isUnread && !marked.current.has(m.id))
+      .map((m) => m.id);
     if (unread.length === 0) return;
     for (const id of unread) marked.current.add(id);
     void markRead({ mailIds: unread, value: true });
@@ -74,7 +76,10 @@ export function MailReader({ mailId, labels, canEdit, onBack, onGone }: MailRead
 
   const back = onBack && (
     <IconButton aria-label={t('reader.back')} onClick={onBack} sx={{ flexShrink: 0 }}>
-      <ArrowBackIcon fontSize="small" sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') }} />
+      <ArrowBackIcon
+        fontSize="small"
+        sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') }}
+      />
     </IconButton>
   );
 
@@ -117,8 +122,23 @@ export function MailReader({ mailId, labels, canEdit, onBack, onGone }: MailRead
   const last = mails[mails.length - 1]!;
 
   return (
-    <Box component="article" aria-label={subject} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
-      <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 1, borderBottom: 1, borderColor: 'divider', minHeight: 48 }}>
+    <Box
+      component="article"
+      aria-label={subject}
+      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}
+    >
+      <Box
+        sx={{
+          px: 2,
+          py: 1,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+          minHeight: 48,
+        }}
+      >
         {back}
         {canEdit ? (
           <MailActions
@@ -153,7 +173,6 @@ export function MailReader({ mailId, labels, canEdit, onBack, onGone }: MailRead
               key={mail.id}
               mail={mail}
               initiallyOpen={mail.id === opened.id || mail.id === last.id || mail.isUnread}
-              canEdit={canEdit}
             />
           ))}
         </Stack>
@@ -170,7 +189,9 @@ export function MailReader({ mailId, labels, canEdit, onBack, onGone }: MailRead
               <Button
                 variant="outlined"
                 startIcon={<ReplyAllIcon />}
-                onClick={() => compose.openCompose({ replyTo: { mailId: last.id, mode: 'replyAll' } })}
+                onClick={() =>
+                  compose.openCompose({ replyTo: { mailId: last.id, mode: 'replyAll' } })
+                }
               >
                 {t('reader.replyAll')}
               </Button>
@@ -189,13 +210,25 @@ export function MailReader({ mailId, labels, canEdit, onBack, onGone }: MailRead
   );
 }
 
-function ThreadLabels({ labels, mails, canEdit }: { labels: MailLabel[]; mails: Mail[]; canEdit: boolean }) {
+function ThreadLabels({
+  labels,
+  mails,
+  canEdit,
+}: {
+  labels: MailLabel[];
+  mails: Mail[];
+  canEdit: boolean;
+}) {
   const { t } = useTranslation('mail');
   const theme = useTheme();
   const [remove] = useMailRemoveLabelMutation();
   const { enqueueSnackbar } = useSnackbar();
   return (
-    <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', mt: 1 }} aria-label={t('reader.labels')} role="list">
+    <Box
+      sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', mt: 1 }}
+      aria-label={t('reader.labels')}
+      role="list"
+    >
       {labels.map((label) => (
         <Chip
           key={label.id}
@@ -212,9 +245,17 @@ function ThreadLabels({ labels, mails, canEdit }: { labels: MailLabel[]; mails: 
                     labelId: label.id,
                   })
                     .unwrap()
-                    .then(() => enqueueSnackbar(t('done.labelRemoved', { label: label.name }), { variant: 'success' }))
-                    .catch((error: unknown) => enqueueSnackbar(mailErrorText(t, error), { variant: 'error' })),
-                deleteIcon: <CloseIcon titleAccess={t('reader.removeLabel', { label: label.name })} />,
+                    .then(() =>
+                      enqueueSnackbar(t('done.labelRemoved', { label: label.name }), {
+                        variant: 'success',
+                      }),
+                    )
+                    .catch((error: unknown) =>
+                      enqueueSnackbar(mailErrorText(t, error), { variant: 'error' }),
+                    ),
+                deleteIcon: (
+                  <CloseIcon titleAccess={t('reader.removeLabel', { label: label.name })} />
+                ),
               }
             : {})}
         />
@@ -224,7 +265,7 @@ function ThreadLabels({ labels, mails, canEdit }: { labels: MailLabel[]; mails: 
 }
 
 /** One mail of the thread: its header, warnings, body and attachments; folded when read. */
-function MailMessage({ mail, initiallyOpen, canEdit }: { mail: Mail; initiallyOpen: boolean; canEdit: boolean }) {
+function MailMessage({ mail, initiallyOpen }: { mail: Mail; initiallyOpen: boolean }) {
   const { t, i18n } = useTranslation('mail');
   const [open, setOpen] = useState(initiallyOpen);
   const [showImages, setShowImages] = useState(false);
@@ -266,7 +307,15 @@ function MailMessage({ mail, initiallyOpen, canEdit }: { mail: Mail; initiallyOp
           '&:hover': { bgcolor: 'action.hover' },
         }}
       >
-        <Avatar sx={{ width: 36, height: 36, fontSize: 14, bgcolor: mail.direction === 'out' ? 'primary.dark' : 'secondary.dark' }} aria-hidden>
+        <Avatar
+          sx={{
+            width: 36,
+            height: 36,
+            fontSize: 14,
+            bgcolor: mail.direction === 'out' ? 'primary.dark' : 'secondary.dark',
+          }}
+          aria-hidden
+        >
           {initialsOf(name)}
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -280,13 +329,23 @@ function MailMessage({ mail, initiallyOpen, canEdit }: { mail: Mail; initiallyOp
               </Typography>
             )}
             <Box sx={{ flex: 1 }} />
-            <Typography component="time" dateTime={mail.date} variant="caption" sx={{ color: 'text.secondary' }}>
+            <Typography
+              component="time"
+              dateTime={mail.date}
+              variant="caption"
+              sx={{ color: 'text.secondary' }}
+            >
               {formatFullDate(mail.date, i18n.language)}
             </Typography>
           </Box>
           {open ? (
             recipients.map((line) => (
-              <Typography key={line} variant="caption" component="p" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+              <Typography
+                key={line}
+                variant="caption"
+                component="p"
+                sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
+              >
                 {line}
               </Typography>
             ))
@@ -301,7 +360,9 @@ function MailMessage({ mail, initiallyOpen, canEdit }: { mail: Mail; initiallyOp
         <Box sx={{ px: 1.5, pb: 1.5 }}>
           {mail.spoofed && (
             <Alert severity="warning" icon={<WarningIcon />} sx={{ mb: 1 }}>
-              {t('reader.spoofed', { domain: mail.auth?.domain ?? mail.from.address.split('@')[1] ?? '' })}
+              {t('reader.spoofed', {
+                domain: mail.auth?.domain ?? mail.from.address.split('@')[1] ?? '',
+              })}
             </Alert>
           )}
           {(mail.status === 'bounced' || mail.status === 'failed') && (
@@ -323,7 +384,12 @@ function MailMessage({ mail, initiallyOpen, canEdit }: { mail: Mail; initiallyOp
               aria-label={t('images.region')}
               sx={{ mb: 1, alignItems: 'center', '& .MuiAlert-message': { flex: 1 } }}
               action={
-                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  useFlexGap
+                  sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}
+                >
                   <Button color="inherit" size="small" onClick={() => setShowImages(true)}>
                     {t('images.show')}
                   </Button>
@@ -336,9 +402,13 @@ function MailMessage({ mail, initiallyOpen, canEdit }: { mail: Mail; initiallyOp
                         .unwrap()
                         .then(() => {
                           setShowImages(true);
-                          enqueueSnackbar(t('images.trusted', { address: mail.from.address }), { variant: 'success' });
+                          enqueueSnackbar(t('images.trusted', { address: mail.from.address }), {
+                            variant: 'success',
+                          });
                         })
-                        .catch((error: unknown) => enqueueSnackbar(mailErrorText(t, error), { variant: 'error' }))
+                        .catch((error: unknown) =>
+                          enqueueSnackbar(mailErrorText(t, error), { variant: 'error' }),
+                        )
                     }
                   >
                     {t('images.always')}
@@ -402,16 +472,33 @@ function Attachments({ mail }: { mail: Mail }) {
   const files = mail.attachments.filter((a) => !a.inline);
   return (
     <Box sx={{ mt: 1.5 }}>
-      <Typography variant="caption" component="h3" sx={{ color: 'text.secondary', display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Typography
+        variant="caption"
+        component="h3"
+        sx={{ color: 'text.secondary', display: 'flex', alignItems: 'center', gap: 0.5 }}
+      >
         <PaperclipIcon fontSize="inherit" />
         {t('reader.attachments', { count: files.length })}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5, display: 'flex', flexWrap: 'wrap', gap: 1 }}
+      >
         {files.map((file) => (
           <Box
             component="li"
             key={file.id}
-            sx={{ display: 'flex', alignItems: 'center', gap: 1, border: 1, borderColor: 'divider', borderRadius: 1, paddingInlineEnd: 0.5, py: 0.25, maxWidth: '100%' }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              paddingInlineEnd: 0.5,
+              py: 0.25,
+              maxWidth: '100%',
+            }}
           >
             <Box sx={{ minWidth: 0, paddingInlineStart: 1 }}>
               <Typography variant="body2" noWrap sx={{ maxWidth: 220 }}>
@@ -429,7 +516,9 @@ function Attachments({ mail }: { mail: Mail }) {
                 setBusy(file.id);
                 fetchMailAttachment(file.id)
                   .then((blob) => saveFile(blob, file.name))
-                  .catch((error: unknown) => enqueueSnackbar(mailErrorText(t, error), { variant: 'error' }))
+                  .catch((error: unknown) =>
+                    enqueueSnackbar(mailErrorText(t, error), { variant: 'error' }),
+                  )
                   .finally(() => setBusy(null));
               }}
             >

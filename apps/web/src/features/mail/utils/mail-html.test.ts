@@ -43,12 +43,14 @@ describe('frameDocument', () => {
 
   it('takes styles out of the markup for the page to apply (the app’s policy blocks inline ones)', () => {
     const { doc, css } = frameDocument(
-      '<style>.x{color:red}</style><p class="x" style="font-weight:bold">Hi</p>',
+      '<style>.x &gt; b{color:red}</style><p class="x" style="font-weight:bold">Hi style="no"</p>',
       { showRemoteImages: false },
     );
     expect(doc).not.toContain('<style');
-    expect(doc).not.toContain(' style=');
+    expect(doc).not.toMatch(/<[^>]*\sstyle=/);
     expect(doc).toContain('data-mail-style="font-weight:bold"');
-    expect(css).toContain('.x{color:red}');
+    expect(css).toContain('.x > b{color:red}');
+    // Text is text: only tags are rewritten.
+    expect(doc).toContain('Hi style="no"');
   });
 });

@@ -39,9 +39,36 @@ const ATTACHMENT_PATH = /\/api\/mail\/attachments\/([0-9a-f-]{36})/i;
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+const decodeCss = (css: string) =>
+  css
+    .replace(/&gt;/g, '>')
+    .replace(/&lt;/g, '<')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/**
+ * The mail's HTML without its styles, before anything parses it: parsing a `style` attribute or
+ * element, even in a document that is never shown (DOMParser), counts against the app's
+ * Content-Security-Policy in Chrome. The server's sanitiser writes every attribute as
+ * `name="value"` with quotes escaped, so the tags can be rewritten as text: `style` becomes
+ * `data-mail-style`, and `<style>` sheets are collected.
+ */
+export function withoutStyles(html: string): { html: string; sheets: string[] } {
+  const sheets: string[] = [];
+  const stripped = html
+    .replace(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi, (_whole, css: string) => {
+      sheets.push(decodeCss(css));
+      return '';
+    })
+    .replace(/<style\b[^>]*>[\s\S]*$/i, '')
+    .replace(/<[a-z][^>]*>/gi, (tag) => tag.replace(/(\s)style(\s*=)/gi, '$1data-mail-style$2'));
+  return { html: stripped, sheets };
+}
+
 /** The ids of the inline images (`cid:` parts) a mail's HTML shows. */
 export function inlineImageIds(html: string): string[] {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const doc = new DOMParser().parseFromString(withoutStyles(html).html, 'text/html');
   const ids = new Set<string>();
   for (const img of doc.querySelectorAll('img[src]')) {
     const match = ATTACHMENT_PATH.exec(img.getAttribute('src') ?? '');
@@ -52,7 +79,7 @@ export function inlineImageIds(html: string): string[] {
 
 /** The remote images' addresses a mail's HTML holds back (`data-remote-src`), http(s) only. */
 export function remoteImageUrls(html: string): string[] {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const doc = new DOMParser().parseFromString(withoutStyles(html).html, 'text/html');
   const urls = new Set<string>();
   for (const img of doc.querySelectorAll('img[data-remote-src]')) {
     const url = img.getAttribute('data-remote-src') ?? '';
@@ -71,12 +98,10 @@ export type FrameDocument = { doc: string; css: string };
  * the frame has loaded (`applyFrameStyles`), which no policy governs and which runs nothing.
  */
 export function frameDocument(html: string, options: FrameDocumentOptions): FrameDocument {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  const sheets: string[] = [];
-  for (const style of doc.querySelectorAll('style')) {
-    sheets.push(style.textContent ?? '');
-    style.remove();
-  }
+  const { html: stripped, sheets } = withoutStyles(html);
+  const doc = new DOMParser().parseFromString(stripped, 'text/html');
+  // Any left (a tag the text rewrite missed): out, without applying.
+  for (const style of doc.querySelectorAll('style')) style.remove();
   // Whatever the server let through, nothing runs and nothing leaves from here (defence in depth).
   for (const node of doc.querySelectorAll(
     'script, iframe, frame, object, embed, form, base, meta, link, noscript',
@@ -89,7 +114,6 @@ export function frameDocument(html: string, options: FrameDocumentOptions): Fram
       else if (/^\s*(javascript|vbscript|data:text\/html)/i.test(attribute.value)) {
         element.removeAttribute(attribute.name);
       } else if (attribute.name === 'style') {
-        element.setAttribute('data-mail-style', attribute.value);
         element.removeAttribute('style');
       }
     }

@@ -64,7 +64,8 @@ export const activeFilters = (view: MailView) =>
 /** The list's call for a view: the day range as instants of the reader's days. */
 export function listArg(view: MailView, mailboxId: string | undefined): MailListArg {
   const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
-  const endOf = (day: string) => new Date(new Date(`${day}T00:00:00`).getTime() + 86_400_000).toISOString();
+  const endOf = (day: string) =>
+    new Date(new Date(`${day}T00:00:00`).getTime() + 86_400_000).toISOString();
   return {
     label: view.label,
     ...(mailboxId ? { mailboxId } : {}),
