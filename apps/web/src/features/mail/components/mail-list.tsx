@@ -266,7 +266,9 @@ export function MailList({
                     py: 0.5,
                     borderBottom: 1,
                     borderColor: 'divider',
-                    bgcolor: open || !mail.isUnread ? 'background.neutral' : 'background.paper',
+                    // One background for every row (a tint would lower the contrast of the grey
+                    // date and snippet): unread mail is bold, the open one has an accent.
+                    bgcolor: 'background.paper',
                     // The open mail: an accent along its start edge (a tint would lower the
                     // contrast of its grey text).
                     borderInlineStart: `3px solid ${open ? theme.palette.primary.main : 'transparent'}`,
@@ -332,7 +334,7 @@ export function MailList({
                       cursor: 'pointer',
                       p: 1,
                       borderRadius: 1,
-                      '&:hover': { bgcolor: 'action.hover' },
+                      '&:hover': { boxShadow: `inset 0 0 0 1px ${theme.palette.divider}` },
                       '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}` },
                     }}
                   >
