@@ -11,8 +11,15 @@ test('the mail app', async ({ page, request, baseURL }) => {
   const directory = shotsDirectory();
   const token = await demoToken(request);
   const headers = { Authorization: `Bearer ${token}` };
+  const me = (await (await request.get('/user/me', { headers })).json()) as { id: string };
+  const { mailboxes } = (await (await request.get('/api/mail/mailboxes', { headers })).json()) as {
+    mailboxes: { id: string; ownerId: string | null }[];
+  };
+  const own = mailboxes.find((m) => m.ownerId === me.id) ?? mailboxes[0];
   const found = (await (
-    await request.get('/api/mail/mails?label=inbox&search=pricing', { headers })
+    await request.get(`/api/mail/mails?label=inbox&mailboxId=${own?.id}&search=questionnaire`, {
+      headers,
+    })
   ).json()) as { mails: { id: string }[] };
   const mailId = found.mails[0]?.id;
   expect(mailId).toBeTruthy();

@@ -74,9 +74,13 @@ export function MailList({
   // Another label or filter: a selection of mails no longer shown means nothing.
   useEffect(() => setSelected(new Set()), [view.label, view.mailbox, view.q]);
   // A typed search reaches the address (and the list) after a pause.
+  // (The latest `onView` when the pause ends: a label chosen meanwhile is kept, as the router
+  // commits its navigations in a transition that a keystroke's render may come before.)
+  const onViewRef = useRef(onView);
+  onViewRef.current = onView;
   useEffect(() => {
     if (search === view.q) return;
-    const timer = setTimeout(() => onView({ q: search, mail: null }), 350);
+    const timer = setTimeout(() => onViewRef.current({ q: search, mail: null }), 350);
     return () => clearTimeout(timer);
   }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
 

@@ -382,7 +382,11 @@ function MailMessage({ mail, initiallyOpen }: { mail: Mail; initiallyOpen: boole
               icon={<ImageIcon />}
               role="region"
               aria-label={t('images.region')}
-              sx={{ mb: 1, alignItems: 'center', '& .MuiAlert-message': { flex: 1 } }}
+              sx={{
+                mb: 1,
+                alignItems: 'center',
+                '& .MuiAlert-message': { flex: 1, overflow: 'visible' },
+              }}
               action={
                 <Stack
                   direction="row"
