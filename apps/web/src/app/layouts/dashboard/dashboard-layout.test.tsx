@@ -81,9 +81,6 @@ describe('the dashboard shell', () => {
     expect(within(menu).getByRole('link', { name: 'People' })).toBeTruthy();
     expect(within(menu).getByRole('link', { name: 'Lists' })).toBeTruthy();
     expect(within(menu).getByRole('link', { name: 'Deals' })).toBeTruthy();
-    expect(within(menu).getByRole('link', { name: 'Mail' }).getAttribute('href')).toBe(
-      '/dashboard/mail',
-    );
     expect(within(menu).queryByRole('link', { name: 'Sequences' })).toBeNull();
     // The Users group shows once one of its screens is built (the account page, issue 10).
     expect(within(menu).getByRole('button', { name: 'Users' })).toBeTruthy();

@@ -78,9 +78,14 @@ export function MailList({
   // commits its navigations in a transition that a keystroke's render may come before.)
   const onViewRef = useRef(onView);
   onViewRef.current = onView;
+  const queryRef = useRef(view.q);
+  queryRef.current = view.q;
   useEffect(() => {
     if (search === view.q) return;
-    const timer = setTimeout(() => onViewRef.current({ q: search, mail: null }), 350);
+    const timer = setTimeout(() => {
+      // Already there (a mail opened meanwhile took the words along): nothing to do.
+      if (queryRef.current !== search) onViewRef.current({ q: search, mail: null });
+    }, 350);
     return () => clearTimeout(timer);
   }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -105,6 +110,8 @@ export function MailList({
       return next;
     });
   const filters = activeFilters(view);
+  // Names, subjects and snippets take their own direction (`dir="auto"`) but line up with the page.
+  const side = theme.direction === 'rtl' ? 'right' : 'left';
   const customById = new Map(labels.filter((l) => l.type === 'custom').map((l) => [l.id, l]));
 
   return (
@@ -325,7 +332,9 @@ export function MailList({
                   <Box
                     component="button"
                     type="button"
-                    onClick={() => onView({ mail: mail.id })}
+                    onClick={() =>
+                      onView({ mail: mail.id, ...(search !== view.q ? { q: search } : {}) })
+                    }
                     aria-current={open ? 'true' : undefined}
                     sx={{
                       flex: 1,
@@ -351,8 +360,14 @@ export function MailList({
                       <Typography
                         component="span"
                         variant="body2"
+                        dir="auto"
                         noWrap
-                        sx={{ flex: 1, minWidth: 0, fontWeight: mail.isUnread ? 700 : 500 }}
+                        sx={{
+                          flex: 1,
+                          minWidth: 0,
+                          fontWeight: mail.isUnread ? 700 : 500,
+                          textAlign: side,
+                        }}
                       >
                         {who}
                         {mail.threadCount > 1 && (
@@ -391,8 +406,9 @@ export function MailList({
                     </Box>
                     <Typography
                       variant="body2"
+                      dir="auto"
                       noWrap
-                      sx={{ fontWeight: mail.isUnread ? 700 : 400 }}
+                      sx={{ fontWeight: mail.isUnread ? 700 : 400, textAlign: side }}
                     >
                       {mail.spoofed && (
                         <WarningIcon
@@ -410,8 +426,9 @@ export function MailList({
                     <Typography
                       variant="caption"
                       component="p"
+                      dir="auto"
                       noWrap
-                      sx={{ color: 'text.secondary' }}
+                      sx={{ color: 'text.secondary', textAlign: side }}
                     >
                       {mail.status === 'draft'
                         ? t('status.draft')
