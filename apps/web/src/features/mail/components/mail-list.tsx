@@ -78,13 +78,18 @@ export function MailList({
   // commits its navigations in a transition that a keystroke's render may come before.)
   const onViewRef = useRef(onView);
   onViewRef.current = onView;
-  const queryRef = useRef(view.q);
-  queryRef.current = view.q;
+  // The words last handed to the address (typed, or taken along when a mail is opened), known at
+  // once rather than when the router commits.
+  const sent = useRef(view.q);
+  useEffect(() => {
+    sent.current = view.q;
+  }, [view.q]);
   useEffect(() => {
     if (search === view.q) return;
     const timer = setTimeout(() => {
-      // Already there (a mail opened meanwhile took the words along): nothing to do.
-      if (queryRef.current !== search) onViewRef.current({ q: search, mail: null });
+      if (sent.current === search) return;
+      sent.current = search;
+      onViewRef.current({ q: search, mail: null });
     }, 350);
     return () => clearTimeout(timer);
   }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -138,7 +143,10 @@ export function MailList({
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') onView({ q: search, mail: null });
+            if (event.key === 'Enter') {
+              sent.current = search;
+              onView({ q: search, mail: null });
+            }
           }}
           placeholder={t('list.search')}
           slotProps={{
@@ -332,9 +340,10 @@ export function MailList({
                   <Box
                     component="button"
                     type="button"
-                    onClick={() =>
-                      onView({ mail: mail.id, ...(search !== view.q ? { q: search } : {}) })
-                    }
+                    onClick={() => {
+                      sent.current = search;
+                      onView({ mail: mail.id, ...(search !== view.q ? { q: search } : {}) });
+                    }}
                     aria-current={open ? 'true' : undefined}
                     sx={{
                       flex: 1,
