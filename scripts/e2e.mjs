@@ -117,6 +117,8 @@ function startServer({ port, dataDir, jwtSecret, smtpPort, inboundSmtpPort }) {
     MAIL_FROM: 'Beacon <beacon@e2e.test>',
     // Replies reach the workspace's Beacon mailboxes here (e2e/conversations.spec.ts sends them).
     INBOUND_SMTP_PORT: String(inboundSmtpPort),
+    // A mail's remote images are served by e2e/mail.spec.ts on loopback.
+    MAIL_REMOTE_IMAGES_ALLOW_PRIVATE: 'true',
     // The tests' API calls give each account its own X-Forwarded-For address (e2e/fixtures.ts),
     // so the run stays within the per-address rate limits, which keep their shipped values.
     TRUST_PROXY: 'true',

@@ -49,6 +49,8 @@ export type Config = {
   inboundSmtpTls: { certFile: string; keyFile: string } | undefined;
   /** The largest inbound message accepted, in bytes (SIZE; larger ones are refused with 552). */
   inboundSmtpMaxBytes: number;
+  /** MAIL_REMOTE_IMAGES_ALLOW_PRIVATE: the mail app may fetch remote images from private addresses. */
+  mailRemoteImagesAllowPrivate: boolean;
   seedDemo: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
@@ -210,6 +212,11 @@ const envSchema = z.object({
     .refine((n) => n >= 1024 && n <= 200 * 1024 * 1024, 'must be between 1024 and 209715200')
     .default(30 * 1024 * 1024),
   SEED_DEMO: boolText.optional(),
+  /**
+   * Let the mail app's image fetcher reach private and loopback addresses (a lab, the browser
+   * tests). Off: a mail's remote image is fetched only from a public address.
+   */
+  MAIL_REMOTE_IMAGES_ALLOW_PRIVATE: boolText.default(false),
   TRUST_PROXY: boolText.default(false),
   STORAGE_URL: z
     .string()
@@ -309,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     inboundSmtpMaxBytes: e.INBOUND_SMTP_MAX_BYTES,
+    mailRemoteImagesAllowPrivate: e.MAIL_REMOTE_IMAGES_ALLOW_PRIVATE,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

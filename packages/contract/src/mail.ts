@@ -205,6 +205,11 @@ export const mailSchema = mailSummarySchema
      */
     html: z.string().nullable(),
     hasRemoteImages: z.boolean(),
+    /**
+     * The reader lets this sender's remote images load (`GET /api/mail/trusted-senders`): the web
+     * then gives the images in `data-remote-src` their address back.
+     */
+    remoteImagesAllowed: z.boolean(),
     attachments: z.array(mailAttachmentSchema),
     auth: mailAuthSchema.nullable(),
     /** Why sending failed, or the bounce's diagnostic. */
@@ -303,6 +308,32 @@ export const mailDomainsSchema = z
 export const mailDomainAnswerSchema = z
   .object({ domain: mailDomainSchema })
   .meta({ id: 'MailDomainAnswer' });
+/** A sender whose remote images the member lets load (their own reading preference). */
+export const mailTrustedSenderSchema = z
+  .object({ address: z.string(), createdAt: z.string() })
+  .meta({ id: 'MailTrustedSender' });
+export type MailTrustedSender = z.infer<typeof mailTrustedSenderSchema>;
+export const mailTrustedSendersSchema = z
+  .object({ senders: z.array(mailTrustedSenderSchema) })
+  .meta({ id: 'MailTrustedSenders' });
+export const mailTrustedSenderAnswerSchema = z
+  .object({ sender: mailTrustedSenderSchema })
+  .meta({ id: 'MailTrustedSenderAnswer' });
+export const mailTrustedSenderBodySchema = z
+  .object({
+    address: z
+      .email({ message: 'Not an e-mail address' })
+      .max(254)
+      .transform((v) => v.toLowerCase()),
+  })
+  .meta({ id: 'MailTrustedSenderBody' });
+export const MAIL_TRUSTED_SENDERS_MAX = 5000;
+export const mailRemoteImageQuerySchema = z.object({
+  mailId: id('mail'),
+  /** One of the addresses the mail's HTML holds back (`data-remote-src`). */
+  url: z.string().max(4096),
+});
+
 export const mailChangedSchema = z
   .object({ mailIds: z.array(z.string()) })
   .meta({ id: 'MailChanged' });
@@ -531,6 +562,11 @@ export const mailRealtimeSchema = z.discriminatedUnion('type', [
     type: z.literal('mail.labels.changed'),
     data: z.object({ mailboxId: z.string() }),
   }),
+  z.object({
+    // To the member only: their trusted senders changed (another tab shows the images too).
+    type: z.literal('mail.senders.changed'),
+    data: z.object({ address: z.string(), trusted: z.boolean() }),
+  }),
 ]);
 export type MailRealtime = z.infer<typeof mailRealtimeSchema>;
 
@@ -706,6 +742,38 @@ export const mailEndpoints = {
     summary: 'Download an attachment of a mail the caller reads',
     params: mailAttachmentParamsSchema,
     response: null,
+  }),
+  trustedSenders: endpoint({
+    method: 'GET',
+    path: '/api/mail/trusted-senders',
+    summary: 'The senders whose remote images the caller lets load',
+    response: mailTrustedSendersSchema,
+  }),
+  trustSender: endpoint({
+    method: 'POST',
+    path: '/api/mail/trusted-senders/add',
+    summary: 'Always show remote images from this sender (the caller’s own preference)',
+    body: mailTrustedSenderBodySchema,
+    status: 201,
+    response: mailTrustedSenderAnswerSchema,
+    errors: [409],
+  }),
+  distrustSender: endpoint({
+    method: 'POST',
+    path: '/api/mail/trusted-senders/remove',
+    summary: 'Hold this sender’s remote images back again',
+    body: mailTrustedSenderBodySchema,
+    status: 204,
+    response: null,
+  }),
+  remoteImage: endpoint({
+    method: 'GET',
+    path: '/api/mail/remote-image',
+    summary:
+      'One of a mail’s remote images, fetched by the server (public addresses only, raster images, 5 MiB at most)',
+    query: mailRemoteImageQuerySchema,
+    response: null,
+    errors: [413, 415],
   }),
   mailboxes: endpoint({
     method: 'GET',

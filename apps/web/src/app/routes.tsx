@@ -280,6 +280,19 @@ export const routes: RouteObject[] = [
                     lazy: withWords(() => import('./routes/conversations-route.tsx'), 'emails'),
                   },
                   {
+                    path: 'mail',
+                    lazy: withWords(() => import('./routes/mail-route.tsx'), 'mail'),
+                    handle: { pageLayout: { fullWidth: true } },
+                  },
+                  {
+                    path: 'mail/all',
+                    lazy: withWords(async () => {
+                      const { AllMailRoute } = await import('./routes/mail-route.tsx');
+                      return { Component: AllMailRoute };
+                    }, 'mail'),
+                    handle: { pageLayout: { fullWidth: true } },
+                  },
+                  {
                     path: 'emails',
                     lazy: withWords(() => import('./routes/emails-route.tsx'), 'emails', 'crm'),
                     handle: { pageLayout: { fullWidth: true } },

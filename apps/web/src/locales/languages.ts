@@ -87,6 +87,7 @@ export const NAMESPACES = [
   'files',
   'emails',
   'compose',
+  'mail',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -37,6 +37,7 @@ export const paths = {
     kanban: '/dashboard/kanban',
     chat: '/dashboard/chat',
     mail: '/dashboard/mail',
+    mailAll: '/dashboard/mail/all',
     filesManager: '/dashboard/files-manager',
     // Management.
     user: {

@@ -356,3 +356,26 @@ export const mailBounces = pgTable(
     index('mail_bounces_person_idx').on(t.personId),
   ],
 );
+
+/**
+ * Senders whose remote images a member lets load (docs/decisions/059-mail-app.md): the mail app
+ * holds remote images back until the reader allows them for that sender. Per member, by address
+ * (lower-cased); a member's own reading preference, so it is theirs whatever their role.
+ */
+export const mailTrustedSenders = pgTable(
+  'mail_trusted_senders',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.address] }),
+    index('mail_trusted_senders_workspace_idx').on(t.workspaceId),
+  ],
+);

@@ -117,6 +117,15 @@ export function sanitizeMailHtml(
   return { html: withoutRemoteCss, hasRemoteImages };
 }
 
+/** The remote image addresses a sanitised mail holds back (its `data-remote-src` values). */
+export function remoteImageAddresses(safeHtml: string): string[] {
+  const found = new Set<string>();
+  for (const match of safeHtml.matchAll(/\sdata-remote-src="([^"]*)"/g)) {
+    found.add(decodeEntities(match[1]!));
+  }
+  return [...found];
+}
+
 /** Sanitises what a member composed (from the editor) before it is stored and sent. */
 export function sanitizeComposedHtml(html: string): string {
   return sanitizeHtml(html, {

@@ -42,6 +42,7 @@ export const mailModule = defineModule({
       // What Beacon takes in one message it also sends at most in attachments.
       config.inboundSmtpMaxBytes,
     );
+    service.remoteImagesAllowPrivate = config.mailRemoteImagesAllowPrivate;
     const sender = new MailSender(db, realtime, store, files, service, app.log, config.smtpUrl);
     jobs.register(SEND_JOB, sender.handler);
     app.addHook('onClose', async () => sender.close());

@@ -181,6 +181,53 @@ export const mailRoutes: FastifyPluginAsyncZod<{ service: MailService; storage: 
   });
 
   app.route({
+    ...routeOf(e.remoteImage),
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: e.remoteImage.summary,
+      security,
+      querystring: e.remoteImage.query,
+      produces: ['image/*'],
+    },
+    handler: async (request, reply) => {
+      const image = await service.remoteImage(
+        requireAuth(request),
+        request.query.mailId,
+        request.query.url,
+      );
+      return reply
+        .header('content-type', image.contentType)
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(image.body);
+    },
+  });
+
+  // The caller's own reading preference: every member, viewers too, keeps their own list.
+  app.route({
+    ...readAt(e.trustedSenders),
+    handler: async (request) => ({
+      senders: await service.trustedSenders(requireAuth(request)),
+    }),
+  });
+  app.route({
+    ...readAt(e.trustSender),
+    handler: async (request, reply) =>
+      reply.status(201).send({
+        sender: await service.trustSender(requireAuth(request), request.body.address),
+      }),
+  });
+  app.route({
+    ...readAt(e.distrustSender),
+    handler: async (request, reply) => {
+      await service.distrustSender(requireAuth(request), request.body.address);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.route({
     ...readAt(e.mailboxes),
     handler: async (request) => ({ mailboxes: await service.mailboxes(requireAuth(request)) }),
   });

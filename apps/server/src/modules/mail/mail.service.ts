@@ -8,6 +8,8 @@ import {
   type MailDomain,
   type MailLabel,
   type MailPage,
+  type MailTrustedSender,
+  MAIL_TRUSTED_SENDERS_MAX,
 } from '@beacon/contract';
 import { createPublicKey } from 'node:crypto';
 import type { z } from 'zod';
@@ -31,6 +33,7 @@ import {
   mailLabels,
   mailMessageLabels,
   mailMessages,
+  mailTrustedSenders,
   users,
 } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/caller.ts';
@@ -40,8 +43,9 @@ import { enqueueJob } from '../../lib/jobs.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { formatBytes, UPLOAD_OWNER, type StoredFile } from '../../lib/storage/index.ts';
 import { buildRaw, newMessageId, type Composition } from './mail.compose.ts';
-import { htmlToText, sanitizeComposedHtml } from './mail.html.ts';
+import { htmlToText, remoteImageAddresses, sanitizeComposedHtml } from './mail.html.ts';
 import { parseMessage } from './mail.parse.ts';
+import { fetchRemoteImage, type RemoteImage } from './mail.remote-image.ts';
 import * as repo from './mail.repository.ts';
 import { mailboxAudience, summaryOf, type MailboxRow, type MessageRow } from './mail.repository.ts';
 import type { MailFileStore, MailStore } from './mail.store.ts';
@@ -86,6 +90,9 @@ export class MailService {
         started(tx: Transaction, mailboxId: string): Promise<void>;
       }
     | undefined;
+
+  /** MAIL_REMOTE_IMAGES_ALLOW_PRIVATE: remote images may come from private addresses. */
+  remoteImagesAllowPrivate = false;
 
   constructor(
     private readonly db: Database,
@@ -203,17 +210,46 @@ export class MailService {
   }
 
   async mail(caller: Caller, mailId: string): Promise<Mail> {
-    return this.full(this.db, caller, await this.readableMessage(caller, mailId));
+    const row = await this.readableMessage(caller, mailId);
+    const trusted = await this.trustedAmong(caller, [row]);
+    return this.full(this.db, caller, row, trusted);
   }
 
   async thread(caller: Caller, mailId: string): Promise<{ threadId: string; mails: Mail[] }> {
     const row = await this.readableMessage(caller, mailId);
     const rows = await repo.threadMessages(this.db, caller.workspaceId, row.threadId);
-    const mails = await Promise.all(rows.map((r) => this.full(this.db, caller, r)));
+    const trusted = await this.trustedAmong(caller, rows);
+    const mails = await Promise.all(rows.map((r) => this.full(this.db, caller, r, trusted)));
     return { threadId: row.threadId, mails };
   }
 
-  private async full(db: Executor, caller: Caller, row: MessageRow): Promise<Mail> {
+  /** Which of these messages' senders the caller lets show remote images (lower-cased). */
+  private async trustedAmong(caller: Caller, rows: readonly MessageRow[]): Promise<Set<string>> {
+    const addresses = [
+      ...new Set(
+        rows.filter((r) => r.hasRemoteImages).map((r) => r.fromAddress.trim().toLowerCase()),
+      ),
+    ].filter(Boolean);
+    if (addresses.length === 0) return new Set();
+    const found = await this.db
+      .select({ address: mailTrustedSenders.address })
+      .from(mailTrustedSenders)
+      .where(
+        and(
+          eq(mailTrustedSenders.userId, caller.userId),
+          eq(mailTrustedSenders.workspaceId, caller.workspaceId),
+          inArray(mailTrustedSenders.address, addresses),
+        ),
+      );
+    return new Set(found.map((f) => f.address));
+  }
+
+  private async full(
+    db: Executor,
+    caller: Caller,
+    row: MessageRow,
+    trusted: ReadonlySet<string> = new Set(),
+  ): Promise<Mail> {
     const [labels, threads, links] = await Promise.all([
       repo.customLabelsOf(db, [row.id]),
       repo.threadCounts(db, [row.threadId]),
@@ -230,6 +266,7 @@ export class MailService {
       text: row.text,
       html: row.html,
       hasRemoteImages: row.hasRemoteImages,
+      remoteImagesAllowed: row.hasRemoteImages && trusted.has(row.fromAddress.trim().toLowerCase()),
       attachments: row.attachments,
       auth: row.auth as MailAuth | null,
       error: row.error,
@@ -782,6 +819,86 @@ export class MailService {
       { type: 'mail.labels.changed', data: { mailboxId } },
       mailboxAudience(mailbox!),
     );
+  }
+
+  // ---- Trusted senders (remote images) ----------------------------------------------------
+
+  /**
+   * One of a mail's remote images, fetched for a reader of the mail: only an address the mail's
+   * HTML holds back (`data-remote-src`), so this is no open proxy (mail.remote-image.ts).
+   */
+  async remoteImage(caller: Caller, mailId: string, url: string): Promise<RemoteImage> {
+    const row = await this.readableMessage(caller, mailId);
+    if (!row.html || !remoteImageAddresses(row.html).includes(url)) {
+      throw notFound('The mail has no such image');
+    }
+    return fetchRemoteImage(url, { allowPrivate: this.remoteImagesAllowPrivate });
+  }
+
+  async trustedSenders(caller: Caller): Promise<MailTrustedSender[]> {
+    const rows = await this.db
+      .select({ address: mailTrustedSenders.address, createdAt: mailTrustedSenders.createdAt })
+      .from(mailTrustedSenders)
+      .where(
+        and(
+          eq(mailTrustedSenders.userId, caller.userId),
+          eq(mailTrustedSenders.workspaceId, caller.workspaceId),
+        ),
+      )
+      .orderBy(mailTrustedSenders.address);
+    return rows.map((r) => ({ address: r.address, createdAt: r.createdAt.toISOString() }));
+  }
+
+  /** Remote images of this sender load for the caller from now on (a second call is a no-op). */
+  async trustSender(caller: Caller, address: string): Promise<MailTrustedSender> {
+    const key = address.trim().toLowerCase();
+    return this.db.transaction(async (tx) => {
+      const [{ count }] = (await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(mailTrustedSenders)
+        .where(eq(mailTrustedSenders.userId, caller.userId))) as [{ count: number }];
+      const [existing] = await tx
+        .select({ createdAt: mailTrustedSenders.createdAt })
+        .from(mailTrustedSenders)
+        .where(
+          and(eq(mailTrustedSenders.userId, caller.userId), eq(mailTrustedSenders.address, key)),
+        );
+      if (existing) return { address: key, createdAt: existing.createdAt.toISOString() };
+      if (count >= MAIL_TRUSTED_SENDERS_MAX) {
+        throw conflict(`At most ${MAIL_TRUSTED_SENDERS_MAX} trusted senders`);
+      }
+      const [row] = await tx
+        .insert(mailTrustedSenders)
+        .values({ workspaceId: caller.workspaceId, userId: caller.userId, address: key })
+        .onConflictDoNothing()
+        .returning({ createdAt: mailTrustedSenders.createdAt });
+      await this.realtime.publish(
+        tx,
+        caller.workspaceId,
+        { type: 'mail.senders.changed', data: { address: key, trusted: true } },
+        { to: [caller.userId] },
+      );
+      return { address: key, createdAt: (row?.createdAt ?? new Date()).toISOString() };
+    });
+  }
+
+  async distrustSender(caller: Caller, address: string): Promise<void> {
+    const key = address.trim().toLowerCase();
+    await this.db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(mailTrustedSenders)
+        .where(
+          and(eq(mailTrustedSenders.userId, caller.userId), eq(mailTrustedSenders.address, key)),
+        )
+        .returning({ address: mailTrustedSenders.address });
+      if (gone.length === 0) return;
+      await this.realtime.publish(
+        tx,
+        caller.workspaceId,
+        { type: 'mail.senders.changed', data: { address: key, trusted: false } },
+        { to: [caller.userId] },
+      );
+    });
   }
 
   // ---- Mailboxes ---------------------------------------------------------------------------

@@ -69,6 +69,7 @@ const mail: Mail = {
   text: 'I am out of the office until December 7.',
   html: null,
   hasRemoteImages: false,
+  remoteImagesAllowed: false,
   attachments: [],
   auth: null,
   error: null,
