@@ -16,6 +16,7 @@ import {
   minimizedOf,
   type ComposeContextValue,
 } from './compose-context.ts';
+import { ComposeBridgeContext, type ComposeBridge } from '../compose-bridge.ts';
 import type { ComposeOptions } from './compose-utils.ts';
 import type { OpenWindow, SentNotice } from './compose-dock.tsx';
 
@@ -74,10 +75,18 @@ export function ComposeProvider({ children, uploadTransport }: ComposeProviderPr
   }, []);
 
   const value = useMemo<ComposeContextValue>(() => ({ openCompose }), [openCompose]);
+  // The mail app's Compose, Reply, Reply all and Forward buttons (compose-bridge.ts) open here.
+  const bridge = useMemo<ComposeBridge>(
+    () => ({
+      openCompose: ({ to, cc, subject, replyTo, mailboxId }) =>
+        openCompose({ to, cc, subject, replyTo, mailboxId }),
+    }),
+    [openCompose],
+  );
 
   return (
     <ComposeContext.Provider value={value}>
-      {children}
+      <ComposeBridgeContext.Provider value={bridge}>{children}</ComposeBridgeContext.Provider>
       <ComposeFromAddress openCompose={openCompose} />
       {(windows.length > 0 || sent || tooMany) && (
         <Suspense fallback={null}>

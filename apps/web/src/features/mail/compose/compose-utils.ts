@@ -7,6 +7,8 @@ export interface ComposeOptions {
   bcc?: string[];
   subject?: string;
   replyTo?: { mailId: string; mode: ComposeMode };
+  /** The mailbox to write from at first (the one the mail app shows); the member can change it. */
+  mailboxId?: string;
   /** A draft reopened (after Undo, say): its id and what it held. */
   draft?: ComposeDraft;
 }

@@ -120,7 +120,7 @@ export function ComposeWindow({
   const [ready, setReady] = useState(!reply || Boolean(options.draft));
 
   const [draft, setDraft] = useState<ComposeDraft>(() => ({
-    mailboxId: options.draft?.mailboxId ?? '',
+    mailboxId: options.draft?.mailboxId ?? options.mailboxId ?? '',
     to: options.draft?.to ?? options.to ?? [],
     cc: options.draft?.cc ?? options.cc ?? [],
     bcc: options.draft?.bcc ?? options.bcc ?? [],
