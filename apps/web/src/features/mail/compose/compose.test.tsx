@@ -86,6 +86,7 @@ const original: Mail = {
   text: 'Can we talk about compilers?',
   html: null,
   hasRemoteImages: false,
+  remoteImagesAllowed: false,
   attachments: [],
   auth: null,
   error: null,
