@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
@@ -59,5 +60,23 @@ describe('the PostgreSQL pool', () => {
     }
     expect(told.length).toBeGreaterThan(0);
     await expect(database.ping()).resolves.toBeUndefined();
+  });
+
+  it('turns JIT off on its connections, unless the address sets its own options', async () => {
+    const jit = async (handle: DatabaseHandle) => {
+      const result = (await handle.db.execute(sql`show jit`)) as unknown as {
+        rows: { jit: string }[];
+      };
+      return result.rows[0]?.jit;
+    };
+    expect(await jit(database)).toBe('off');
+    const own = new URL(databaseUrl);
+    own.searchParams.set('options', '-c jit=on');
+    const handle = await openDatabase({ kind: 'postgres', url: own.toString(), poolSize: 1 });
+    try {
+      expect(await jit(handle)).toBe('on');
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -99,7 +99,16 @@ const pgliteStartParams = [
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // JIT off for Beacon's connections, unless the address sets its own `options`: every query
+    // is a short indexed statement, and a plan costed past `jit_above_cost` (a page of a large
+    // folder, a search across every folder) spent 100 ms and more compiling for under 1 ms of
+    // work (docs/decisions/063-files-gaps.md).
+    const ownOptions = new URL(options.url).searchParams.has('options');
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(ownOptions ? {} : { options: '-c jit=off' }),
+    });
     // Without a listener, an idle connection that the server ends would be an uncaught 'error'
     // and stop the whole process.
     pool.on('error', (error) => {
