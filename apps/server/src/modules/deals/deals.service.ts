@@ -29,7 +29,12 @@ import { changedFields, checkUnchanged, display, type Caller } from '../../lib/r
 import { parseFilters, selectionFilter } from '../../lib/records/filters.ts';
 import { RecordService } from '../../lib/records/record-module.ts';
 import { checkLists, filterWhere, type ListQuery } from '../../lib/records/query.ts';
-import { ownerScope, requireVisible, scopedEntity, scopePredicate } from '../../lib/records/scope.ts';
+import {
+  ownerScope,
+  requireVisible,
+  scopedEntity,
+  scopePredicate,
+} from '../../lib/records/scope.ts';
 import { rowsOf, type Executor } from '../../lib/records/sql.ts';
 import { effectiveZoneOf, utcToWall } from '../../lib/time-zones.ts';
 import { linkedCompany } from '../companies/companies.repository.ts';

@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -16,7 +16,8 @@ import { NavMobile, NavVertical } from './dashboard/nav-vertical.tsx';
 import { useDashboardNav, usePageFullWidth } from './dashboard/use-dashboard-nav.ts';
 import { useScrollOffset } from './dashboard/use-scroll-offset.ts';
 import { StoreProvider } from '../store-provider.tsx';
-import { ComposeProvider } from '../../features/mail/compose/index.ts';
+import { useAuth } from '../../features/auth/index.ts';
+import { ComposeProvider, type ComposeUser } from '../../features/mail/compose/index.ts';
 
 /** The shell's words are there before it first renders, so it never shows half-translated. */
 export async function loader() {
@@ -88,9 +89,23 @@ export function DashboardLayout() {
  * compose works from any of them (`useCompose`).
  */
 export function Component() {
+  const { user } = useAuth();
+  const writer = useMemo<ComposeUser | null>(
+    () =>
+      user
+        ? {
+            id: user.id ?? '',
+            firstName: user.first_name,
+            lastName: user.last_name,
+            email: user.email,
+            workspaceName: user.workspace?.name ?? null,
+          }
+        : null,
+    [user],
+  );
   return (
     <StoreProvider>
-      <ComposeProvider>
+      <ComposeProvider user={writer}>
         <DashboardLayout />
       </ComposeProvider>
     </StoreProvider>

@@ -60,7 +60,7 @@ async function renderPage(tab: string, routes: Parameters<typeof stubApi>[0] = {
       <ThemeProvider>
         <SnackbarProvider>
           <MemoryRouter initialEntries={[`/dashboard/user/account${tab ? `?tab=${tab}` : ''}`]}>
-            <AccountPage />
+            <AccountPage canEdit />
           </MemoryRouter>
         </SnackbarProvider>
       </ThemeProvider>

@@ -20,8 +20,11 @@ import { SecurityTab } from './security-tab.tsx';
 export const ACCOUNT_TABS = ['general', 'security', 'notifications', 'email', 'mailboxes'] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
-/** `/dashboard/user/account`: the member's own account, one tab per concern (`?tab=`). */
-export function AccountPage() {
+/**
+ * `/dashboard/user/account`: the member's own account, one tab per concern (`?tab=`). `canEdit`
+ * (the member's role may write) decides whether they may add mailboxes.
+ */
+export function AccountPage({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('account');
   const [search, setSearch] = useSearchParams();
   const asked = search.get('tab');
@@ -81,7 +84,7 @@ export function AccountPage() {
         {account && tab === 'security' && <SecurityTab account={account} />}
         {account && tab === 'notifications' && <NotificationsTab />}
         {account && tab === 'email' && <EmailTab account={account} />}
-        {account && tab === 'mailboxes' && <MailboxesTab />}
+        {account && tab === 'mailboxes' && <MailboxesTab account={account} canEdit={canEdit} />}
       </Box>
     </Stack>
   );

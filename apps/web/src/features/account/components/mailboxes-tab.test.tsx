@@ -2,13 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import type { Mailbox } from '@beacon/contract';
+import type { Account, Mailbox } from '@beacon/contract';
 import { SnackbarProvider } from '../../../components/snackbar/index.ts';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { renderWithStore } from '../../../test/render.tsx';
 import { ThemeProvider } from '../../../theme/index.ts';
-import { AuthContext, type AuthContextValue } from '../../auth/state/auth-context.ts';
 import { MailboxesTab } from './mailboxes-tab.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -25,6 +24,19 @@ const mine: Mailbox = {
   connection: null,
   createdAt: '2026-11-01T09:00:00.000Z',
 };
+const account: Account = {
+  id: 'user-1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: null,
+  timeZone: null,
+  language: null,
+  emailSignature: '',
+  twoFactorEnabled: false,
+  recoveryCodesLeft: 0,
+  pendingEmail: null,
+};
 const theirs: Mailbox = {
   ...mine,
   id: '00000000-0000-4000-8000-0000000000c2',
@@ -32,25 +44,6 @@ const theirs: Mailbox = {
   ownerId: 'user-2',
   shared: true,
 };
-
-function authAs(role: 'contributor' | 'viewer'): AuthContextValue {
-  return {
-    isInitialized: true,
-    isAuthenticated: true,
-    user: {
-      id: 'user-1',
-      email: 'ada@example.com',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      role,
-    } as AuthContextValue['user'],
-    login: async () => {},
-    loginSecondStep: async () => {},
-    register: async () => ({}) as never,
-    logout: () => {},
-    refreshUser: async () => {},
-  };
-}
 
 async function renderTab(
   routes: Parameters<typeof stubApi>[0] = {},
@@ -97,11 +90,9 @@ async function renderTab(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider>
         <SnackbarProvider>
-          <AuthContext.Provider value={authAs(role)}>
-            <MemoryRouter>
-              <MailboxesTab />
-            </MemoryRouter>
-          </AuthContext.Provider>
+          <MemoryRouter>
+            <MailboxesTab account={account} canEdit={role === 'contributor'} />
+          </MemoryRouter>
         </SnackbarProvider>
       </ThemeProvider>
     </I18nextProvider>,

@@ -22,20 +22,20 @@ import { useTranslation } from 'react-i18next';
 import {
   MAIL_SIGNATURE_MAX,
   mailSecurities,
+  type Account,
   type MailSecurity,
   type Mailbox,
   type NewMailbox,
 } from '@beacon/contract';
 import { PlusIcon } from '../../../components/icons.tsx';
 import { isApiFailure, type ApiFailure } from '../../../lib/api.ts';
-import { useAuth, useCanEdit } from '../../auth/index.ts';
 import {
   useComposeMailboxesQuery,
   useDeleteMailboxMutation,
   useMailDomainsQuery,
   useNewMailboxMutation,
   useUpdateMailboxMutation,
-} from '../../mail/compose/compose-api.ts';
+} from '../../../lib/mailboxes-api.ts';
 
 /** The server's words for a failed call, and its per-field messages. */
 function failureOf(error: unknown): { message: string; fields: Record<string, string> } | null {
@@ -53,15 +53,13 @@ function failureOf(error: unknown): { message: string; fields: Record<string, st
  * Mailboxes: the member's own mailboxes (a Beacon address at a workspace domain, or their own
  * mailbox connected over IMAP and SMTP), each with its display name, signature and sharing.
  */
-export function MailboxesTab() {
+export function MailboxesTab({ account, canEdit }: { account: Account; canEdit: boolean }) {
   const { t } = useTranslation('account');
-  const { user } = useAuth();
-  const canEdit = useCanEdit();
   const { data, isLoading, error, refetch } = useComposeMailboxesQuery();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Mailbox | null>(null);
   const [deleting, setDeleting] = useState<Mailbox | null>(null);
-  const own = (data ?? []).filter((m) => m.ownerId === user?.id);
+  const own = (data ?? []).filter((m) => m.ownerId === account.id);
 
   return (
     <Card component="section" aria-labelledby="mailboxes-title" sx={{ p: 3 }}>

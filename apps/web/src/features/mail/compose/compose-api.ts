@@ -3,30 +3,20 @@ import {
   templatesEndpoints,
   type EmailTemplate,
   type Mail,
-  type Mailbox,
-  type MailDomain,
-  type NewMailbox,
   type ReplyMail,
   type SendMail,
   type ComposeMail,
 } from '@beacon/contract';
 import { api, call } from '../../../lib/api.ts';
 
-const MAILBOXES = { type: 'ComposeMailboxes' as const, id: 'LIST' };
-
 /**
- * What compose and the account's mailboxes tab ask of the mail API (record 057) and the
- * contributor panel's templates: the member's mailboxes, templates and snippets, and sending.
+ * What compose asks of the mail API (record 057) and the contributor panel's templates:
+ * templates and snippets, the mail answered, and sending.
  */
 export const composeApi = api
-  .enhanceEndpoints({ addTagTypes: ['ComposeMailboxes', 'ComposeTemplates', 'MailDomains'] })
+  .enhanceEndpoints({ addTagTypes: ['ComposeTemplates'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      composeMailboxes: build.query<Mailbox[], void>({
-        query: () => call(mailEndpoints.mailboxes),
-        transformResponse: (answer: { mailboxes: Mailbox[] }) => answer.mailboxes,
-        providesTags: [MAILBOXES],
-      }),
       composeTemplates: build.query<EmailTemplate[], void>({
         query: () => call(templatesEndpoints.list),
         providesTags: ['ComposeTemplates'],
@@ -52,41 +42,18 @@ export const composeApi = api
         query: (mailId) => call(mailEndpoints.undoSend, { body: { mailId } }),
         transformResponse: (answer: { mail: Mail }) => answer.mail,
       }),
-      newMailbox: build.mutation<Mailbox, NewMailbox>({
-        query: (body) => call(mailEndpoints.newMailbox, { body }),
-        transformResponse: (answer: { mailbox: Mailbox }) => answer.mailbox,
-        invalidatesTags: [MAILBOXES],
-      }),
-      updateMailbox: build.mutation<
-        Mailbox,
-        { mailboxId: string; displayName?: string; shared?: boolean; signature?: string }
-      >({
-        query: (body) => call(mailEndpoints.updateMailbox, { body }),
-        transformResponse: (answer: { mailbox: Mailbox }) => answer.mailbox,
-        invalidatesTags: [MAILBOXES],
-      }),
-      deleteMailbox: build.mutation<null, string>({
-        query: (mailboxId) => call(mailEndpoints.deleteMailbox, { body: { mailboxId } }),
-        invalidatesTags: [MAILBOXES],
-      }),
-      mailDomains: build.query<MailDomain[], void>({
-        query: () => call(mailEndpoints.domains),
-        transformResponse: (answer: { domains: MailDomain[] }) => answer.domains,
-        providesTags: ['MailDomains'],
-      }),
     }),
   });
 
 export const {
-  useComposeMailboxesQuery,
   useComposeTemplatesQuery,
   useLazyComposeMailQuery,
   useSendMailMutation,
   useReplyMailMutation,
   useSaveDraftMutation,
   useUndoSendMutation,
-  useNewMailboxMutation,
-  useUpdateMailboxMutation,
-  useDeleteMailboxMutation,
-  useMailDomainsQuery,
 } = composeApi;
+
+// The member's mailboxes and the workspace's domains are shared with the account's Mailboxes tab
+// (lib/mailboxes-api.ts).
+export { useComposeMailboxesQuery, useAccountSignatureQuery } from '../../../lib/mailboxes-api.ts';

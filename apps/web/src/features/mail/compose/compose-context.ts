@@ -24,3 +24,19 @@ export type WindowState = 'open' | 'minimized' | 'maximized';
 /** What becomes of the other windows when one opens: they dock as bars. */
 export const minimizedOf = (state: WindowState): WindowState =>
   state === 'open' || state === 'maximized' ? 'minimized' : state;
+
+/** Who writes: the signed-in member, given by the app to `ComposeProvider` (features never import auth). */
+export interface ComposeUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  workspaceName: string | null;
+}
+
+export const ComposeUserContext = createContext<ComposeUser | null>(null);
+
+/** The signed-in member, for the windows (their own mailbox first, template variables). */
+export function useComposeUser(): ComposeUser | null {
+  return useContext(ComposeUserContext);
+}

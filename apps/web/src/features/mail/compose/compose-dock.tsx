@@ -10,10 +10,17 @@ import { MAIL_UNDO_SECONDS, type Mail } from '@beacon/contract';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import type { UploadTransport } from '../../../components/upload/index.ts';
-import { useAuth } from '../../auth/index.ts';
-import { useAccountQuery } from '../../account/api/account-api.ts';
-import { useComposeMailboxesQuery, useUndoSendMutation } from './compose-api.ts';
-import { MAX_COMPOSE_WINDOWS, minimizedOf, type WindowState } from './compose-context.ts';
+import {
+  useAccountSignatureQuery,
+  useComposeMailboxesQuery,
+  useUndoSendMutation,
+} from './compose-api.ts';
+import {
+  MAX_COMPOSE_WINDOWS,
+  minimizedOf,
+  useComposeUser,
+  type WindowState,
+} from './compose-context.ts';
 import type { ComposeDraft, ComposeOptions } from './compose-utils.ts';
 import { ComposeWindow } from './compose-window.tsx';
 
@@ -52,12 +59,12 @@ export function ComposeDock({
 }) {
   const { t, i18n } = useTranslation('compose');
   const theme = useTheme();
-  const { user } = useAuth();
+  const user = useComposeUser();
   const { enqueueSnackbar } = useSnackbar();
   const mailboxes = useComposeMailboxesQuery(undefined, { skip: windows.length === 0 });
   const [undoSend, undoing] = useUndoSendMutation();
   // The account's signature is the fallback of a mailbox without one of its own.
-  const account = useAccountQuery(undefined, { skip: windows.length === 0 });
+  const accountSignature = useAccountSignatureQuery(undefined, { skip: windows.length === 0 });
 
   // The member sends from their own mailboxes and the shared ones.
   const senders = useMemo(
@@ -130,7 +137,7 @@ export function ComposeDock({
             state={w.state}
             mailboxes={senders}
             mailboxesLoading={mailboxes.isLoading}
-            accountSignature={account.data?.emailSignature ?? ''}
+            accountSignature={accountSignature.data ?? ''}
             uploadTransport={uploadTransport}
             onState={(state) => setState(w.key, state)}
             onClosed={(saved) => {

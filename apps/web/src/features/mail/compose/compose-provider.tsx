@@ -15,6 +15,8 @@ import {
   MAX_COMPOSE_WINDOWS,
   minimizedOf,
   type ComposeContextValue,
+  ComposeUserContext,
+  type ComposeUser,
 } from './compose-context.ts';
 import { ComposeBridgeContext, type ComposeBridge } from '../compose-bridge.ts';
 import type { ComposeOptions } from './compose-utils.ts';
@@ -29,6 +31,8 @@ export { MAX_COMPOSE_WINDOWS };
 
 export interface ComposeProviderProps {
   children: ReactNode;
+  /** The signed-in member (the app reads it from auth). */
+  user: ComposeUser | null;
   /** Tests send files without tus. */
   uploadTransport?: UploadTransport;
 }
@@ -40,7 +44,7 @@ let nextKey = 0;
  * window; `?compose=new&to=…` or `?compose=reply&mailId=…` in the address does too (the person
  * page's and the conversations' links). Windows dock at the bottom corner; a sent mail offers Undo for MAIL_UNDO_SECONDS.
  */
-export function ComposeProvider({ children, uploadTransport }: ComposeProviderProps) {
+export function ComposeProvider({ children, user, uploadTransport }: ComposeProviderProps) {
   const [windows, setWindows] = useState<OpenWindow[]>([]);
   const [sent, setSent] = useState<SentNotice | null>(null);
   const [tooMany, setTooMany] = useState(false);
@@ -85,24 +89,26 @@ export function ComposeProvider({ children, uploadTransport }: ComposeProviderPr
   );
 
   return (
-    <ComposeContext.Provider value={value}>
-      <ComposeBridgeContext.Provider value={bridge}>{children}</ComposeBridgeContext.Provider>
-      <ComposeFromAddress openCompose={openCompose} />
-      {(windows.length > 0 || sent || tooMany) && (
-        <Suspense fallback={null}>
-          <ComposeDock
-            windows={windows}
-            setWindows={setWindows}
-            sent={sent}
-            setSent={setSent}
-            tooMany={tooMany}
-            setTooMany={setTooMany}
-            openCompose={openCompose}
-            uploadTransport={uploadTransport}
-          />
-        </Suspense>
-      )}
-    </ComposeContext.Provider>
+    <ComposeUserContext.Provider value={user}>
+      <ComposeContext.Provider value={value}>
+        <ComposeBridgeContext.Provider value={bridge}>{children}</ComposeBridgeContext.Provider>
+        <ComposeFromAddress openCompose={openCompose} />
+        {(windows.length > 0 || sent || tooMany) && (
+          <Suspense fallback={null}>
+            <ComposeDock
+              windows={windows}
+              setWindows={setWindows}
+              sent={sent}
+              setSent={setSent}
+              tooMany={tooMany}
+              setTooMany={setTooMany}
+              openCompose={openCompose}
+              uploadTransport={uploadTransport}
+            />
+          </Suspense>
+        )}
+      </ComposeContext.Provider>
+    </ComposeUserContext.Provider>
   );
 }
 

@@ -38,7 +38,6 @@ import { ChevronDownIcon, CloseIcon, SendIcon, TrashIcon } from '../../../compon
 import { ExitFullscreenIcon, FullscreenIcon } from '../../../components/shell-icons.tsx';
 import { UploadDropZone, UploadList, useUploadQueue } from '../../../components/upload/index.ts';
 import type { UploadTransport } from '../../../components/upload/index.ts';
-import { useAuth } from '../../auth/index.ts';
 import { isApiFailure } from '../../../lib/api.ts';
 import { formatBytes } from '../../../utils/bytes.ts';
 import { paths } from '../../../utils/paths.ts';
@@ -65,7 +64,7 @@ import {
   type ComposeDraft,
   type ComposeOptions,
 } from './compose-utils.ts';
-import type { WindowState } from './compose-context.ts';
+import { useComposeUser, type WindowState } from './compose-context.ts';
 import { RichEditor, type RichEditorHandle } from './rich-editor.tsx';
 import { RecipientsField } from './recipients-field.tsx';
 import { findPersonByEmail } from './suggestions.ts';
@@ -112,7 +111,7 @@ export function ComposeWindow({
   const { t, i18n } = useTranslation('compose');
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const { user } = useAuth();
+  const user = useComposeUser();
   const editor = useRef<RichEditorHandle>(null);
 
   const reply = options.draft?.replyTo ?? options.replyTo;
@@ -292,12 +291,12 @@ export function ComposeWindow({
       person,
       sender: user
         ? {
-            firstName: user.first_name,
-            lastName: user.last_name,
+            firstName: user.firstName,
+            lastName: user.lastName,
             email: mailbox?.address ?? user.email,
           }
         : null,
-      workspaceName: user?.workspace?.name ?? null,
+      workspaceName: user?.workspaceName ?? null,
     });
     const html = textToHtml(renderTemplate(template.body, values));
     if (template.kind === 'template' && template.subject && !draft.subject.trim()) {

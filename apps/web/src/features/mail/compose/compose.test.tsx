@@ -10,8 +10,7 @@ import { json, stubApi } from '../../../test/fetch.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { renderWithStore } from '../../../test/render.tsx';
 import { ThemeProvider } from '../../../theme/index.ts';
-import { AuthContext, type AuthContextValue } from '../../auth/state/auth-context.ts';
-import { ComposeProvider, useCompose, type ComposeOptions } from './index.ts';
+import { ComposeProvider, useCompose, type ComposeOptions, type ComposeUser } from './index.ts';
 
 vi.setConfig({ testTimeout: 60_000 });
 // ProseMirror measures ranges to scroll the caret into view; jsdom has no layout.
@@ -114,22 +113,12 @@ const sentMail = (status: Mail['status'] = 'queued'): Mail => ({
   subject: 'Hello',
 });
 
-const auth: AuthContextValue = {
-  isInitialized: true,
-  isAuthenticated: true,
-  user: {
-    id: 'user-1',
-    email: 'ada@example.com',
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    role: 'contributor',
-    workspace: { id: 'ws-1', name: 'Northwind' },
-  } as AuthContextValue['user'],
-  login: async () => {},
-  loginSecondStep: async () => {},
-  register: async () => ({}) as never,
-  logout: () => {},
-  refreshUser: async () => {},
+const writer: ComposeUser = {
+  id: 'user-1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  workspaceName: 'Northwind',
 };
 
 /** Uploads in a test: the file "arrives" at once with a fixed id. */
@@ -188,16 +177,14 @@ async function renderCompose(
     <I18nextProvider i18n={i18n}>
       <ThemeProvider>
         <SnackbarProvider>
-          <AuthContext.Provider value={auth}>
-            <MemoryRouter initialEntries={[entry]}>
-              <ComposeProvider uploadTransport={transport}>
-                {openers.map((o, i) => (
-                  <Opener key={i} {...o} />
-                ))}
-                <Where />
-              </ComposeProvider>
-            </MemoryRouter>
-          </AuthContext.Provider>
+          <MemoryRouter initialEntries={[entry]}>
+            <ComposeProvider user={writer} uploadTransport={transport}>
+              {openers.map((o, i) => (
+                <Opener key={i} {...o} />
+              ))}
+              <Where />
+            </ComposeProvider>
+          </MemoryRouter>
         </SnackbarProvider>
       </ThemeProvider>
     </I18nextProvider>,

@@ -4,5 +4,5 @@ export {
   MAX_COMPOSE_WINDOWS,
   type ComposeProviderProps,
 } from './compose-provider.tsx';
-export { useCompose, type ComposeContextValue } from './compose-context.ts';
+export { useCompose, type ComposeContextValue, type ComposeUser } from './compose-context.ts';
 export type { ComposeMode, ComposeOptions } from './compose-utils.ts';

@@ -1,0 +1,66 @@
+import {
+  accountEndpoints,
+  mailEndpoints,
+  type Account,
+  type Mailbox,
+  type MailDomain,
+  type NewMailbox,
+} from '@beacon/contract';
+import { api, call } from './api.ts';
+
+const MAILBOXES = { type: 'ComposeMailboxes' as const, id: 'LIST' };
+
+/**
+ * The member's mailboxes and the workspace's mail domains (record 057), shared by the compose
+ * windows (features/mail/compose) and the account's Mailboxes tab (features/account), and the
+ * account's signature that compose falls back on. Shared code, so that neither feature imports
+ * the other (scripts/check-imports.mjs).
+ */
+export const mailboxesApi = api
+  .enhanceEndpoints({ addTagTypes: ['ComposeMailboxes', 'MailDomains', 'Account'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      composeMailboxes: build.query<Mailbox[], void>({
+        query: () => call(mailEndpoints.mailboxes),
+        transformResponse: (answer: { mailboxes: Mailbox[] }) => answer.mailboxes,
+        providesTags: [MAILBOXES],
+      }),
+      newMailbox: build.mutation<Mailbox, NewMailbox>({
+        query: (body) => call(mailEndpoints.newMailbox, { body }),
+        transformResponse: (answer: { mailbox: Mailbox }) => answer.mailbox,
+        invalidatesTags: [MAILBOXES],
+      }),
+      updateMailbox: build.mutation<
+        Mailbox,
+        { mailboxId: string; displayName?: string; shared?: boolean; signature?: string }
+      >({
+        query: (body) => call(mailEndpoints.updateMailbox, { body }),
+        transformResponse: (answer: { mailbox: Mailbox }) => answer.mailbox,
+        invalidatesTags: [MAILBOXES],
+      }),
+      deleteMailbox: build.mutation<null, string>({
+        query: (mailboxId) => call(mailEndpoints.deleteMailbox, { body: { mailboxId } }),
+        invalidatesTags: [MAILBOXES],
+      }),
+      mailDomains: build.query<MailDomain[], void>({
+        query: () => call(mailEndpoints.domains),
+        transformResponse: (answer: { domains: MailDomain[] }) => answer.domains,
+        providesTags: ['MailDomains'],
+      }),
+      /** The account's signature (GET /api/account; the account page's changes refresh it). */
+      accountSignature: build.query<string, void>({
+        query: () => call(accountEndpoints.get),
+        transformResponse: (answer: Account) => answer.emailSignature,
+        providesTags: ['Account'],
+      }),
+    }),
+  });
+
+export const {
+  useComposeMailboxesQuery,
+  useNewMailboxMutation,
+  useUpdateMailboxMutation,
+  useDeleteMailboxMutation,
+  useMailDomainsQuery,
+  useAccountSignatureQuery,
+} = mailboxesApi;
