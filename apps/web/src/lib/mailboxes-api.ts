@@ -8,19 +8,20 @@ import {
 } from '@beacon/contract';
 import { api, call } from './api.ts';
 
-const MAILBOXES = { type: 'ComposeMailboxes' as const, id: 'LIST' };
+const MAILBOXES = { type: 'Mailboxes' as const, id: 'LIST' };
 
 /**
- * The member's mailboxes and the workspace's mail domains (record 057), shared by the compose
- * windows (features/mail/compose) and the account's Mailboxes tab (features/account), and the
+ * The mailboxes the member reads (their own and the shared ones) and the workspace's mail
+ * domains (record 057), shared by the mail app and its compose windows (features/mail) and the
+ * account's Mailboxes tab (features/account), and the
  * account's signature that compose falls back on. Shared code, so that neither feature imports
  * the other (scripts/check-imports.mjs).
  */
 export const mailboxesApi = api
-  .enhanceEndpoints({ addTagTypes: ['ComposeMailboxes', 'MailDomains', 'Account'] })
+  .enhanceEndpoints({ addTagTypes: ['Mailboxes', 'MailDomains', 'Account'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      composeMailboxes: build.query<Mailbox[], void>({
+      memberMailboxes: build.query<Mailbox[], void>({
         query: () => call(mailEndpoints.mailboxes),
         transformResponse: (answer: { mailboxes: Mailbox[] }) => answer.mailboxes,
         providesTags: [MAILBOXES],
@@ -57,7 +58,7 @@ export const mailboxesApi = api
   });
 
 export const {
-  useComposeMailboxesQuery,
+  useMemberMailboxesQuery,
   useNewMailboxMutation,
   useUpdateMailboxMutation,
   useDeleteMailboxMutation,

@@ -30,7 +30,7 @@ import {
 import { PlusIcon } from '../../../components/icons.tsx';
 import { isApiFailure, type ApiFailure } from '../../../lib/api.ts';
 import {
-  useComposeMailboxesQuery,
+  useMemberMailboxesQuery,
   useDeleteMailboxMutation,
   useMailDomainsQuery,
   useNewMailboxMutation,
@@ -55,7 +55,7 @@ function failureOf(error: unknown): { message: string; fields: Record<string, st
  */
 export function MailboxesTab({ account, canEdit }: { account: Account; canEdit: boolean }) {
   const { t } = useTranslation('account');
-  const { data, isLoading, error, refetch } = useComposeMailboxesQuery();
+  const { data, isLoading, error, refetch } = useMemberMailboxesQuery();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Mailbox | null>(null);
   const [deleting, setDeleting] = useState<Mailbox | null>(null);

@@ -1,7 +1,6 @@
 import {
   mailEndpoints,
   type Mail,
-  type Mailbox,
   type MailFolder,
   type MailLabel,
   type MailLabelColor,
@@ -28,6 +27,7 @@ export type MailListArg = {
   before?: string;
 };
 
+// `Mailboxes` is the tag of lib/mailboxes-api.ts's list (shared with compose and the account).
 type Tag = 'MailLabels' | 'MailList' | 'MailThread' | 'MailSenders' | 'Mailboxes';
 const ALL_TAGS: Tag[] = ['MailLabels', 'MailList', 'MailThread', 'MailSenders', 'Mailboxes'];
 
@@ -69,11 +69,6 @@ const changed = {
 /** The mail app's server data (docs/decisions/059-mail-app.md). */
 export const mailApi = api.enhanceEndpoints({ addTagTypes: ALL_TAGS }).injectEndpoints({
   endpoints: (build) => ({
-    mailboxes: build.query<Mailbox[], void>({
-      query: () => call(e.mailboxes),
-      transformResponse: (answer: { mailboxes: Mailbox[] }) => answer.mailboxes,
-      providesTags: ['Mailboxes'],
-    }),
     mailLabels: build.query<MailLabel[], { mailboxId?: string }>({
       query: ({ mailboxId }) => call(e.labels, { query: mailboxId ? { mailboxId } : {} }),
       transformResponse: (answer: { labels: MailLabel[] }) => answer.labels,
@@ -184,7 +179,6 @@ export const mailApi = api.enhanceEndpoints({ addTagTypes: ALL_TAGS }).injectEnd
 });
 
 export const {
-  useMailboxesQuery,
   useMailLabelsQuery,
   useMailsInfiniteQuery,
   useMailThreadQuery,

@@ -18,7 +18,8 @@ import { EditIcon, MailIcon } from '../../../components/icons.tsx';
 import { LiveStatus } from '../../../components/live-status.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { paths } from '../../../utils/paths.ts';
-import { useMailboxesQuery, useMailLabelsQuery, useMailsInfiniteQuery } from '../api/mail-api.ts';
+import { useMemberMailboxesQuery } from '../../../lib/mailboxes-api.ts';
+import { useMailLabelsQuery, useMailsInfiniteQuery } from '../api/mail-api.ts';
 import { useComposeBridge } from '../compose-bridge.ts';
 import { mailErrorText } from '../utils/errors.ts';
 import { listArg, readView, writeView, type MailView } from '../utils/mail-url.ts';
@@ -51,7 +52,7 @@ export function MailPage({ scope, canEdit, userId }: MailPageProps) {
   const [navOpen, setNavOpen] = useState(false);
   const compose = useComposeBridge();
 
-  const mailboxes = useMailboxesQuery();
+  const mailboxes = useMemberMailboxesQuery();
   const boxes = useMemo(() => mailboxes.data ?? [], [mailboxes.data]);
   const mailbox =
     scope === 'all'

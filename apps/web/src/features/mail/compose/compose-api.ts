@@ -56,4 +56,4 @@ export const {
 
 // The member's mailboxes and the workspace's domains are shared with the account's Mailboxes tab
 // (lib/mailboxes-api.ts).
-export { useComposeMailboxesQuery, useAccountSignatureQuery } from '../../../lib/mailboxes-api.ts';
+export { useMemberMailboxesQuery, useAccountSignatureQuery } from '../../../lib/mailboxes-api.ts';

@@ -12,7 +12,7 @@ import { useSnackbar } from '../../../components/snackbar/index.ts';
 import type { UploadTransport } from '../../../components/upload/index.ts';
 import {
   useAccountSignatureQuery,
-  useComposeMailboxesQuery,
+  useMemberMailboxesQuery,
   useUndoSendMutation,
 } from './compose-api.ts';
 import {
@@ -61,7 +61,7 @@ export function ComposeDock({
   const theme = useTheme();
   const user = useComposeUser();
   const { enqueueSnackbar } = useSnackbar();
-  const mailboxes = useComposeMailboxesQuery(undefined, { skip: windows.length === 0 });
+  const mailboxes = useMemberMailboxesQuery(undefined, { skip: windows.length === 0 });
   const [undoSend, undoing] = useUndoSendMutation();
   // The account's signature is the fallback of a mailbox without one of its own.
   const accountSignature = useAccountSignatureQuery(undefined, { skip: windows.length === 0 });
