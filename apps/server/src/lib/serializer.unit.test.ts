@@ -103,6 +103,7 @@ describe('the fast response serialiser', () => {
         'kanbanRealtimeSchema',
         'listItemsRequestSchema',
         'mailRealtimeSchema',
+        'mailTrustedSenderBodySchema',
         'conversationsRealtimeSchema',
         'mailsQuerySchema',
         'newMailboxSchema',
