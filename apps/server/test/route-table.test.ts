@@ -343,6 +343,9 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'GET /api/mail/mails': mailProbe((m) => ({ query: { mailboxId: m.mailboxId } })),
   'GET /api/mail/mail': mailProbe((m) => ({ query: { mailId: m.mailId } })),
   'GET /api/mail/thread': mailProbe((m) => ({ query: { mailId: m.mailId } })),
+  'GET /api/mail/remote-image': mailProbe((m) => ({
+    query: { mailId: m.mailId, url: 'https://images.example.test/logo.png' },
+  })),
   'POST /api/mail/send': mailProbe((m) => ({
     body: { mailboxId: m.mailboxId, to: ['x@y.test'], subject: 'Taken over' },
   })),
