@@ -278,6 +278,9 @@ async function fillEveryTable(db: Database): Promise<void> {
   await db.execute(sql`
     insert into mail_tracked (message_id, workspace_id) values (${message}, ${workspace})`);
   await db.execute(sql`
+    insert into mail_trusted_senders (workspace_id, user_id, address)
+    values (${workspace}, ${user}, 'news@trusted.test')`);
+  await db.execute(sql`
     insert into mail_tracked_links (workspace_id, message_id, position, url)
     values (${workspace}, ${message}, 0, ${`https://example.test/?q=${odd}`})`);
   await db.execute(sql`

@@ -92,7 +92,11 @@ describe('previews', () => {
     });
     expect(again.status).toBe(304);
 
-    const large = await get(small.replace('size=small', 'size=large'), w.admin.token);
+    // Each size is its own stored file: the large one may come a moment after the small one.
+    const large = await until('the large thumbnail', async () => {
+      const response = await get(small.replace('size=small', 'size=large'), w.admin.token);
+      return response.status === 404 ? undefined : response;
+    });
     expect(large.status).toBe(200);
     expect(await sharp(Buffer.from(await large.arrayBuffer())).metadata()).toMatchObject({
       width: 1600,
