@@ -12,6 +12,9 @@ import {
 } from './fixtures.ts';
 
 test('register a new account, stay signed in across a reload, then sign out', async ({ page }) => {
+  // Three first loads of the app (register, the dashboard, a reload) and a sign-out: on a busy
+  // two-core machine this passed 30 s.
+  test.slow();
   const account = newAccount();
   await page.goto('/auth/register');
   await expect(
