@@ -286,6 +286,12 @@ export const mailMessageLabels = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     date: timestamp('date', { withTimezone: true }).notNull(),
+    /**
+     * The message's `seen`, copied (set from the message on insert and kept by the triggers of
+     * drizzle/0026_mail_counts.sql) so a label's counters follow its own rows: when a message
+     * is deleted its labels' rows go by cascade after it, and could not read it any more.
+     */
+    seen: boolean('seen').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.labelId, t.messageId] }),
@@ -356,6 +362,12 @@ export const mailBounces = pgTable(
     index('mail_bounces_person_idx').on(t.personId),
   ],
 );
+
+// `mail_counts` (total and unread messages of each folder, flag and custom label of a mailbox,
+// kept by triggers on mail_messages, mail_message_labels, mail_labels and mailboxes) is written in
+// drizzle/0026_mail_counts.sql only: it is derived data, so backups (src/db/backup.ts, which
+// takes the tables of this schema) leave it out and a restore rebuilds it through the triggers
+// (docs/decisions/062-mail-counts.md).
 
 /**
  * Senders whose remote images a member lets load (docs/decisions/059-mail-app.md): the mail app
