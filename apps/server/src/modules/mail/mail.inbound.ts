@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MAIL_INBOUND_MAX_BYTES } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
 import { mailboxes, mailDomains } from '../../db/schema/index.ts';
-import { checkMessage, type DnsResolver } from './mail.auth.ts';
+import { cachingResolver, checkMessage, type DnsResolver } from './mail.auth.ts';
 import { parseMessage } from './mail.parse.ts';
 import type { MailStore } from './mail.store.ts';
 
@@ -48,6 +48,8 @@ export class InboundSmtp {
   private readonly name: string;
   private readonly maxBytes: number;
   private readonly maxRecipients: number;
+  /** The configured resolver behind a cache of its answers (mail.auth.ts `cachingResolver`). */
+  private readonly resolver: DnsResolver;
 
   constructor(
     private readonly db: Database,
@@ -58,6 +60,7 @@ export class InboundSmtp {
     this.name = options.serverName ?? hostname();
     this.maxBytes = options.maxBytes ?? MAIL_INBOUND_MAX_BYTES;
     this.maxRecipients = options.maxRecipients ?? 100;
+    this.resolver = cachingResolver(options.resolver);
     this.server = new SMTPServer({
       name: this.name,
       banner: 'Beacon',
@@ -156,17 +159,21 @@ export class InboundSmtp {
     const raw = Buffer.concat(chunks);
     const started = performance.now();
     try {
-      const parsed = await parseMessage(raw);
-      const auth = await checkMessage(
-        raw,
-        {
-          ip: session.remoteAddress,
-          helo: session.hostNameAppearsAs || session.clientHostname,
-          sender: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          mta: this.name,
-        },
-        this.options.resolver,
-      );
+      // The parse and the checks read the same bytes independently: the checks' DNS questions
+      // are in flight while the parser works.
+      const [parsed, auth] = await Promise.all([
+        parseMessage(raw),
+        checkMessage(
+          raw,
+          {
+            ip: session.remoteAddress,
+            helo: session.hostNameAppearsAs || session.clientHostname,
+            sender: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            mta: this.name,
+          },
+          this.resolver,
+        ),
+      ]);
       for (const recipient of recipients) {
         await this.store.store({
           workspaceId: recipient.workspaceId,

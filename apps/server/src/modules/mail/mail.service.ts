@@ -687,7 +687,10 @@ export class MailService {
         await tx
           .insert(mailMessageLabels)
           .values(
-            rows.map((r) => ({
+            // In id order: each row share-locks its message (drizzle/0026), as updates do.
+            [...rows]
+              .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+              .map((r) => ({
               labelId,
               messageId: r.id,
               workspaceId: caller.workspaceId,

@@ -169,34 +169,47 @@ export class MailStore {
     parsed: ParsedMessage,
     messageRowId: string,
   ): Promise<PreparedFiles> {
-    const raw = await this.files.put(executor, {
-      workspaceId: input.workspaceId,
-      createdBy: input.createdBy ?? null,
-      name: `${parsed.messageId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100)}.eml`,
-      ownerKind: 'mail_raw',
-      ownerId: messageRowId,
-      body: input.raw,
-    });
-    const attachments: MailAttachment[] = [];
-    for (const part of parsed.attachments) {
-      const file = await this.files.put(executor, {
+    // The raw message and the attachments are written at once (each put waits on the disk);
+    // when one fails, those written go again.
+    const settled = await Promise.allSettled([
+      this.files.put(executor, {
         workspaceId: input.workspaceId,
         createdBy: input.createdBy ?? null,
-        name: part.name,
-        ownerKind: 'mail_attachment',
+        name: `${parsed.messageId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100)}.eml`,
+        ownerKind: 'mail_raw',
         ownerId: messageRowId,
-        body: part.content,
-      });
-      attachments.push({
-        id: file.id,
-        name: part.name,
-        mimeType: part.mimeType,
-        size: part.content.length,
-        inline: part.inline,
-        contentId: part.contentId,
-      });
+        body: input.raw,
+      }),
+      ...parsed.attachments.map((part) =>
+        this.files.put(executor, {
+          workspaceId: input.workspaceId,
+          createdBy: input.createdBy ?? null,
+          name: part.name,
+          ownerKind: 'mail_attachment',
+          ownerId: messageRowId,
+          body: part.content,
+        }),
+      ),
+    ]);
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) {
+      // Written through a transaction, they go with its rollback; else they are deleted here.
+      if (executor === this.db)
+        await this.discard({ workspaceId: input.workspaceId, prepared: { messageRowId } as PreparedFiles }).catch(
+        () => {},
+      );
+      throw failed.reason;
     }
-    return { messageRowId, rawFileId: raw.id, attachments };
+    const [raw, ...files] = settled.map((r) => (r as PromiseFulfilledResult<{ id: string }>).value);
+    const attachments: MailAttachment[] = parsed.attachments.map((part, i) => ({
+      id: files[i]!.id,
+      name: part.name,
+      mimeType: part.mimeType,
+      size: part.content.length,
+      inline: part.inline,
+      contentId: part.contentId,
+    }));
+    return { messageRowId, rawFileId: raw!.id, attachments };
   }
 
   /**
@@ -208,21 +221,20 @@ export class MailStore {
    */
   async storeIn(tx: Transaction, input: StoreMessageInput): Promise<StoredMessage> {
     const parsed = input.parsed ?? (await parseMessage(input.raw));
+    // Two stores of one message (a retried delivery, two syncs) take turns on this lock, taken
+    // in the statement that reads the mailbox (one round trip less per message).
     const [mailbox] = await tx
       .select({
         id: mailboxes.id,
         address: mailboxes.address,
         ownerId: mailboxes.ownerId,
         shared: mailboxes.shared,
+        locked: sql<string>`pg_advisory_xact_lock(hashtextextended(${`mail:${input.mailboxId.toLowerCase()}:${parsed.messageId}`}::text, 0))::text`,
       })
       .from(mailboxes)
       .where(and(eq(mailboxes.workspaceId, input.workspaceId), eq(mailboxes.id, input.mailboxId)));
     if (!mailbox) throw notFound('No such mailbox');
 
-    // Two stores of one message (a retried delivery, two syncs) take turns here.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`mail:${mailbox.id}:${parsed.messageId}`}, 0))`,
-    );
     const existing = await this.findExisting(tx, mailbox.id, parsed.messageId, input.imap);
     if (existing) {
       await this.merge(tx, input, existing);
@@ -286,21 +298,23 @@ export class MailStore {
         imapUid: input.imap?.uid ?? null,
       })
       .returning();
-    await tx
+    const [thread] = await tx
       .update(mailThreads)
       .set({
         messageCount: sql`${mailThreads.messageCount} + 1`,
         lastMessageAt: sql`greatest(${mailThreads.lastMessageAt}, ${date.toISOString()}::timestamptz)`,
       })
-      .where(eq(mailThreads.id, threadId));
-    const labelIds = await this.applyLabels(tx, input, id, date);
+      .where(eq(mailThreads.id, threadId))
+      .returning({ messageCount: mailThreads.messageCount });
+    // A new message has no labels but those given.
+    const labelIds = input.labelIds?.length ? await this.applyLabels(tx, input, id, date) : [];
     if (input.linkToCrm !== false) await this.linkToCrm(tx, input, row!, parsed);
     if (input.direction === 'in' && parsed.deliveryStatus?.length) {
       await this.recordBounces(tx, input, row!, parsed);
     }
     await conversationsAfterStore(tx, this.realtime, mailbox, row!, parsed);
 
-    const threadCount = await threadSize(tx, threadId);
+    const threadCount = thread?.messageCount ?? 1;
     await this.realtime.publish(
       tx,
       input.workspaceId,
@@ -415,23 +429,17 @@ export class MailStore {
     const named = [
       ...new Set([parsed.inReplyTo, ...parsed.references].filter(Boolean)),
     ] as string[];
-    if (named.length > 0) {
-      const [parent] = await tx
-        .select({ threadId: mailMessages.threadId })
-        .from(mailMessages)
-        .where(and(eq(mailMessages.mailboxId, mailboxId), inArray(mailMessages.messageId, named)))
-        .orderBy(desc(mailMessages.date))
-        .limit(1);
-      if (parent) return parent.threadId;
-    }
-    const [child] = await tx
-      .select({ threadId: mailMessages.threadId })
-      .from(mailMessages)
-      .where(
-        and(eq(mailMessages.mailboxId, mailboxId), eq(mailMessages.inReplyTo, parsed.messageId)),
-      )
-      .limit(1);
-    if (child) return child.threadId;
+    // The message it names first, else one that answers it: one statement for both.
+    const parent =
+      named.length > 0
+        ? sql`(select thread_id, 0 as rank from mail_messages
+            where mailbox_id = ${mailboxId}::uuid and message_id = any(${sqlTextArray(named)})
+            order by date desc limit 1) union all `
+        : sql``;
+    const related = (await tx.execute(sql`${parent}(select thread_id, 1 as rank from mail_messages
+        where mailbox_id = ${mailboxId}::uuid and in_reply_to = ${parsed.messageId} limit 1)
+      order by rank limit 1`)) as unknown as { rows: { thread_id: string }[] };
+    if (related.rows[0]) return related.rows[0].thread_id;
     const key = subjectKey(parsed.subject);
     if (key && isReplySubject(parsed.subject)) {
       const since = new Date(date.getTime() - SUBJECT_THREAD_DAYS * 86_400_000);
@@ -504,26 +512,24 @@ export class MailStore {
     row: MessageRow,
     parsed: Pick<ParsedMessage, 'from' | 'replyTo' | 'to' | 'cc' | 'bcc'>,
   ): Promise<void> {
-    const own = await tx
-      .select({ address: mailboxes.address })
-      .from(mailboxes)
-      .where(eq(mailboxes.workspaceId, input.workspaceId));
-    const ours = new Set(own.map((m) => m.address));
     const parties =
       input.direction === 'in'
         ? [parsed.from, ...parsed.replyTo, ...parsed.to, ...parsed.cc]
         : [...parsed.to, ...parsed.cc, ...parsed.bcc];
     const addresses = [
-      ...new Set(parties.map((p) => p.address.toLowerCase()).filter((a) => a && !ours.has(a))),
+      ...new Set(parties.map((p) => p.address.toLowerCase()).filter(Boolean)),
     ].slice(0, 1000);
     if (addresses.length === 0) return;
+    // The workspace's own mailboxes' addresses are left out in the same statement.
+    const theirs = sql`array(select a from unnest(${sqlTextArray(addresses)}) as a
+      where not exists (select 1 from mailboxes b where b.workspace_id = ${input.workspaceId}::uuid and b.address = a))`;
     const found = await tx
       .select({ id: people.id, companyId: people.companyId })
       .from(people)
       .where(
         and(
           eq(people.workspaceId, input.workspaceId),
-          sql`(${people.email} = any(${sqlTextArray(addresses)}) or ${people.additionalEmails} && ${sqlTextArray(addresses)})`,
+          sql`(${people.email} = any(${theirs}) or ${people.additionalEmails} && ${theirs})`,
         ),
       );
     if (found.length === 0) return;
@@ -658,12 +664,4 @@ async function labelCount(tx: Executor, messageId: string): Promise<number> {
     .from(mailMessageLabels)
     .where(eq(mailMessageLabels.messageId, messageId));
   return row?.n ?? 0;
-}
-
-async function threadSize(tx: Executor, threadId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: mailThreads.messageCount })
-    .from(mailThreads)
-    .where(eq(mailThreads.id, threadId));
-  return row?.n ?? 1;
 }
