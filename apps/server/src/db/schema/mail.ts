@@ -228,8 +228,9 @@ export const mailMessages = pgTable(
     index('mail_messages_important_idx')
       .on(t.mailboxId, t.date, t.id)
       .where(sql`important`),
+    // A folder's unread mail, newest first: one range however little of it is unread.
     index('mail_messages_unread_idx')
-      .on(t.mailboxId, t.folder)
+      .on(t.mailboxId, t.folder, t.date, t.id)
       .where(sql`not seen`),
     index('mail_messages_thread_idx').on(t.threadId, t.date),
     // A reply stored before the message it answers: found when that message arrives.

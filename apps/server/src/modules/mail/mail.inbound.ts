@@ -23,8 +23,11 @@ export type InboundOptions = {
   resolver: DnsResolver;
   /** Distinct recipients one message may have here (more are deferred with 452). */
   maxRecipients?: number;
-  /** Told the time from the end of a message's data to its storing (parse, checks, store). */
-  onStored?: (ms: number) => void;
+  /**
+   * Told the time from the end of a message's data to its storing (parse, checks, store), and
+   * its parts: the parse with the checks, then the store (files and rows).
+   */
+  onStored?: (ms: number, parts: { checks: number; store: number }) => void;
 };
 
 type Recipient = { workspaceId: string; mailboxId: string };
@@ -174,6 +177,7 @@ export class InboundSmtp {
           this.resolver,
         ),
       ]);
+      const checked = performance.now();
       for (const recipient of recipients) {
         await this.store.store({
           workspaceId: recipient.workspaceId,
@@ -185,7 +189,8 @@ export class InboundSmtp {
           auth,
         });
       }
-      this.options.onStored?.(performance.now() - started);
+      const done = performance.now();
+      this.options.onStored?.(done - started, { checks: checked - started, store: done - checked });
     } catch (error) {
       this.log.error({ err: error }, 'inbound mail could not be stored');
       // Temporary: the sending server keeps the message and tries again; a store of it that

@@ -244,7 +244,7 @@ export class MailStore {
     const id = input.prepared?.messageRowId ?? randomUUID();
     const date =
       input.date ?? (input.direction === 'out' ? (parsed.date ?? new Date()) : new Date());
-    const threadId = await this.threadFor(tx, input.workspaceId, mailbox.id, parsed, date);
+    const { threadId, made } = await this.threadFor(tx, input.workspaceId, mailbox.id, parsed, date);
 
     const files = input.prepared ?? (await this.writeFiles(tx, input, parsed, id));
     const attachments = files.attachments;
@@ -298,7 +298,10 @@ export class MailStore {
         imapUid: input.imap?.uid ?? null,
       })
       .returning();
-    const [thread] = await tx
+    // A thread made for this message counts it already.
+    const [thread] = made
+      ? [{ messageCount: 1 }]
+      : await tx
       .update(mailThreads)
       .set({
         messageCount: sql`${mailThreads.messageCount} + 1`,
@@ -425,7 +428,7 @@ export class MailStore {
     mailboxId: string,
     parsed: ParsedMessage,
     date: Date,
-  ): Promise<string> {
+  ): Promise<{ threadId: string; made: boolean }> {
     const named = [
       ...new Set([parsed.inReplyTo, ...parsed.references].filter(Boolean)),
     ] as string[];
@@ -439,7 +442,7 @@ export class MailStore {
     const related = (await tx.execute(sql`${parent}(select thread_id, 1 as rank from mail_messages
         where mailbox_id = ${mailboxId}::uuid and in_reply_to = ${parsed.messageId} limit 1)
       order by rank limit 1`)) as unknown as { rows: { thread_id: string }[] };
-    if (related.rows[0]) return related.rows[0].thread_id;
+    if (related.rows[0]) return { threadId: related.rows[0].thread_id, made: false };
     const key = subjectKey(parsed.subject);
     if (key && isReplySubject(parsed.subject)) {
       const since = new Date(date.getTime() - SUBJECT_THREAD_DAYS * 86_400_000);
@@ -455,13 +458,13 @@ export class MailStore {
         )
         .orderBy(desc(mailThreads.lastMessageAt))
         .limit(1);
-      if (bySubject) return bySubject.id;
+      if (bySubject) return { threadId: bySubject.id, made: false };
     }
     const [thread] = await tx
       .insert(mailThreads)
-      .values({ workspaceId, mailboxId, subjectKey: key, lastMessageAt: date })
+      .values({ workspaceId, mailboxId, subjectKey: key, lastMessageAt: date, messageCount: 1 })
       .returning({ id: mailThreads.id });
-    return thread!.id;
+    return { threadId: thread!.id, made: true };
   }
 
   /** Puts the mailbox's labels named in the input on the message; others are ignored. */
