@@ -23,6 +23,7 @@ import {
   people,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { WrittenFile } from '../../lib/storage/index.ts';
 import { conversationsAfterStore } from '../conversations/conversations.intake.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { parseMessage, renderBody, type ParsedMessage } from './mail.parse.ts';
@@ -45,6 +46,24 @@ export type MailFileStore = {
       body: Buffer;
     },
   ): Promise<{ id: string }>;
+  /**
+   * The two halves of `put` (lib/storage `Storage.write` and `keepAll`): `prepare` writes the
+   * bytes under reserved keys, `storeIn` inserts their rows in the message's transaction (one
+   * commit for the files and the message); `abandon` deletes bytes that were not kept.
+   */
+  write(
+    executor: Executor,
+    file: {
+      workspaceId: string;
+      createdBy: string | null;
+      name: string;
+      ownerKind: 'mail_raw' | 'mail_attachment';
+      ownerId?: string | null;
+      body: Buffer;
+    },
+  ): Promise<WrittenFile>;
+  keepAll(executor: Executor, files: readonly WrittenFile[]): Promise<void>;
+  abandon(file: WrittenFile): Promise<void>;
   /** Deletes the files a record holds (the bytes go once the transaction commits). */
   removeOwned(
     executor: Executor,
@@ -92,6 +111,8 @@ export type PreparedFiles = {
   messageRowId: string;
   rawFileId: string;
   attachments: MailAttachment[];
+  /** Their bytes, written; `storeIn` inserts their rows (none when they were put whole). */
+  written?: WrittenFile[];
 };
 
 export type StoredMessage = {
@@ -144,7 +165,7 @@ export class MailStore {
     if (input.prepared && input.parsed)
       return { ...input, prepared: input.prepared, parsed: input.parsed };
     const parsed = input.parsed ?? (await parseMessage(input.raw));
-    const prepared = await this.writeFiles(this.db, input, parsed, randomUUID());
+    const prepared = await this.writeFiles(this.db, input, parsed, randomUUID(), 'write');
     return { ...input, parsed, prepared };
   }
 
@@ -152,6 +173,16 @@ export class MailStore {
   async discard(input: { workspaceId: string; prepared?: PreparedFiles }): Promise<void> {
     if (!input.prepared) return;
     const owner = input.prepared.messageRowId;
+    const written = input.prepared.written;
+    if (written) {
+      // Kept only with the message: when its row is there, so are theirs.
+      const [row] = await this.db
+        .select({ id: mailMessages.id })
+        .from(mailMessages)
+        .where(eq(mailMessages.id, owner));
+      if (!row) await Promise.all(written.map((file) => this.files.abandon(file)));
+      return;
+    }
     await this.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ id: mailMessages.id })
@@ -168,11 +199,14 @@ export class MailStore {
     input: StoreMessageInput,
     parsed: ParsedMessage,
     messageRowId: string,
+    mode: 'put' | 'write' = 'put',
   ): Promise<PreparedFiles> {
+    const store = (file: Parameters<MailFileStore['put']>[1]) =>
+      mode === 'write' ? this.files.write(executor, file) : this.files.put(executor, file);
     // The raw message and the attachments are written at once (each put waits on the disk);
     // when one fails, those written go again.
     const settled = await Promise.allSettled([
-      this.files.put(executor, {
+      store({
         workspaceId: input.workspaceId,
         createdBy: input.createdBy ?? null,
         name: `${parsed.messageId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100)}.eml`,
@@ -181,7 +215,7 @@ export class MailStore {
         body: input.raw,
       }),
       ...parsed.attachments.map((part) =>
-        this.files.put(executor, {
+        store({
           workspaceId: input.workspaceId,
           createdBy: input.createdBy ?? null,
           name: part.name,
@@ -192,24 +226,37 @@ export class MailStore {
       ),
     ]);
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    const done = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     if (failed) {
-      // Written through a transaction, they go with its rollback; else they are deleted here.
-      if (executor === this.db)
-        await this.discard({ workspaceId: input.workspaceId, prepared: { messageRowId } as PreparedFiles }).catch(
-        () => {},
-      );
+      // Written only: deleted here. Put through a transaction: they go with its rollback; put
+      // outside one: deleted with the rows of the message's id.
+      if (mode === 'write') {
+        await Promise.all(done.map((file) => this.files.abandon(file as WrittenFile)));
+      } else if (executor === this.db) {
+        await this.discard({
+          workspaceId: input.workspaceId,
+          prepared: { messageRowId } as PreparedFiles,
+        }).catch(() => {});
+      }
       throw failed.reason;
     }
-    const [raw, ...files] = settled.map((r) => (r as PromiseFulfilledResult<{ id: string }>).value);
+    const idOf = (file: (typeof done)[number]) =>
+      mode === 'write' ? (file as WrittenFile).values.id : (file as { id: string }).id;
+    const [raw, ...files] = done;
     const attachments: MailAttachment[] = parsed.attachments.map((part, i) => ({
-      id: files[i]!.id,
+      id: idOf(files[i]!),
       name: part.name,
       mimeType: part.mimeType,
       size: part.content.length,
       inline: part.inline,
       contentId: part.contentId,
     }));
-    return { messageRowId, rawFileId: raw!.id, attachments };
+    return {
+      messageRowId,
+      rawFileId: idOf(raw!),
+      attachments,
+      ...(mode === 'write' ? { written: done as WrittenFile[] } : {}),
+    };
   }
 
   /**
@@ -247,6 +294,8 @@ export class MailStore {
     const { threadId, made } = await this.threadFor(tx, input.workspaceId, mailbox.id, parsed, date);
 
     const files = input.prepared ?? (await this.writeFiles(tx, input, parsed, id));
+    // The files written by `prepare` get their rows with the message, in its transaction.
+    if (files.written?.length) await this.files.keepAll(tx, files.written);
     const attachments = files.attachments;
     const byContentId = new Map(
       attachments.filter((a) => a.contentId).map((a) => [a.contentId!, a.id]),
