@@ -84,7 +84,8 @@ export function cachingResolver(
     const kept = cache.get(key);
     if (kept && kept.until > now()) return kept.answer;
     if (kept) cache.delete(key);
-    const answer = Promise.resolve().then(() => resolver(name, rrtype));
+    // Asked now; a resolver that throws at once rejects like one that fails later.
+    const answer = new Promise<unknown>((resolve) => resolve(resolver(name, rrtype)));
     // Kept while it is asked (later messages wait on the same question), then for its TTL.
     const entry = { until: Infinity, answer };
     cache.set(key, entry);
