@@ -482,15 +482,16 @@ export class MailStore {
       ...new Set([parsed.inReplyTo, ...parsed.references].filter(Boolean)),
     ] as string[];
     // The message it names first, else one that answers it: one statement for both.
-    const parent =
+    const child = sql`select thread_id, 1 as rank from mail_messages
+      where mailbox_id = ${mailboxId}::uuid and in_reply_to = ${parsed.messageId} limit 1`;
+    const related = (await tx.execute(
       named.length > 0
         ? sql`(select thread_id, 0 as rank from mail_messages
             where mailbox_id = ${mailboxId}::uuid and message_id = any(${sqlTextArray(named)})
-            order by date desc limit 1) union all `
-        : sql``;
-    const related = (await tx.execute(sql`${parent}(select thread_id, 1 as rank from mail_messages
-        where mailbox_id = ${mailboxId}::uuid and in_reply_to = ${parsed.messageId} limit 1)
-      order by rank limit 1`)) as unknown as { rows: { thread_id: string }[] };
+            order by date desc limit 1)
+          union all (${child}) order by rank limit 1`
+        : child,
+    )) as unknown as { rows: { thread_id: string }[] };
     if (related.rows[0]) return { threadId: related.rows[0].thread_id, made: false };
     const key = subjectKey(parsed.subject);
     if (key && isReplySubject(parsed.subject)) {
