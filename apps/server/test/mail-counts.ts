@@ -54,10 +54,7 @@ export async function countedOf(db: Executor, mailboxId: string): Promise<Counts
 }
 
 /** The counters of each mailbox equal a fresh count(*); answers the counts. */
-export async function expectCountsExact(
-  db: Executor,
-  ...mailboxIds: string[]
-): Promise<Counts[]> {
+export async function expectCountsExact(db: Executor, ...mailboxIds: string[]): Promise<Counts[]> {
   const all: Counts[] = [];
   for (const mailboxId of mailboxIds) {
     const counted = await countedOf(db, mailboxId);

@@ -198,7 +198,9 @@ export class MailImapService {
     const state = await repo.readSyncState(this.db, row.id);
     // Every message counts once under its folder (the counters of docs/decisions/062).
     const counts = await labelCounts(this.db, [row.id]);
-    const total = { n: mailFolders.reduce((sum, folder) => sum + (counts.get(folder)?.total ?? 0), 0) };
+    const total = {
+      n: mailFolders.reduce((sum, folder) => sum + (counts.get(folder)?.total ?? 0), 0),
+    };
     const perFolder = await repo.folderCounts(this.db, row.id);
     return {
       mailboxId: row.id,

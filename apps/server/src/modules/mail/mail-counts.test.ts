@@ -133,8 +133,9 @@ describe('label counters', () => {
     expect(left[later]).toEqual({ total: 3, unread: 1 });
 
     // Renaming answers the counts; deleting a label takes its counters with it.
-    const renamed = (await w.ok('POST', '/api/mail/labels/update', { labelId: later, name: 'Soon' }))
-      .label as Label;
+    const renamed = (
+      await w.ok('POST', '/api/mail/labels/update', { labelId: later, name: 'Soon' })
+    ).label as Label;
     expect(renamed).toMatchObject({ totalCount: 3, unreadCount: 1 });
     await w.ok('POST', '/api/mail/labels/delete', { labelId: later });
     await exact();
@@ -194,7 +195,9 @@ describe('label counters', () => {
     await newLabel('Hand made');
     const ids: string[] = [];
     for (let uid = 1; uid <= 4; uid++) {
-      const id = (await arrive(simple(`Synced ${uid}`), { imap: { folder: 'INBOX', uidValidity: 7, uid } })).id;
+      const id = (
+        await arrive(simple(`Synced ${uid}`), { imap: { folder: 'INBOX', uidValidity: 7, uid } })
+      ).id;
       ids.push(id);
       await imap.addLocation(db, {
         workspaceId,
@@ -219,8 +222,22 @@ describe('label counters', () => {
     });
     await imap.writeSyncState(db, mailboxId, {
       folders: {
-        INBOX: { uidValidity: '7', lastUid: 4, modseq: null, initialDone: true, folder: 'inbox', labelId: null },
-        Projects: { uidValidity: '9', lastUid: 1, modseq: null, initialDone: true, folder: 'custom', labelId: folderLabel },
+        INBOX: {
+          uidValidity: '7',
+          lastUid: 4,
+          modseq: null,
+          initialDone: true,
+          folder: 'inbox',
+          labelId: null,
+        },
+        Projects: {
+          uidValidity: '9',
+          lastUid: 1,
+          modseq: null,
+          initialDone: true,
+          folder: 'custom',
+          labelId: folderLabel,
+        },
       },
       orphans: [],
     });
@@ -244,7 +261,13 @@ describe('label counters', () => {
       starred: { total: 2, unread: 1 },
       [folderLabel]: { total: 1, unread: 0 },
     });
-    await imap.applyServerFlags(db, mailboxId, 'INBOX', 7, new Map([[1, { seen: false, starred: true }]]));
+    await imap.applyServerFlags(
+      db,
+      mailboxId,
+      'INBOX',
+      7,
+      new Map([[1, { seen: false, starred: true }]]),
+    );
     await exact();
     // The copy in INBOX gone: the message shows where its other copy is (Projects → archive).
     await imap.removeLocations(db, mailboxId, 'INBOX', 7, [1]);

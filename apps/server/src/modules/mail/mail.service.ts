@@ -691,11 +691,11 @@ export class MailService {
             [...rows]
               .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
               .map((r) => ({
-              labelId,
-              messageId: r.id,
-              workspaceId: caller.workspaceId,
-              date: r.date,
-            })),
+                labelId,
+                messageId: r.id,
+                workspaceId: caller.workspaceId,
+                date: r.date,
+              })),
           )
           .onConflictDoNothing();
       } else {

@@ -291,7 +291,13 @@ export class MailStore {
     const id = input.prepared?.messageRowId ?? randomUUID();
     const date =
       input.date ?? (input.direction === 'out' ? (parsed.date ?? new Date()) : new Date());
-    const { threadId, made } = await this.threadFor(tx, input.workspaceId, mailbox.id, parsed, date);
+    const { threadId, made } = await this.threadFor(
+      tx,
+      input.workspaceId,
+      mailbox.id,
+      parsed,
+      date,
+    );
 
     const files = input.prepared ?? (await this.writeFiles(tx, input, parsed, id));
     // The files written by `prepare` get their rows with the message, in its transaction.
@@ -351,13 +357,13 @@ export class MailStore {
     const [thread] = made
       ? [{ messageCount: 1 }]
       : await tx
-      .update(mailThreads)
-      .set({
-        messageCount: sql`${mailThreads.messageCount} + 1`,
-        lastMessageAt: sql`greatest(${mailThreads.lastMessageAt}, ${date.toISOString()}::timestamptz)`,
-      })
-      .where(eq(mailThreads.id, threadId))
-      .returning({ messageCount: mailThreads.messageCount });
+          .update(mailThreads)
+          .set({
+            messageCount: sql`${mailThreads.messageCount} + 1`,
+            lastMessageAt: sql`greatest(${mailThreads.lastMessageAt}, ${date.toISOString()}::timestamptz)`,
+          })
+          .where(eq(mailThreads.id, threadId))
+          .returning({ messageCount: mailThreads.messageCount });
     // A new message has no labels but those given.
     const labelIds = input.labelIds?.length ? await this.applyLabels(tx, input, id, date) : [];
     if (input.linkToCrm !== false) await this.linkToCrm(tx, input, row!, parsed);
