@@ -12,7 +12,6 @@ export {
   type Allowance,
   type OwnerKind,
   type PutInput,
-  type WrittenFile,
   type StorageLimits,
   type StorageUsage,
   type StoredFile,

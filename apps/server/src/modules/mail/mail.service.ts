@@ -118,18 +118,21 @@ export class MailService {
   async labels(caller: Caller, mailboxId?: string): Promise<MailLabel[]> {
     const ids = (await this.readable(caller, mailboxId)).map((m) => m.id);
     const [counts, custom] = await Promise.all([
-      repo.labelCounts(this.db, ids),
-      repo.customLabelsOfMailboxes(this.db, ids),
+      repo.folderCounts(this.db, ids),
+      repo.customLabelCounts(this.db, ids),
     ]);
-    const none = { unread: 0, total: 0 };
+    const byKey = new Map(counts.map((c) => [c.key, c]));
     const system = systemMailLabels.map((key): MailLabel => {
       const sum =
         key === 'all'
-          ? repo.ALL_FOLDERS.map((f) => counts.get(f) ?? none).reduce(
-              (acc, c) => ({ unread: acc.unread + c.unread, total: acc.total + c.total }),
-              none,
+          ? repo.ALL_FOLDERS.map((f) => byKey.get(f)).reduce(
+              (acc, c) => ({
+                unread: acc.unread + (c?.unread ?? 0),
+                total: acc.total + (c?.total ?? 0),
+              }),
+              { unread: 0, total: 0 },
             )
-          : (counts.get(key) ?? none);
+          : { unread: byKey.get(key)?.unread ?? 0, total: byKey.get(key)?.total ?? 0 };
       return {
         id: key,
         type: 'system',
@@ -142,10 +145,15 @@ export class MailService {
     });
     return [
       ...system,
-      ...custom.map((l): MailLabel => {
-        const sum = counts.get(l.id) ?? none;
-        return customLabel(l, sum.unread, sum.total);
-      }),
+      ...custom.map((l): MailLabel => ({
+        id: l.id,
+        type: 'custom',
+        name: l.name,
+        color: l.color,
+        mailboxId: l.mailboxId,
+        unreadCount: l.unread,
+        totalCount: l.total,
+      })),
     ];
   }
 
@@ -687,15 +695,12 @@ export class MailService {
         await tx
           .insert(mailMessageLabels)
           .values(
-            // In id order: each row share-locks its message (drizzle/0026), as updates do.
-            [...rows]
-              .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-              .map((r) => ({
-                labelId,
-                messageId: r.id,
-                workspaceId: caller.workspaceId,
-                date: r.date,
-              })),
+            rows.map((r) => ({
+              labelId,
+              messageId: r.id,
+              workspaceId: caller.workspaceId,
+              date: r.date,
+            })),
           )
           .onConflictDoNothing();
       } else {
@@ -788,7 +793,9 @@ export class MailService {
         .where(eq(mailLabels.id, label.id))
         .returning();
       await this.publishLabels(tx, caller.workspaceId, label.mailboxId);
-      const counts = (await repo.labelCounts(tx, [label.mailboxId])).get(label.id);
+      const [counts] = await repo
+        .customLabelCounts(tx, [label.mailboxId])
+        .then((all) => all.filter((l) => l.id === label.id));
       return customLabel(row!, counts?.unread ?? 0, counts?.total ?? 0);
     });
   }
