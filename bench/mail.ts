@@ -56,11 +56,17 @@ for (const kind of benchTargets('postgres,pglite')) {
   });
   let smtpPort = 0;
   const storeTimes: number[] = [];
+  const checkTimes: number[] = [];
+  const writeTimes: number[] = [];
   const { app, base, member } = await startServer(bench.database, config, {
     mail: {
       resolver: emptyDns,
       onInboundSmtp: (address) => (smtpPort = address.port),
-      onInboundStored: (ms) => storeTimes.push(ms),
+      onInboundStored: (ms, parts) => {
+        storeTimes.push(ms);
+        checkTimes.push(parts.checks);
+        writeTimes.push(parts.store);
+      },
     },
   });
   const db = bench.database.db;
@@ -120,6 +126,8 @@ for (const kind of benchTargets('postgres,pglite')) {
       ),
     );
     const perMessage = stats(storeTimes);
+    const checks = stats(checkTimes);
+    const writes = stats(writeTimes);
 
     // Part 2: a mailbox of MESSAGES messages.
     const big = (
@@ -218,6 +226,12 @@ for (const kind of benchTargets('postgres,pglite')) {
     );
     console.log(
       `  parse and store per message              median ${fmt(perMessage.median)}   p95 ${fmt(perMessage.p95)}`,
+    );
+    console.log(
+      `    of which parse and checks              median ${fmt(checks.median)}   p95 ${fmt(checks.p95)}`,
+    );
+    console.log(
+      `    of which store (files and rows)        median ${fmt(writes.median)}   p95 ${fmt(writes.p95)}`,
     );
     console.log(
       `\nmailbox of ${MESSAGES.toLocaleString('en')} messages, filled in ${fillSeconds.toFixed(1)} s; ${ROUNDS} rounds each`,

@@ -48,7 +48,7 @@ export type MailOptions = {
   /** Seconds a sent mail waits before it leaves (undo send); 10 unless given. */
   undoSeconds?: number;
   /** Told how long each inbound message took from the end of its data to stored (bench/mail). */
-  onInboundStored?: (ms: number) => void;
+  onInboundStored?: (ms: number, parts: { checks: number; store: number }) => void;
 };
 
 /**

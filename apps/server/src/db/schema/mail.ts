@@ -228,8 +228,9 @@ export const mailMessages = pgTable(
     index('mail_messages_important_idx')
       .on(t.mailboxId, t.date, t.id)
       .where(sql`important`),
+    // A folder's unread mail, newest first: one range however little of it is unread.
     index('mail_messages_unread_idx')
-      .on(t.mailboxId, t.folder)
+      .on(t.mailboxId, t.folder, t.date, t.id)
       .where(sql`not seen`),
     index('mail_messages_thread_idx').on(t.threadId, t.date),
     // A reply stored before the message it answers: found when that message arrives.
@@ -286,6 +287,12 @@ export const mailMessageLabels = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     date: timestamp('date', { withTimezone: true }).notNull(),
+    /**
+     * The message's `seen`, copied (set from the message on insert and kept by the triggers of
+     * drizzle/0026_mail_counts.sql) so a label's counters follow its own rows: when a message
+     * is deleted its labels' rows go by cascade after it, and could not read it any more.
+     */
+    seen: boolean('seen').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.labelId, t.messageId] }),
@@ -356,6 +363,12 @@ export const mailBounces = pgTable(
     index('mail_bounces_person_idx').on(t.personId),
   ],
 );
+
+// `mail_counts` (total and unread messages of each folder, flag and custom label of a mailbox,
+// kept by triggers on mail_messages, mail_message_labels, mail_labels and mailboxes) is written in
+// drizzle/0026_mail_counts.sql only: it is derived data, so backups (src/db/backup.ts, which
+// takes the tables of this schema) leave it out and a restore rebuilds it through the triggers
+// (docs/decisions/062-mail-counts.md).
 
 /**
  * Senders whose remote images a member lets load (docs/decisions/059-mail-app.md): the mail app

@@ -12,6 +12,7 @@ export {
   type Allowance,
   type OwnerKind,
   type PutInput,
+  type WrittenFile,
   type StorageLimits,
   type StorageUsage,
   type StoredFile,

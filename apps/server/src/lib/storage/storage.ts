@@ -69,6 +69,14 @@ export type StorageUsage = {
 
 export type StorageLimits = { fileMaxBytes: number; workspaceQuotaBytes: number };
 
+/** Bytes written under a reserved key, their row not inserted yet (`Storage.write`). */
+export type WrittenFile = {
+  values: typeof storedFiles.$inferInsert & { id: string; size: number };
+  storageKey: string;
+  unlimited: boolean;
+  limitError: () => AppError;
+};
+
 /** How long a key being written stays reserved before the purge may take its bytes. */
 const WRITE_GRACE = '1 day';
 
@@ -104,6 +112,23 @@ export class Storage {
    * visible: no row, no bytes under a real key.
    */
   async put(executor: Executor, input: PutInput): Promise<StoredFile> {
+    const written = await this.write(executor, input);
+    try {
+      return await this.keep(executor, written);
+    } catch (error) {
+      await this.release(written.storageKey, true);
+      throw error;
+    }
+  }
+
+  /**
+   * The first half of a put: the bytes under a key reserved in `stored_file_purges` (so a crash
+   * before the row leaves bytes the purge deletes), checked against the limits as `put` does. The
+   * second half is `keep`, which may run in a transaction of the caller's (the mail store keeps
+   * a message's files in the transaction that stores it: one commit for both); `abandon` undoes
+   * a written file that is not kept.
+   */
+  async write(executor: Executor, input: PutInput): Promise<WrittenFile> {
     const name = storedName(input.name);
     const limit = input.unlimited
       ? { bytes: Infinity, error: () => new AppError('PAYLOAD_TOO_LARGE', 'No limit applies') }
@@ -155,10 +180,8 @@ export class Storage {
         await this.release(key, false);
         throw error;
       }
-
-      try {
-        const insert = input.unlimited ? this.insertUnlimited : this.insertWithinQuota;
-        const row = await insert.call(this, executor, {
+      return {
+        values: {
           id,
           workspaceId: input.workspaceId,
           storageKey: key,
@@ -169,17 +192,62 @@ export class Storage {
           createdBy: input.createdBy,
           ownerKind: input.ownerKind,
           ownerId: input.ownerId ?? null,
-        });
-        if (!row) throw limit.error();
-        await executor.delete(storedFilePurges).where(eq(storedFilePurges.storageKey, key));
-        return row;
-      } catch (error) {
-        await this.release(key, true);
-        throw error;
-      }
+        },
+        storageKey: key,
+        unlimited: input.unlimited === true,
+        limitError: limit.error,
+      };
     } finally {
       reader.destroy();
     }
+  }
+
+  /**
+   * The second half of a put: inserts the file's row (within the quota unless unlimited; 413
+   * otherwise) and ends the key's reservation, through `executor`. When it throws, or the
+   * caller's transaction rolls back, call `abandon`.
+   */
+  async keep(executor: Executor, written: WrittenFile): Promise<StoredFile> {
+    const insert = written.unlimited ? this.insertUnlimited : this.insertWithinQuota;
+    const row = await insert.call(this, executor, written.values);
+    if (!row) throw written.limitError();
+    await executor
+      .delete(storedFilePurges)
+      .where(eq(storedFilePurges.storageKey, written.storageKey));
+    return row;
+  }
+
+  /**
+   * Keeps several written files: without a quota, in one statement (their rows inserted and
+   * their reservations ended together); with one, each as `keep` does.
+   */
+  async keepAll(executor: Executor, written: readonly WrittenFile[]): Promise<void> {
+    if (written.length === 0) return;
+    if (this.limits.workspaceQuotaBytes > 0 && written.some((w) => !w.unlimited)) {
+      for (const file of written) await this.keep(executor, file);
+      return;
+    }
+    await executor.execute(sql`
+      with reserved as (
+        delete from stored_file_purges where storage_key in (${sql.join(
+          written.map((w) => sql`${w.storageKey}`),
+          sql`, `,
+        )}))
+      insert into stored_files (id, workspace_id, storage_key, name, size, content_type, sha256,
+        created_by, owner_kind, owner_id)
+      values ${sql.join(
+        written.map(
+          ({ values: v }) =>
+            sql`(${v.id}::uuid, ${v.workspaceId}::uuid, ${v.storageKey}, ${v.name}, ${v.size}::bigint,
+              ${v.contentType}, ${v.sha256}, ${v.createdBy}::uuid, ${v.ownerKind}, ${v.ownerId}::uuid)`,
+        ),
+        sql`, `,
+      )}`);
+  }
+
+  /** Deletes the bytes of a written file that was not kept, and its key's reservation. */
+  async abandon(written: WrittenFile): Promise<void> {
+    await this.release(written.storageKey, true);
   }
 
   private async insertUnlimited(

@@ -1,7 +1,13 @@
-import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import type { Mailbox, MailboxConnection, MailboxSync, MailFolder } from '@beacon/contract';
+import {
+  mailFolders,
+  type Mailbox,
+  type MailboxConnection,
+  type MailboxSync,
+  type MailFolder,
+} from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
 import { mailboxes, mailMessages } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/caller.ts';
@@ -9,7 +15,7 @@ import type { CryptoBox } from '../../lib/crypto-box.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { parseMessage } from '../mail/mail.parse.ts';
-import { mailboxAudience, type MailboxRow } from '../mail/mail.repository.ts';
+import { labelCounts, mailboxAudience, type MailboxRow } from '../mail/mail.repository.ts';
 import { mailboxOf } from '../mail/mail.service.ts';
 import type { MailStore, StoreMessageInput } from '../mail/mail.store.ts';
 import { verifyConnection, type ConnectionSettings } from './imap-connection.ts';
@@ -190,10 +196,11 @@ export class MailImapService {
 
   private async describe(row: MailboxRow): Promise<MailboxSync> {
     const state = await repo.readSyncState(this.db, row.id);
-    const [total] = await this.db
-      .select({ n: count() })
-      .from(mailMessages)
-      .where(eq(mailMessages.mailboxId, row.id));
+    // Every message counts once under its folder (the counters of docs/decisions/062).
+    const counts = await labelCounts(this.db, [row.id]);
+    const total = {
+      n: mailFolders.reduce((sum, folder) => sum + (counts.get(folder)?.total ?? 0), 0),
+    };
     const perFolder = await repo.folderCounts(this.db, row.id);
     return {
       mailboxId: row.id,

@@ -13,6 +13,7 @@ import {
   type TestServer,
 } from '../../../test/helpers.ts';
 import { rawMessage, startImapServer, type TestImapServer } from '../../../test/imap-server.ts';
+import { expectCountsExact } from '../../../test/mail-counts.ts';
 import { startSmtpPeer, type ReceivedMail } from '../../../test/mail-peers.ts';
 
 // Connected mailboxes against a real IMAP server (dovecot, apps/server/test/imap-server.ts):
@@ -365,6 +366,8 @@ describe('a synced mailbox', () => {
         { timeout: 10_000, interval: 100 },
       )
       .toEqual({ unread: false, starred: true });
+    // The label counters followed the sync's flag changes (docs/decisions/062).
+    await expectCountsExact(server.database.db, mailboxId);
   });
 
   it('writes flags changed in Beacon to the server', async () => {
@@ -443,6 +446,7 @@ describe('a synced mailbox', () => {
       isStarred: true,
       isUnread: false,
     });
+    await expectCountsExact(server.database.db, mailboxId);
   });
 
   it('follows a message deleted on the server', async () => {
@@ -466,6 +470,7 @@ describe('a synced mailbox', () => {
         timeout: 10_000,
       })
       .not.toContain('Short-lived');
+    await expectCountsExact(server.database.db, mailboxId);
   });
 
   it('pauses and resumes', async () => {

@@ -57,3 +57,48 @@ export async function checkMessage(
     };
   }
 }
+
+/** How long the inbound checks keep a DNS answer, and a "no such record". */
+export const DNS_CACHE = { answerMs: 5 * 60_000, missingMs: 60_000, entries: 10_000 };
+
+/**
+ * A resolver that keeps answers for a while (docs/decisions/062-mail-counts.md): the senders of
+ * a batch of mail share their domains, and each message asks SPF, DKIM and DMARC of them, so
+ * without it every message waited on the same questions. One question asked by several messages
+ * at once is asked once. "No such record" is kept for less time; other failures (a timeout, a
+ * refused query) are not kept, so the next message asks again. The oldest entries go past
+ * `entries`. mailauth reads the answers and never changes them.
+ */
+export function cachingResolver(
+  resolver: DnsResolver,
+  options: { answerMs?: number; missingMs?: number; entries?: number; now?: () => number } = {},
+): DnsResolver {
+  const answerMs = options.answerMs ?? DNS_CACHE.answerMs;
+  const missingMs = options.missingMs ?? DNS_CACHE.missingMs;
+  const entries = options.entries ?? DNS_CACHE.entries;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { until: number; answer: Promise<unknown> }>();
+  const missing = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'ENOTIMP']);
+  return ((name: string, rrtype: string) => {
+    const key = `${rrtype} ${name.toLowerCase()}`;
+    const kept = cache.get(key);
+    if (kept && kept.until > now()) return kept.answer;
+    if (kept) cache.delete(key);
+    // Asked now; a resolver that throws at once rejects like one that fails later.
+    const answer = new Promise<unknown>((resolve) => resolve(resolver(name, rrtype)));
+    // Kept while it is asked (later messages wait on the same question), then for its TTL.
+    const entry = { until: Infinity, answer };
+    cache.set(key, entry);
+    if (cache.size > entries) cache.delete(cache.keys().next().value!);
+    answer.then(
+      () => {
+        entry.until = now() + answerMs;
+      },
+      (error: { code?: string }) => {
+        if (missing.has(error?.code ?? '')) entry.until = now() + missingMs;
+        else if (cache.get(key) === entry) cache.delete(key);
+      },
+    );
+    return answer;
+  }) as DnsResolver;
+}

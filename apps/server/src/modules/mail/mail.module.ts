@@ -26,6 +26,9 @@ export const mailModule = defineModule({
   async register(app, { config, db, realtime, jobs, storage, box, mail, demo }) {
     const files: MailFiles = {
       put: (executor, file) => storage.put(executor, file),
+      write: (executor, file) => storage.write(executor, file),
+      keepAll: (executor, written) => storage.keepAll(executor, written),
+      abandon: (written) => storage.abandon(written),
       get: (executor, workspaceId, id) => storage.get(executor, workspaceId, id),
       read: async (file) => bytesOf(await storage.open(file)),
       removeOwned: (executor, workspaceId, ownerKind, ownerId) =>

@@ -309,46 +309,81 @@ async function mailboxPage(db: Executor, filter: ListFilter): Promise<MessageRow
   return rows.map((r) => r.message);
 }
 
-/** Unread and total messages of each folder and flag over the mailboxes. */
-export async function folderCounts(
+/** A counter's total and unread messages. */
+export type LabelCount = { unread: number; total: number };
+
+/**
+ * When a mailbox's counter rows pass this many more than it has keys, a read folds them (each
+ * stored, moved or flagged message adds a row: drizzle/0026_mail_counts.sql).
+ */
+export const COUNT_ROWS_SLACK = 200;
+
+/**
+ * Unread and total messages of each key (a folder, `starred`, `important`, a custom label's id)
+ * over the mailboxes, summed from the counters the triggers keep (docs/decisions/062); a mailbox
+ * whose counters have grown long is folded afterwards.
+ */
+export async function labelCounts(
   db: Executor,
   mailboxIds: readonly string[],
-): Promise<{ key: string; unread: number; total: number }[]> {
-  if (mailboxIds.length === 0) return [];
-  const ids = sql.join(
-    mailboxIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+): Promise<Map<string, LabelCount>> {
+  const counts = new Map<string, LabelCount>();
+  if (mailboxIds.length === 0) return counts;
   const result = (await db.execute(sql`
-    select folder::text as key, count(*) filter (where not seen)::int as unread, count(*)::int as total
-      from mail_messages where mailbox_id in (${ids}) group by folder
-    union all
-    select 'starred', count(*) filter (where not seen)::int, count(*)::int
-      from mail_messages where mailbox_id in (${ids}) and starred and folder not in ('spam', 'trash')
-    union all
-    select 'important', count(*) filter (where not seen)::int, count(*)::int
-      from mail_messages where mailbox_id in (${ids}) and important and folder not in ('spam', 'trash')`)) as unknown as {
-    rows: { key: string; unread: number; total: number }[];
+    select mailbox_id::text as "mailboxId", key, sum(total)::int as total,
+      sum(unread)::int as unread, count(*)::int as rows
+    from mail_counts where mailbox_id in (${sql.join(
+      mailboxIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    group by mailbox_id, key`)) as unknown as {
+    rows: { mailboxId: string; key: string; total: number; unread: number; rows: number }[];
   };
-  return result.rows;
+  const rows = new Map<string, { keys: number; rows: number }>();
+  for (const row of result.rows) {
+    const sum = counts.get(row.key) ?? { unread: 0, total: 0 };
+    counts.set(row.key, { unread: sum.unread + row.unread, total: sum.total + row.total });
+    const box = rows.get(row.mailboxId) ?? { keys: 0, rows: 0 };
+    rows.set(row.mailboxId, { keys: box.keys + 1, rows: box.rows + row.rows });
+  }
+  for (const [mailboxId, box] of rows) {
+    if (box.rows > box.keys + COUNT_ROWS_SLACK) await compactCounts(db, mailboxId);
+  }
+  return counts;
 }
 
-/** The custom labels of the mailboxes with their counts. */
-export async function customLabelCounts(
+/**
+ * Folds a mailbox's counter rows into one per key, in one statement: each row is deleted once
+ * (a concurrent fold waits for this one and then finds the rows gone) and its amounts go into
+ * the sum this statement inserts; rows added meanwhile are not seen and stay as they are. The
+ * mailbox is share-locked so a deletion of it cannot leave a sum behind; a deleted label's rows
+ * are dropped.
+ */
+export async function compactCounts(db: Executor, mailboxId: string): Promise<void> {
+  await db.execute(sql`
+    with box as (select id from mailboxes where id = ${mailboxId}::uuid for key share),
+    gone as (
+      delete from mail_counts where mailbox_id in (select id from box)
+      returning key, total, unread)
+    insert into mail_counts (mailbox_id, key, total, unread)
+    select ${mailboxId}::uuid, g.key, sum(g.total), sum(g.unread) from gone g
+    where g.key in ('inbox', 'sent', 'drafts', 'scheduled', 'archive', 'spam', 'trash', 'starred', 'important')
+      or exists (select 1 from mail_labels l where l.id::text = g.key and l.mailbox_id = ${mailboxId}::uuid)
+    group by g.key
+    having sum(g.total) <> 0 or sum(g.unread) <> 0`);
+}
+
+/** The custom labels of the mailboxes, by name. */
+export async function customLabelsOfMailboxes(
   db: Executor,
   mailboxIds: readonly string[],
-): Promise<(typeof mailLabels.$inferSelect & { unread: number; total: number })[]> {
+): Promise<(typeof mailLabels.$inferSelect)[]> {
   if (mailboxIds.length === 0) return [];
-  const rows = await db
-    .select({
-      label: mailLabels,
-      unread: sql<number>`(select count(*) from mail_message_labels ml join mail_messages mm on mm.id = ml.message_id where ml.label_id = mail_labels.id and not mm.seen)::int`,
-      total: sql<number>`(select count(*) from mail_message_labels ml where ml.label_id = mail_labels.id)::int`,
-    })
+  return db
+    .select()
     .from(mailLabels)
     .where(inArray(mailLabels.mailboxId, [...mailboxIds]))
     .orderBy(asc(sql`lower(${mailLabels.name})`), asc(mailLabels.id));
-  return rows.map((r) => ({ ...r.label, unread: r.unread, total: r.total }));
 }
 
 /** Deletes messages with their files (raw and attachments; the storage purges the bytes). */

@@ -118,21 +118,18 @@ export class MailService {
   async labels(caller: Caller, mailboxId?: string): Promise<MailLabel[]> {
     const ids = (await this.readable(caller, mailboxId)).map((m) => m.id);
     const [counts, custom] = await Promise.all([
-      repo.folderCounts(this.db, ids),
-      repo.customLabelCounts(this.db, ids),
+      repo.labelCounts(this.db, ids),
+      repo.customLabelsOfMailboxes(this.db, ids),
     ]);
-    const byKey = new Map(counts.map((c) => [c.key, c]));
+    const none = { unread: 0, total: 0 };
     const system = systemMailLabels.map((key): MailLabel => {
       const sum =
         key === 'all'
-          ? repo.ALL_FOLDERS.map((f) => byKey.get(f)).reduce(
-              (acc, c) => ({
-                unread: acc.unread + (c?.unread ?? 0),
-                total: acc.total + (c?.total ?? 0),
-              }),
-              { unread: 0, total: 0 },
+          ? repo.ALL_FOLDERS.map((f) => counts.get(f) ?? none).reduce(
+              (acc, c) => ({ unread: acc.unread + c.unread, total: acc.total + c.total }),
+              none,
             )
-          : { unread: byKey.get(key)?.unread ?? 0, total: byKey.get(key)?.total ?? 0 };
+          : (counts.get(key) ?? none);
       return {
         id: key,
         type: 'system',
@@ -145,15 +142,10 @@ export class MailService {
     });
     return [
       ...system,
-      ...custom.map((l): MailLabel => ({
-        id: l.id,
-        type: 'custom',
-        name: l.name,
-        color: l.color,
-        mailboxId: l.mailboxId,
-        unreadCount: l.unread,
-        totalCount: l.total,
-      })),
+      ...custom.map((l): MailLabel => {
+        const sum = counts.get(l.id) ?? none;
+        return customLabel(l, sum.unread, sum.total);
+      }),
     ];
   }
 
@@ -695,12 +687,15 @@ export class MailService {
         await tx
           .insert(mailMessageLabels)
           .values(
-            rows.map((r) => ({
-              labelId,
-              messageId: r.id,
-              workspaceId: caller.workspaceId,
-              date: r.date,
-            })),
+            // In id order: each row share-locks its message (drizzle/0026), as updates do.
+            [...rows]
+              .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+              .map((r) => ({
+                labelId,
+                messageId: r.id,
+                workspaceId: caller.workspaceId,
+                date: r.date,
+              })),
           )
           .onConflictDoNothing();
       } else {
@@ -793,9 +788,7 @@ export class MailService {
         .where(eq(mailLabels.id, label.id))
         .returning();
       await this.publishLabels(tx, caller.workspaceId, label.mailboxId);
-      const [counts] = await repo
-        .customLabelCounts(tx, [label.mailboxId])
-        .then((all) => all.filter((l) => l.id === label.id));
+      const counts = (await repo.labelCounts(tx, [label.mailboxId])).get(label.id);
       return customLabel(row!, counts?.unread ?? 0, counts?.total ?? 0);
     });
   }

@@ -23,6 +23,7 @@ import {
   people,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { WrittenFile } from '../../lib/storage/index.ts';
 import { conversationsAfterStore } from '../conversations/conversations.intake.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import { parseMessage, renderBody, type ParsedMessage } from './mail.parse.ts';
@@ -45,6 +46,24 @@ export type MailFileStore = {
       body: Buffer;
     },
   ): Promise<{ id: string }>;
+  /**
+   * The two halves of `put` (lib/storage `Storage.write` and `keepAll`): `prepare` writes the
+   * bytes under reserved keys, `storeIn` inserts their rows in the message's transaction (one
+   * commit for the files and the message); `abandon` deletes bytes that were not kept.
+   */
+  write(
+    executor: Executor,
+    file: {
+      workspaceId: string;
+      createdBy: string | null;
+      name: string;
+      ownerKind: 'mail_raw' | 'mail_attachment';
+      ownerId?: string | null;
+      body: Buffer;
+    },
+  ): Promise<WrittenFile>;
+  keepAll(executor: Executor, files: readonly WrittenFile[]): Promise<void>;
+  abandon(file: WrittenFile): Promise<void>;
   /** Deletes the files a record holds (the bytes go once the transaction commits). */
   removeOwned(
     executor: Executor,
@@ -92,6 +111,8 @@ export type PreparedFiles = {
   messageRowId: string;
   rawFileId: string;
   attachments: MailAttachment[];
+  /** Their bytes, written; `storeIn` inserts their rows (none when they were put whole). */
+  written?: WrittenFile[];
 };
 
 export type StoredMessage = {
@@ -144,7 +165,7 @@ export class MailStore {
     if (input.prepared && input.parsed)
       return { ...input, prepared: input.prepared, parsed: input.parsed };
     const parsed = input.parsed ?? (await parseMessage(input.raw));
-    const prepared = await this.writeFiles(this.db, input, parsed, randomUUID());
+    const prepared = await this.writeFiles(this.db, input, parsed, randomUUID(), 'write');
     return { ...input, parsed, prepared };
   }
 
@@ -152,6 +173,16 @@ export class MailStore {
   async discard(input: { workspaceId: string; prepared?: PreparedFiles }): Promise<void> {
     if (!input.prepared) return;
     const owner = input.prepared.messageRowId;
+    const written = input.prepared.written;
+    if (written) {
+      // Kept only with the message: when its row is there, so are theirs.
+      const [row] = await this.db
+        .select({ id: mailMessages.id })
+        .from(mailMessages)
+        .where(eq(mailMessages.id, owner));
+      if (!row) await Promise.all(written.map((file) => this.files.abandon(file)));
+      return;
+    }
     await this.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ id: mailMessages.id })
@@ -168,35 +199,64 @@ export class MailStore {
     input: StoreMessageInput,
     parsed: ParsedMessage,
     messageRowId: string,
+    mode: 'put' | 'write' = 'put',
   ): Promise<PreparedFiles> {
-    const raw = await this.files.put(executor, {
-      workspaceId: input.workspaceId,
-      createdBy: input.createdBy ?? null,
-      name: `${parsed.messageId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100)}.eml`,
-      ownerKind: 'mail_raw',
-      ownerId: messageRowId,
-      body: input.raw,
-    });
-    const attachments: MailAttachment[] = [];
-    for (const part of parsed.attachments) {
-      const file = await this.files.put(executor, {
+    const store = (file: Parameters<MailFileStore['put']>[1]) =>
+      mode === 'write' ? this.files.write(executor, file) : this.files.put(executor, file);
+    // The raw message and the attachments are written at once (each put waits on the disk);
+    // when one fails, those written go again.
+    const settled = await Promise.allSettled([
+      store({
         workspaceId: input.workspaceId,
         createdBy: input.createdBy ?? null,
-        name: part.name,
-        ownerKind: 'mail_attachment',
+        name: `${parsed.messageId.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100)}.eml`,
+        ownerKind: 'mail_raw',
         ownerId: messageRowId,
-        body: part.content,
-      });
-      attachments.push({
-        id: file.id,
-        name: part.name,
-        mimeType: part.mimeType,
-        size: part.content.length,
-        inline: part.inline,
-        contentId: part.contentId,
-      });
+        body: input.raw,
+      }),
+      ...parsed.attachments.map((part) =>
+        store({
+          workspaceId: input.workspaceId,
+          createdBy: input.createdBy ?? null,
+          name: part.name,
+          ownerKind: 'mail_attachment',
+          ownerId: messageRowId,
+          body: part.content,
+        }),
+      ),
+    ]);
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    const done = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    if (failed) {
+      // Written only: deleted here. Put through a transaction: they go with its rollback; put
+      // outside one: deleted with the rows of the message's id.
+      if (mode === 'write') {
+        await Promise.all(done.map((file) => this.files.abandon(file as WrittenFile)));
+      } else if (executor === this.db) {
+        await this.discard({
+          workspaceId: input.workspaceId,
+          prepared: { messageRowId } as PreparedFiles,
+        }).catch(() => {});
+      }
+      throw failed.reason;
     }
-    return { messageRowId, rawFileId: raw.id, attachments };
+    const idOf = (file: (typeof done)[number]) =>
+      mode === 'write' ? (file as WrittenFile).values.id : (file as { id: string }).id;
+    const [raw, ...files] = done;
+    const attachments: MailAttachment[] = parsed.attachments.map((part, i) => ({
+      id: idOf(files[i]!),
+      name: part.name,
+      mimeType: part.mimeType,
+      size: part.content.length,
+      inline: part.inline,
+      contentId: part.contentId,
+    }));
+    return {
+      messageRowId,
+      rawFileId: idOf(raw!),
+      attachments,
+      ...(mode === 'write' ? { written: done as WrittenFile[] } : {}),
+    };
   }
 
   /**
@@ -208,21 +268,20 @@ export class MailStore {
    */
   async storeIn(tx: Transaction, input: StoreMessageInput): Promise<StoredMessage> {
     const parsed = input.parsed ?? (await parseMessage(input.raw));
+    // Two stores of one message (a retried delivery, two syncs) take turns on this lock, taken
+    // in the statement that reads the mailbox (one round trip less per message).
     const [mailbox] = await tx
       .select({
         id: mailboxes.id,
         address: mailboxes.address,
         ownerId: mailboxes.ownerId,
         shared: mailboxes.shared,
+        locked: sql<string>`pg_advisory_xact_lock(hashtextextended(${`mail:${input.mailboxId.toLowerCase()}:${parsed.messageId}`}::text, 0))::text`,
       })
       .from(mailboxes)
       .where(and(eq(mailboxes.workspaceId, input.workspaceId), eq(mailboxes.id, input.mailboxId)));
     if (!mailbox) throw notFound('No such mailbox');
 
-    // Two stores of one message (a retried delivery, two syncs) take turns here.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`mail:${mailbox.id}:${parsed.messageId}`}, 0))`,
-    );
     const existing = await this.findExisting(tx, mailbox.id, parsed.messageId, input.imap);
     if (existing) {
       await this.merge(tx, input, existing);
@@ -232,9 +291,17 @@ export class MailStore {
     const id = input.prepared?.messageRowId ?? randomUUID();
     const date =
       input.date ?? (input.direction === 'out' ? (parsed.date ?? new Date()) : new Date());
-    const threadId = await this.threadFor(tx, input.workspaceId, mailbox.id, parsed, date);
+    const { threadId, made } = await this.threadFor(
+      tx,
+      input.workspaceId,
+      mailbox.id,
+      parsed,
+      date,
+    );
 
     const files = input.prepared ?? (await this.writeFiles(tx, input, parsed, id));
+    // The files written by `prepare` get their rows with the message, in its transaction.
+    if (files.written?.length) await this.files.keepAll(tx, files.written);
     const attachments = files.attachments;
     const byContentId = new Map(
       attachments.filter((a) => a.contentId).map((a) => [a.contentId!, a.id]),
@@ -286,21 +353,26 @@ export class MailStore {
         imapUid: input.imap?.uid ?? null,
       })
       .returning();
-    await tx
-      .update(mailThreads)
-      .set({
-        messageCount: sql`${mailThreads.messageCount} + 1`,
-        lastMessageAt: sql`greatest(${mailThreads.lastMessageAt}, ${date.toISOString()}::timestamptz)`,
-      })
-      .where(eq(mailThreads.id, threadId));
-    const labelIds = await this.applyLabels(tx, input, id, date);
+    // A thread made for this message counts it already.
+    const [thread] = made
+      ? [{ messageCount: 1 }]
+      : await tx
+          .update(mailThreads)
+          .set({
+            messageCount: sql`${mailThreads.messageCount} + 1`,
+            lastMessageAt: sql`greatest(${mailThreads.lastMessageAt}, ${date.toISOString()}::timestamptz)`,
+          })
+          .where(eq(mailThreads.id, threadId))
+          .returning({ messageCount: mailThreads.messageCount });
+    // A new message has no labels but those given.
+    const labelIds = input.labelIds?.length ? await this.applyLabels(tx, input, id, date) : [];
     if (input.linkToCrm !== false) await this.linkToCrm(tx, input, row!, parsed);
     if (input.direction === 'in' && parsed.deliveryStatus?.length) {
       await this.recordBounces(tx, input, row!, parsed);
     }
     await conversationsAfterStore(tx, this.realtime, mailbox, row!, parsed);
 
-    const threadCount = await threadSize(tx, threadId);
+    const threadCount = thread?.messageCount ?? 1;
     await this.realtime.publish(
       tx,
       input.workspaceId,
@@ -411,27 +483,22 @@ export class MailStore {
     mailboxId: string,
     parsed: ParsedMessage,
     date: Date,
-  ): Promise<string> {
+  ): Promise<{ threadId: string; made: boolean }> {
     const named = [
       ...new Set([parsed.inReplyTo, ...parsed.references].filter(Boolean)),
     ] as string[];
-    if (named.length > 0) {
-      const [parent] = await tx
-        .select({ threadId: mailMessages.threadId })
-        .from(mailMessages)
-        .where(and(eq(mailMessages.mailboxId, mailboxId), inArray(mailMessages.messageId, named)))
-        .orderBy(desc(mailMessages.date))
-        .limit(1);
-      if (parent) return parent.threadId;
-    }
-    const [child] = await tx
-      .select({ threadId: mailMessages.threadId })
-      .from(mailMessages)
-      .where(
-        and(eq(mailMessages.mailboxId, mailboxId), eq(mailMessages.inReplyTo, parsed.messageId)),
-      )
-      .limit(1);
-    if (child) return child.threadId;
+    // The message it names first, else one that answers it: one statement for both.
+    const child = sql`select thread_id, 1 as rank from mail_messages
+      where mailbox_id = ${mailboxId}::uuid and in_reply_to = ${parsed.messageId} limit 1`;
+    const related = (await tx.execute(
+      named.length > 0
+        ? sql`(select thread_id, 0 as rank from mail_messages
+            where mailbox_id = ${mailboxId}::uuid and message_id = any(${sqlTextArray(named)})
+            order by date desc limit 1)
+          union all (${child}) order by rank limit 1`
+        : child,
+    )) as unknown as { rows: { thread_id: string }[] };
+    if (related.rows[0]) return { threadId: related.rows[0].thread_id, made: false };
     const key = subjectKey(parsed.subject);
     if (key && isReplySubject(parsed.subject)) {
       const since = new Date(date.getTime() - SUBJECT_THREAD_DAYS * 86_400_000);
@@ -447,13 +514,13 @@ export class MailStore {
         )
         .orderBy(desc(mailThreads.lastMessageAt))
         .limit(1);
-      if (bySubject) return bySubject.id;
+      if (bySubject) return { threadId: bySubject.id, made: false };
     }
     const [thread] = await tx
       .insert(mailThreads)
-      .values({ workspaceId, mailboxId, subjectKey: key, lastMessageAt: date })
+      .values({ workspaceId, mailboxId, subjectKey: key, lastMessageAt: date, messageCount: 1 })
       .returning({ id: mailThreads.id });
-    return thread!.id;
+    return { threadId: thread!.id, made: true };
   }
 
   /** Puts the mailbox's labels named in the input on the message; others are ignored. */
@@ -504,26 +571,24 @@ export class MailStore {
     row: MessageRow,
     parsed: Pick<ParsedMessage, 'from' | 'replyTo' | 'to' | 'cc' | 'bcc'>,
   ): Promise<void> {
-    const own = await tx
-      .select({ address: mailboxes.address })
-      .from(mailboxes)
-      .where(eq(mailboxes.workspaceId, input.workspaceId));
-    const ours = new Set(own.map((m) => m.address));
     const parties =
       input.direction === 'in'
         ? [parsed.from, ...parsed.replyTo, ...parsed.to, ...parsed.cc]
         : [...parsed.to, ...parsed.cc, ...parsed.bcc];
     const addresses = [
-      ...new Set(parties.map((p) => p.address.toLowerCase()).filter((a) => a && !ours.has(a))),
+      ...new Set(parties.map((p) => p.address.toLowerCase()).filter(Boolean)),
     ].slice(0, 1000);
     if (addresses.length === 0) return;
+    // The workspace's own mailboxes' addresses are left out in the same statement.
+    const theirs = sql`array(select a from unnest(${sqlTextArray(addresses)}) as a
+      where not exists (select 1 from mailboxes b where b.workspace_id = ${input.workspaceId}::uuid and b.address = a))`;
     const found = await tx
       .select({ id: people.id, companyId: people.companyId })
       .from(people)
       .where(
         and(
           eq(people.workspaceId, input.workspaceId),
-          sql`(${people.email} = any(${sqlTextArray(addresses)}) or ${people.additionalEmails} && ${sqlTextArray(addresses)})`,
+          sql`(${people.email} = any(${theirs}) or ${people.additionalEmails} && ${theirs})`,
         ),
       );
     if (found.length === 0) return;
@@ -658,12 +723,4 @@ async function labelCount(tx: Executor, messageId: string): Promise<number> {
     .from(mailMessageLabels)
     .where(eq(mailMessageLabels.messageId, messageId));
   return row?.n ?? 0;
-}
-
-async function threadSize(tx: Executor, threadId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: mailThreads.messageCount })
-    .from(mailThreads)
-    .where(eq(mailThreads.id, threadId));
-  return row?.n ?? 1;
 }
