@@ -129,7 +129,8 @@ export function remoteImageAddresses(safeHtml: string): string[] {
 /** Sanitises what a member composed (from the editor) before it is stored and sent. */
 export function sanitizeComposedHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags,
+    // The editor writes no <style> element; one pasted in is dropped with its text.
+    allowedTags: allowedTags.filter((tag) => tag !== 'style'),
     allowedAttributes: {
       '*': ['style', 'dir'],
       a: ['href', 'target', 'rel'],
