@@ -551,5 +551,6 @@ describe('backup and restore', () => {
     const usage = await runCli(['restore'], { DATA_DIR: sourceDir });
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/Usage:/);
-  });
+    // Three command processes, each compiling the server's code and opening a database.
+  }, 180_000);
 });
