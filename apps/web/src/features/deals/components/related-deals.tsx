@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { companySchema } from '@beacon/contract';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { http } from '../../../lib/http.ts';
 import { formatDate } from '../../../locales/languages.ts';
@@ -145,15 +146,9 @@ export function RelatedDeals({ subject, canEdit }: RelatedDealsProps) {
           </Box>
         ))}
       </Box>
-      {related.hasNextPage && (
-        <Button
-          sx={{ mt: 1 }}
-          loading={related.isFetchingNextPage}
-          onClick={() => void related.fetchNextPage()}
-        >
-          {t('stage.loadMore', { count: RELATED_PAGE })}
-        </Button>
-      )}
+      <LoadMoreButton pages={related} sx={{ p: 0, mt: 1 }}>
+        {t('stage.loadMore', { count: RELATED_PAGE })}
+      </LoadMoreButton>
       {canEdit && adding && (subject.type === 'person' || company) && (
         <NewDealDialog
           open={adding}

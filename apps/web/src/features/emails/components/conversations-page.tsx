@@ -35,6 +35,7 @@ import {
 import { ArrowBackIcon, CheckIcon, MailIcon } from '../../../components/icons.tsx';
 import { ChatIcon, TasksIcon } from '../../../components/shell-icons.tsx';
 import { LiveStatus } from '../../../components/live-status.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
@@ -261,18 +262,7 @@ export function ConversationsPage({ canEdit }: ConversationsPageProps) {
                       </ListItem>
                     ))}
                   </List>
-                  {list.hasNextPage && (
-                    <Box sx={{ textAlign: 'center', p: 2 }}>
-                      <Button
-                        variant="outlined"
-                        color="inherit"
-                        loading={list.isFetchingNextPage}
-                        onClick={() => void list.fetchNextPage()}
-                      >
-                        {t('loadMore')}
-                      </Button>
-                    </Box>
-                  )}
+                  <LoadMoreButton pages={list} />
                 </>
               )}
             </Box>
