@@ -17,7 +17,7 @@ import { ChecklistIcon, CommentIcon } from './kanban-icons.tsx';
 
 export const PRIORITY_COLORS = { low: 'info', medium: 'warning', high: 'error' } as const;
 
-/** At most this many avatars, then "+n" (spec section 9). */
+/** A card shows at most this many avatars, then "+n". */
 export const AVATAR_GROUP_MAX = 4;
 
 export interface KanbanCardItemProps {
