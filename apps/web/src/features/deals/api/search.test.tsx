@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderHook } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { Company } from '@beacon/contract';
 import { json, stubApi } from '../../../test/fetch.ts';
 import { samplePerson } from '../../../test/crm-fixtures.ts';
 import { createStore } from '../../../lib/store.ts';
-import { useCompanySearch, usePersonSearch } from './search.ts';
+import { useCompanySearch, useDealCompanyQuery, usePersonSearch } from './search.ts';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -78,5 +78,12 @@ describe('the deal pickers’ searches', () => {
     stubApi({ 'GET /api/companies': json(500, { detail: 'Boom', code: 'INTERNAL' }) });
     const { result } = renderHook(() => useCompanySearch(), { wrapper: Wrapper });
     await expect(result.current('acme')).rejects.toBeTruthy();
+  });
+
+  it('reads the company a new deal on its page is for, through the contract’s detail endpoint', async () => {
+    const api = stubApi({ 'GET /api/companies/c1': json(200, { company: acme, lists: [] }) });
+    const { result } = renderHook(() => useDealCompanyQuery('c1'), { wrapper: Wrapper });
+    await waitFor(() => expect(result.current.data?.company.name).toBe('Acme'));
+    expect(queryOf(api).pathname).toBe('/api/companies/c1');
   });
 });

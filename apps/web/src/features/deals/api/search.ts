@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { CompanyPage, PersonPage } from '@beacon/contract';
+import type { CompanyDetail, CompanyPage, PersonPage } from '@beacon/contract';
 import { api, call } from '../../../lib/api.ts';
 import type { FoundRecord } from '../../../components/record-picker.tsx';
 
@@ -28,10 +28,16 @@ export const dealSearchApi = api.injectEndpoints({
         call(() => contract().then((c) => c.peopleEndpoints.list), { query: searchQuery(q) }),
       keepUnusedDataFor: 0,
     }),
+    /** The company a new deal on its page is for, named in the dialog's picker. */
+    dealCompany: build.query<CompanyDetail, string>({
+      query: (id) =>
+        call(() => contract().then((c) => c.companiesEndpoints.detail), { params: { id } }),
+    }),
   }),
 });
 
 const { useLazyDealCompanyOptionsQuery, useLazyDealPersonOptionsQuery } = dealSearchApi;
+export const { useDealCompanyQuery } = dealSearchApi;
 
 /** Companies whose name or domain matches, for the deal's company. */
 export function useCompanySearch() {
