@@ -11,8 +11,9 @@ import { SignJWT, decodeJwt } from 'jose';
 
 /**
  * Watches a page for what must never happen: a Content-Security-Policy violation, an uncaught
- * error, or a request to a host other than the app's (decisions.md: nothing is loaded from another
- * host at run time). `settle()` answers everything seen so far.
+ * error, or a request to a host other than the app's (nothing is loaded from another host at run
+ * time: README.md, "No call goes to a third-party host"). `settle()` answers everything seen so
+ * far.
  *
  * CSP violations come from two places. Most are logged to the console; some are reported only
  * as an Issue (Chrome's Issues panel, the Audits domain of the DevTools protocol): a blocked

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { expectSettingCookie, mainMenu, openDashboard, tokenFor } from './shell-session.ts';
 import { openWithToken } from './fixtures.ts';
 
-// Five languages; Arabic reads right to left (spec sections 3, 4 and 7).
+// Five languages (src/locales/languages.ts); Arabic reads right to left; `?lng=` picks one.
 
 // A busy machine renders slowly; each test does several page loads.
 test.describe.configure({ timeout: 90_000 });

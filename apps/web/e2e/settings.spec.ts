@@ -9,7 +9,7 @@ import {
   settingCookies,
 } from './shell-session.ts';
 
-// The display settings of the spec (section 2): each changes what the page shows, is saved at
+// The display settings (src/features/settings/): each changes what the page shows, is saved at
 // once in its own cookie (3 days, path /), survives a reload, and reset undoes it all.
 
 // A busy machine renders slowly; each test does several page loads.

@@ -9,7 +9,7 @@ import {
   tokenFor,
 } from './shell-session.ts';
 
-// The dashboard shell: layouts and their sizes (spec section 9), the menu, the header's
+// The dashboard shell: layouts and their sizes (theme/constants.ts), the menu, the header's
 // search, notifications, contacts and account menu, the progress bar, and accessibility.
 
 // A busy machine renders slowly; each test does several page loads.
@@ -24,7 +24,7 @@ async function box(page: Page, selector: ReturnType<Page['locator']>) {
   return rect;
 }
 
-test.describe('sizes of section 9', () => {
+test.describe('sizes of the header and the navigation', () => {
   test('vertical: nav 280, header 92 then 60 once scrolled, items 48 and 36, icons 24', async ({
     page,
     request,

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** Base URL of the API; same origin when unset (decisions.md section 5). */
+  /** Base URL of the API; same origin when unset. */
   readonly VITE_API_URL?: string;
 }
 

@@ -277,7 +277,11 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'conversations',
-                    lazy: withWords(() => import('./routes/conversations-route.tsx'), 'emails'),
+                    lazy: withWords(
+                      () => import('./routes/conversations-route.tsx'),
+                      'emails',
+                      'tasks',
+                    ),
                   },
                   {
                     path: 'mail',

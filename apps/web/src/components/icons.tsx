@@ -260,3 +260,17 @@ export const NoteIcon = strokeIcon(
   <path d="M6 3.5h8l4 4V20a.5.5 0 0 1-.5.5h-11A.5.5 0 0 1 6 20V4a.5.5 0 0 1 .5-.5ZM14 3.5V8h4M9 12h6M9 16h4" />,
   'NoteIcon',
 );
+
+/* Shown by several areas: a funnel for filters, a paper clip for attachments, "more" (⋮). */
+
+export const FilterIcon = strokeIcon(<path d="M3 5h18l-7 8v6l-4 2v-8L3 5Z" />, 'FilterIcon');
+
+export const PaperclipIcon = strokeIcon(
+  <path d="m20 11.5-7.8 7.8a5 5 0 0 1-7-7L13 4.5a3.3 3.3 0 0 1 4.7 4.7l-7.8 7.8a1.7 1.7 0 0 1-2.4-2.4L14.7 7.4" />,
+  'PaperclipIcon',
+);
+
+export const MoreIcon = strokeIcon(
+  <path d="M12 6h.01M12 12h.01M12 18h.01" strokeWidth={3} />,
+  'MoreIcon',
+);

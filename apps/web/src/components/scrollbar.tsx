@@ -25,7 +25,7 @@ export function thumbGeometry(viewport: number, content: number, position: numbe
 
 /**
  * A scrolling area with a slim custom scrollbar that shows on hover and while scrolling. Touch
- * devices get a plain scrollable container instead (spec section 2).
+ * devices (no hover, a coarse pointer) get a plain scrollable container instead.
  */
 export function Scrollbar({ children, sx, ...other }: ScrollbarProps) {
   const isTouch = useMediaQuery(TOUCH_MEDIA_QUERY);

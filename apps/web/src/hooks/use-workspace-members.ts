@@ -20,7 +20,7 @@ const none: Member[] = [];
 
 /**
  * The workspace's members, from the one shared read (lib/members-api.ts), with the loading, error
- * and data states of the spec (section 4). `enabled: false` waits (a popover that is still closed).
+ * and data states every server read has. `enabled: false` waits (a popover that is still closed).
  */
 export function useWorkspaceMembers({
   enabled = true,

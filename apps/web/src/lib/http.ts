@@ -4,14 +4,14 @@
  * - Same origin by default; a build can point elsewhere with `VITE_API_URL`.
  * - Sends the stored access token as a bearer header.
  * - A failed response rejects with an `ApiError` whose `body` is the parsed response body and whose
- *   message is the body's `detail`, or `Something went wrong` when there is none (spec section 8).
+ *   message is the body's `detail`, or `Something went wrong` when there is none (record 010).
  */
 import { takeEarlyResponse } from './early-requests.ts';
 
-/** Local storage key of the access token (spec section 9). */
+/** Local storage key of the access token. */
 export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
 
-/** The message of a failure that carries no explanation (spec section 8). */
+/** The message of a failure that carries no explanation. */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
 
 /** Anything with a zod-like `parse`: the contract's response schemas. */

@@ -1,5 +1,5 @@
 /**
- * The Redux store of a signed-in session (spec section 3; one per session:
+ * The Redux store of a signed-in session (one per session:
  * app/store-provider.tsx): the server data cache of RTK Query (`lib/api.ts`)
  * and the slices of the areas that have client rules of their own (the kanban's and calendar's
  * optimistic moves, later chat and checkout). A slice is injected by its feature when its screen

@@ -39,7 +39,10 @@ export interface BackendOptions {
   loadPath: string;
 }
 
-/** Detection order and storage keys fixed by the spec (sections 7 and 9). */
+/**
+ * Where the language is looked for, in this order, and the names it is kept under: `?lng=`, the
+ * `i18next` cookie, `i18nextLng` in local then session storage, the browser, `<html lang>`.
+ */
 export const detectionOptions: DetectionOptions = {
   order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
   lookupQuerystring: 'lng',

@@ -4,7 +4,7 @@ import type { Localization } from '@mui/material/locale';
 export type SystemValueLoader = () => Promise<{ default: Localization }>;
 
 /**
- * The five languages of the product (spec section 3): labels are each language's own name,
+ * The five languages of the product (en, fr, vi, cn, ar): labels are each language's own name,
  * `flag` names the flag drawn beside it, and `systemValue` loads MUI's own component texts
  * (pagination, autocomplete, alerts, ...) in that language; English is MUI's own, so it has none.
  */
@@ -100,7 +100,7 @@ export function findLanguage(code: string | undefined | null): Language {
   );
 }
 
-/** Arabic reads right to left, every other language left to right (spec section 4). */
+/** Arabic reads right to left, every other language left to right. */
 export function directionOf(code: string | undefined | null): Direction {
   return findLanguage(code).dir;
 }

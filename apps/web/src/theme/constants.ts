@@ -1,7 +1,7 @@
-/** Border radius of the spec (section 9), in px. */
+/** The app's border radius, in px. */
 export const BORDER_RADIUS = 8;
 
-/** Header heights of the spec (section 9), in px. */
+/** Header heights, in px (checked by theme.test.ts and e2e/shell.spec.ts). */
 export const HEADER = {
   /** Every layout below the `lg` breakpoint. */
   H_MOBILE: 64,
@@ -13,7 +13,7 @@ export const HEADER = {
   H_DASHBOARD_DESKTOP_OFFSET: 60,
 } as const;
 
-/** Navigation widths and item heights of the spec (section 9), in px. */
+/** Navigation widths and item heights, in px. */
 export const NAV = {
   W_BASE: 260,
   W_DASHBOARD: 280,
@@ -23,7 +23,7 @@ export const NAV = {
   H_DASHBOARD_ITEM_HORIZONTAL: 32,
 } as const;
 
-/** Navigation icon sizes of the spec (section 9), in px. */
+/** Navigation icon sizes, in px. */
 export const ICON = {
   NAV_ITEM: 24,
   NAV_ITEM_HORIZONTAL: 22,

@@ -37,7 +37,7 @@ export const grey = {
   900: '#141A21',
 } as const;
 
-/** Primary green of the spec (section 9). White text sits on `dark` (5.4:1), not on `main`. */
+/** The brand's primary green. White text sits on `dark` (5.4:1), not on `main`. */
 export const primary: ColorShades = {
   lighter: '#C8FAD6',
   light: '#5BE49B',

@@ -1,6 +1,6 @@
 import { primary, type ColorShades } from './palette.ts';
 
-/** The colour presets of the display settings (spec section 3); `default` is the brand green. */
+/** The colour presets of the display settings; `default` is the brand green. */
 export const PRESET_NAMES = ['default', 'cyan', 'purple', 'blue', 'orange', 'red'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 

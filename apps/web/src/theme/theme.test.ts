@@ -128,7 +128,7 @@ describe('display settings in the theme', () => {
   });
 });
 
-describe('the sizes of section 9', () => {
+describe('the sizes of the header and the navigation', () => {
   it('has the header, navigation, item and icon sizes', () => {
     expect(HEADER).toEqual({
       H_MOBILE: 64,

@@ -20,7 +20,7 @@ export const FONT_FAMILY = [
   'sans-serif',
 ].join(', ');
 
-/** The typography breakpoints of the spec (section 9): 600, 900 and 1200 px. */
+/** Where the font sizes step up: 600, 900 and 1200 px (MUI's sm, md and lg). */
 export const TYPOGRAPHY_BREAKPOINTS = { sm: 600, md: 900, lg: 1200 } as const;
 
 const rem = (px: number) => `${px / 16}rem`;

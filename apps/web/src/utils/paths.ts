@@ -1,4 +1,4 @@
-/** Every route of the web app, in one place (decisions.md section 4). */
+/** Every route of the web app, in one place. */
 export const paths = {
   home: '/',
   auth: {
@@ -13,7 +13,7 @@ export const paths = {
   dashboard: {
     root: '/dashboard',
     app: '/dashboard/app',
-    // The dashboards (decisions.md section 4).
+    // The dashboards.
     ecommerce: '/dashboard/ecommerce',
     analytics: '/dashboard/analytics',
     banking: '/dashboard/banking',
@@ -69,7 +69,7 @@ export const paths = {
     contributorPanel: '/dashboard/contributor-panel',
     permissionDenied: '/dashboard/permission-denied',
   },
-  /** The server's browsable API reference (decisions.md section 5). */
+  /** The server's browsable API reference (its OpenAPI document is `/api/openapi.json`). */
   apiDocs: '/api/docs',
   page403: '/403',
   page404: '/404',

@@ -5,9 +5,9 @@ import { useAuth } from '../../features/auth/index.ts';
 import { paths } from '../../utils/paths.ts';
 
 /**
- * Only for some roles (decisions.md section 3): any other role is sent to the permission-denied
- * page. Inside the auth guard, so there is a user; their role may still be loading just after
- * registration.
+ * Only for the roles given (of admin, contributor and viewer): any other role is sent to the
+ * permission-denied page. Inside the auth guard, so there is a user; their role may still be
+ * loading just after registration.
  */
 export function RoleGuard({ roles }: { roles: readonly Role[] }) {
   const { user } = useAuth();

@@ -26,7 +26,7 @@ export async function loader() {
 }
 
 /**
- * The signed-in frame (spec sections 2 and 9): a header, the menu in the layout of the display
+ * The signed-in frame: a header, the menu in the layout of the display
  * settings (vertical, horizontal or mini from the `lg` breakpoint, a drawer below it), the page,
  * and the settings drawer with its floating button.
  */

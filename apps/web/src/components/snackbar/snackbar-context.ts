@@ -3,7 +3,7 @@ import { createContext } from 'react';
 export type SnackbarVariant = 'success' | 'info' | 'warning' | 'error';
 
 export interface SnackbarOptions {
-  /** `success` when not given (decisions.md section 7). */
+  /** `success` when not given. */
   variant?: SnackbarVariant;
 }
 

@@ -24,7 +24,7 @@ export interface SnackbarProviderProps {
 }
 
 /**
- * Notifications as decisions.md section 7 fixes them: at most 5 on screen (more wait their
+ * Notifications: at most 5 on screen (more wait their
  * turn), no duplicates, each hidden after 3000 ms (paused while the pointer is on it), at the
  * top right, `success` unless told otherwise, an icon for each variant.
  */

@@ -1,6 +1,6 @@
 import type { SnackbarVariant } from './snackbar-context.ts';
 
-/** The rules of decisions.md section 7. */
+/** Notifications: at most 5 on screen, each hidden after 3000 ms, `success` unless told. */
 export const SNACKBAR_MAX = 5;
 export const SNACKBAR_AUTO_HIDE_MS = 3000;
 export const SNACKBAR_DEFAULT_VARIANT: SnackbarVariant = 'success';

@@ -23,7 +23,7 @@ const item = (id: string, message = id, variant: SnackbarVariant = 'success'): S
   open: true,
 });
 
-describe('the queue (decisions.md section 7)', () => {
+describe('the queue', () => {
   it('shows at most 5; the others wait and come in as earlier ones leave', () => {
     let state = emptyQueue;
     for (let i = 1; i <= 7; i += 1) state = enqueue(state, item(`n${i}`));

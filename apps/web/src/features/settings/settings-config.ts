@@ -5,7 +5,7 @@ export type ThemeDirection = 'ltr' | 'rtl';
 export type ThemeLayout = 'vertical' | 'horizontal' | 'mini';
 export type ThemeContrast = 'default' | 'bold';
 
-/** The display settings of the spec (section 3), named as their cookies are. */
+/** The display settings, named as their cookies are. */
 export interface Settings {
   themeMode: ThemeMode;
   themeDirection: ThemeDirection;
@@ -17,7 +17,7 @@ export interface Settings {
 
 export type SettingKey = keyof Settings;
 
-/** The defaults of the spec (section 9): light, ltr, vertical, default contrast, no stretch. */
+/** The defaults: light, ltr, vertical, default contrast, no stretch, the brand green. */
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   themeMode: 'light',
   themeDirection: 'ltr',
@@ -29,7 +29,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
 
-/** Each setting is kept in its own cookie for 3 days, on path `/` (spec section 9). */
+/** Each setting is kept in its own cookie for 3 days, on path `/`. */
 export const SETTINGS_COOKIE_DAYS = 3;
 
 export const THEME_MODES: readonly ThemeMode[] = ['light', 'dark'];

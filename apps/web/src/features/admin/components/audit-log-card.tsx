@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { auditKinds, type AuditEntry, type AuditFilter, type Member } from '@beacon/contract';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { areaErrorText } from '../../../utils/area-error.ts';
 import { saveFile } from '../../../utils/save-file.ts';
@@ -235,13 +236,7 @@ export function AuditLogCard({ members }: AuditLogCardProps) {
           </Table>
         </TableContainer>
       )}
-      {log.hasNextPage && (
-        <Box sx={{ p: 2, textAlign: 'center' }}>
-          <Button onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
-            {t('audit.more')}
-          </Button>
-        </Box>
-      )}
+      <LoadMoreButton pages={log} />
     </Card>
   );
 }

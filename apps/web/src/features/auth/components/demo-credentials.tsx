@@ -9,7 +9,7 @@ export interface DemoCredentialsProps {
   onUse: () => void;
 }
 
-/** The demo workspace's sign-in, shown when the server seeded one (decisions.md section 10). */
+/** The demo workspace's sign-in, shown when the server seeded one (README.md, "Demo account"). */
 export function DemoCredentials({ email, password, onUse }: DemoCredentialsProps) {
   const { t } = useTranslation('auth');
   return (

@@ -1,7 +1,7 @@
 import type { Role } from '@beacon/contract';
 import { useAuth } from './use-auth.ts';
 
-/** Admins and contributors create and change records; viewers read (decisions.md section 3). */
+/** Admins and contributors create and change records; viewers read. */
 export const roleCanEdit = (role: Role | null | undefined): boolean =>
   role === 'admin' || role === 'contributor';
 

@@ -7,7 +7,10 @@ import type { CurrentUser } from '@beacon/contract';
 export type AuthUser = Pick<CurrentUser, 'email' | 'first_name' | 'last_name'> &
   Partial<Omit<CurrentUser, 'email' | 'first_name' | 'last_name'>>;
 
-/** The auth state of the spec (sections 3 and 4). */
+/**
+ * The auth state: not known yet until the stored token is checked (`isInitialized`), then signed in
+ * with the user, or not (docs/decisions/010-web-session-and-errors.md).
+ */
 export interface AuthState {
   isInitialized: boolean;
   isAuthenticated: boolean;

@@ -42,8 +42,9 @@ export interface AuthSession {
 }
 
 /**
- * The auth state machine's effects (spec section 4): the stored token, the current user and the
- * expiry timer. React-free so that it can be tested on its own; `AuthProvider` runs one.
+ * The auth state machine's effects (docs/decisions/010-web-session-and-errors.md): the stored
+ * token, the current user and the expiry timer. React-free so that it can be tested on its own;
+ * `AuthProvider` runs one.
  */
 export function createAuthSession({ dispatch, onExpired }: AuthSessionOptions): AuthSession {
   let disposed = false;
@@ -98,7 +99,7 @@ export function createAuthSession({ dispatch, onExpired }: AuthSessionOptions): 
     try {
       ({ access_token: token } = await authApi.token(email, password));
     } catch (error) {
-      // Every failure reads "Invalid credentials" (spec section 8), except a rate limit: telling
+      // Every failure reads "Invalid credentials" (record 010), except a rate limit: telling
       // someone to re-check a password they typed right would only make them retry sooner.
       if (error instanceof ApiError && error.status === 429) {
         throw new AuthError(error.detail ?? RATE_LIMITED_MESSAGE, {

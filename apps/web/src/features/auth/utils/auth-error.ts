@@ -1,4 +1,7 @@
-/** The messages the spec fixes (section 8). The UI translates them by `code`. */
+/**
+ * The fixed English messages of sign-in and registration
+ * (docs/decisions/010-web-session-and-errors.md). The UI translates them by `code`.
+ */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials';
 export const REGISTRATION_FAILED_MESSAGE = 'Registration failed';
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Try again later.';

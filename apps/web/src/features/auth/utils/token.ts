@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_STORAGE_KEY, getAccessToken } from '../../../lib/http.ts';
 
-/** The claims the server puts in an access token (decisions.md section 6). */
+/** The claims the server puts in an access token (docs/decisions/003-tokens-and-sign-in.md). */
 export interface TokenPayload {
   exp?: number;
   iat?: number;
@@ -36,7 +36,7 @@ export function tokenExpiresAt(token: string): number | null {
   return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
 }
 
-/** The client-side check of the spec (section 5): the expiry is still ahead of now. */
+/** The client's only check of a token (the server checks the rest): its expiry is still ahead. */
 export function isValidToken(token: string | null | undefined, now: number = Date.now()): boolean {
   if (!token) return false;
   const expiresAt = tokenExpiresAt(token);
@@ -47,7 +47,7 @@ export function getStoredToken(): string | null {
   return getAccessToken();
 }
 
-/** Stores the token under `accessToken` (spec section 9), or removes it. */
+/** Stores the token in local storage under `accessToken`, or removes it. */
 export function storeToken(token: string | null): void {
   try {
     if (token) window.localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, token);

@@ -33,7 +33,10 @@ export interface UpdateEventArg {
   previous?: CalendarEvent;
 }
 
-/** The text of the failure when an update answers an event without an id (spec section 4). */
+/**
+ * The text of the failure when an update answers an event without an id: such an answer is a
+ * failure, never an event (docs/decisions/011-web-calendar-and-kanban.md).
+ */
 export const UPDATE_WITHOUT_ID_MESSAGE = 'The updated event has no id';
 
 /**
@@ -81,7 +84,7 @@ export const calendarApi = api
           );
           if (result.error) return { error: result.error as ApiFailure };
           const event = result.data as CalendarEvent;
-          // The spec: an update's result must have an id; one without is a failure, not an event.
+          // An update's result must have an id; one without is a failure, not an event.
           if (!event.id) {
             return {
               error: { message: UPDATE_WITHOUT_ID_MESSAGE, operation: 'calendarUpdateEvent' },

@@ -17,10 +17,9 @@ import {
   type ChatAttachment,
   type ChatParticipant,
 } from '@beacon/contract';
-import { SendIcon } from '../../../components/icons.tsx';
+import { PaperclipIcon, SendIcon } from '../../../components/icons.tsx';
 import { areaErrorText } from '../../../utils/area-error.ts';
 import { useChatUploadMutation } from '../api/chat-api.ts';
-import { PaperclipIcon } from './chat-icons.tsx';
 import { EmojiButton } from './emoji-button.tsx';
 
 const TYPING_EVERY_MS = 3000;

@@ -7,10 +7,10 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon } from '../../../components/icons.tsx';
+import { CheckIcon, MoreIcon } from '../../../components/icons.tsx';
 import type { LocalMessage } from '../state/chat-slice.ts';
 import { ChatAttachmentView } from './chat-attachment.tsx';
-import { CheckAllIcon, MoreIcon } from './chat-icons.tsx';
+import { CheckAllIcon } from './chat-icons.tsx';
 import { MessageText } from './message-text.tsx';
 import { ChatAvatar } from './presence.tsx';
 

@@ -1,6 +1,5 @@
 import { strokeIcon } from '../../../components/icons.tsx';
 
-export const FilterIcon = strokeIcon(<path d="M3 5h18l-7 8v6l-4 2v-8L3 5Z" />, 'FilterIcon');
 export const ColumnsIcon = strokeIcon(
   <>
     <rect x="3" y="4" width="18" height="16" rx="2" />

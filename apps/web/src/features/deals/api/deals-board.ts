@@ -10,7 +10,7 @@ import {
 } from '@beacon/contract';
 import { call, type ApiCall, type ApiFailure } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
-import { dealQueryParams } from '../../../lib/deals-api.ts';
+import { dealQueryParams } from './deal-query.ts';
 import { CLIENT_ID } from '../../../lib/http.ts';
 import {
   appendPage,

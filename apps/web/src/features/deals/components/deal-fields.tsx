@@ -13,7 +13,7 @@ import {
   type Pipeline,
 } from '@beacon/contract';
 import { memberName } from '../../../utils/members.ts';
-import { searchCompanies, type FoundRecord } from '../api/search.ts';
+import { useCompanySearch, type FoundRecord } from '../api/search.ts';
 import { minorToInput, parseMoney } from '../../../utils/money.ts';
 import { EditableField } from './editable-field.tsx';
 import { LostReasonDialog } from './lost-reason-dialog.tsx';
@@ -32,6 +32,7 @@ export interface DealFieldsProps {
 /** The deal's fields, each saved on its own (contributors and admins); read-only for viewers. */
 export function DealFields({ deal, pipeline, members, canEdit, save }: DealFieldsProps) {
   const { t } = useTranslation('deals');
+  const searchCompanies = useCompanySearch();
   const [lostStage, setLostStage] = useState<string | null>(null);
   const [companyError, setCompanyError] = useState<string | null>(null);
   const disabled = !canEdit;

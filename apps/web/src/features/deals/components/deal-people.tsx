@@ -18,7 +18,7 @@ import {
 } from '@beacon/contract';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../utils/paths.ts';
-import { searchPeople, type FoundRecord } from '../api/search.ts';
+import { usePersonSearch, type FoundRecord } from '../api/search.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
 import { RecordPicker } from '../../../components/record-picker.tsx';
 
@@ -33,6 +33,7 @@ export interface DealPeopleProps {
 export function DealPeople({ deal, company, canEdit, save }: DealPeopleProps) {
   const { t } = useTranslation('deals');
   const { enqueueSnackbar } = useSnackbar();
+  const searchPeople = usePersonSearch();
   const [adding, setAdding] = useState<FoundRecord | null>(null);
   const [role, setRole] = useState<DealPersonRole>('decision_maker');
   const [pickerKey, setPickerKey] = useState(0);

@@ -23,7 +23,7 @@ import {
 import { isApiFailure } from '../../../lib/api.ts';
 import { applyServerFieldErrors, fieldErrorMessage } from '../../../utils/form-errors.ts';
 import { useDealCreateMutation } from '../api/deal-record.ts';
-import { searchCompanies, type FoundRecord } from '../api/search.ts';
+import { useCompanySearch, type FoundRecord } from '../api/search.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
 import { parseMoney } from '../../../utils/money.ts';
 import { RecordPicker } from '../../../components/record-picker.tsx';
@@ -90,6 +90,7 @@ export function NewDealDialog({
 }: NewDealDialogProps) {
   const { t } = useTranslation('deals');
   const id = useId();
+  const searchCompanies = useCompanySearch();
   const stages = pipeline?.stages ?? [];
   const empty = (): NewDealForm => ({
     name: '',

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,13 +8,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { companySchema } from '@beacon/contract';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
-import { http } from '../../../lib/http.ts';
 import { formatDate } from '../../../locales/languages.ts';
 import { formatMoney } from '../../../utils/money.ts';
 import { paths } from '../../../utils/paths.ts';
-import type { FoundRecord } from '../api/search.ts';
+import { useDealCompanyQuery, type FoundRecord } from '../api/search.ts';
 import { RELATED_PAGE, useRelatedDealsInfiniteQuery } from '../api/deal-record.ts';
 import { usePipelines } from '../hooks/use-pipelines.ts';
 import { dealsErrorText } from '../utils/error-text.ts';
@@ -37,7 +37,6 @@ export function RelatedDeals({ subject, canEdit }: RelatedDealsProps) {
   const items = related.data ? related.data.pages.flatMap((page) => page.items) : null;
   const error = related.error ?? null;
   const [adding, setAdding] = useState(false);
-  const [company, setCompany] = useState<FoundRecord | null>(null);
   const stageNames = useMemo(() => {
     const names = new Map<string, string>();
     for (const pipeline of pipelines ?? []) {
@@ -47,22 +46,13 @@ export function RelatedDeals({ subject, canEdit }: RelatedDealsProps) {
   }, [pipelines, t]);
 
   // The company a new deal is for, named in the dialog's picker.
-  useEffect(() => {
-    if (!adding || subject.type !== 'company' || company?.id === subject.id) return;
-    const controller = new AbortController();
-    http
-      .get(`/api/companies/${encodeURIComponent(subject.id)}`, {
-        schema: {
-          parse: (data: unknown) => companySchema.parse((data as { company: unknown }).company),
-        },
-        signal: controller.signal,
-      })
-      .then(
-        (found) => setCompany({ id: found.id, label: found.name, secondary: found.domain }),
-        () => undefined,
-      );
-    return () => controller.abort();
-  }, [adding, subject.type, subject.id, company?.id]);
+  const companyRead = useDealCompanyQuery(
+    adding && subject.type === 'company' ? subject.id : skipToken,
+  );
+  const found = companyRead.currentData?.company;
+  const company: FoundRecord | null = found
+    ? { id: found.id, label: found.name, secondary: found.domain }
+    : null;
 
   const defaultPipeline = pipelines?.find((p) => p.isDefault) ?? pipelines?.[0] ?? null;
 
@@ -145,15 +135,9 @@ export function RelatedDeals({ subject, canEdit }: RelatedDealsProps) {
           </Box>
         ))}
       </Box>
-      {related.hasNextPage && (
-        <Button
-          sx={{ mt: 1 }}
-          loading={related.isFetchingNextPage}
-          onClick={() => void related.fetchNextPage()}
-        >
-          {t('stage.loadMore', { count: RELATED_PAGE })}
-        </Button>
-      )}
+      <LoadMoreButton pages={related} sx={{ p: 0, mt: 1 }}>
+        {t('stage.loadMore', { count: RELATED_PAGE })}
+      </LoadMoreButton>
       {canEdit && adding && (subject.type === 'person' || company) && (
         <NewDealDialog
           open={adding}

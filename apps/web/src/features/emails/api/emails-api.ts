@@ -3,7 +3,6 @@ import {
   emailsEndpoints,
   mailEndpoints,
   peopleEndpoints,
-  tasksEndpoints,
   type Conversation,
   type ConversationCounts,
   type ConversationCountsQuery,
@@ -14,10 +13,8 @@ import {
   type EmailDetail,
   type EmailsQuery,
   type Mail,
-  type NewTask,
   type PersonDetail,
   type PersonStage,
-  type Task,
 } from '@beacon/contract';
 import { api, call } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
@@ -100,9 +97,6 @@ export const emailsApi = api
       emailMessage: build.query<{ mail: Mail }, string>({
         query: (mailId) => call(mailEndpoints.mail, { query: { mailId } }),
       }),
-      createFollowUpTask: build.mutation<Task, NewTask>({
-        query: (body) => call(tasksEndpoints.create, { body }),
-      }),
       emails: build.infiniteQuery<EmailActivityPage, EmailsQuery, string | null>({
         infiniteQueryOptions: {
           initialPageParam: null,
@@ -129,7 +123,6 @@ export const {
   useConversationPersonQuery,
   useSetConversationPersonStageMutation,
   useEmailMessageQuery,
-  useCreateFollowUpTaskMutation,
   useEmailsInfiniteQuery,
   useEmailDetailQuery,
 } = emailsApi;

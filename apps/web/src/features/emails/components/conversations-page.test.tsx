@@ -9,7 +9,7 @@ import { json, stubApi } from '../../../test/fetch.ts';
 import { initTestI18n } from '../../../test/i18n.ts';
 import { renderWithStore } from '../../../test/render.tsx';
 import { ThemeProvider } from '../../../theme/index.ts';
-import { ConversationsPage } from './conversations-page.tsx';
+import { ConversationsPage, type ConversationsPageProps } from './conversations-page.tsx';
 
 vi.setConfig({ testTimeout: 60_000 });
 afterEach(() => vi.unstubAllGlobals());
@@ -76,7 +76,11 @@ const mail: Mail = {
   links: [],
 };
 
-async function renderPage(entry: string, canEdit = true) {
+async function renderPage(
+  entry: string,
+  canEdit = true,
+  taskDialog?: ConversationsPageProps['taskDialog'],
+) {
   const patches: unknown[] = [];
   const api = stubApi({
     'GET /api/conversations': json(200, { items: [conversation], nextCursor: null }),
@@ -112,7 +116,7 @@ async function renderPage(entry: string, canEdit = true) {
       <ThemeProvider>
         <SnackbarProvider>
           <MemoryRouter initialEntries={[entry]}>
-            <ConversationsPage canEdit={canEdit} />
+            <ConversationsPage canEdit={canEdit} taskDialog={taskDialog} />
           </MemoryRouter>
         </SnackbarProvider>
       </ThemeProvider>
@@ -145,6 +149,38 @@ describe('ConversationsPage', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Not now' }));
     await waitFor(() => expect(patches).toEqual([{ category: 'not_now' }]));
     expect(await screen.findByText('Category changed.')).toBeTruthy();
+  });
+
+  it('opens the route’s follow-up task dialog for the reply’s person, and closes it', async () => {
+    const shown = vi.fn();
+    await renderPage('/dashboard/conversations?c=' + conversation.id, true, (props) => {
+      shown(props);
+      return (
+        <div role="dialog" aria-label="Follow-up task">
+          <button type="button" onClick={props.onClose}>
+            Close it
+          </button>
+        </div>
+      );
+    });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Actions on this reply' });
+    expect(screen.queryByRole('dialog', { name: 'Follow-up task' })).toBeNull();
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Create task' }));
+    expect(await screen.findByRole('dialog', { name: 'Follow-up task' })).toBeTruthy();
+    expect(shown).toHaveBeenLastCalledWith(
+      expect.objectContaining({ personId: PERSON, personName: 'Grace Hopper' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Close it' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Follow-up task' })).toBeNull(),
+    );
+  });
+
+  it('offers no Create task when the route gives no task dialog', async () => {
+    await renderPage('/dashboard/conversations?c=' + conversation.id);
+    const toolbar = await screen.findByRole('toolbar', { name: 'Actions on this reply' });
+    expect(within(toolbar).getByRole('link', { name: 'Reply' })).toBeTruthy();
+    expect(within(toolbar).queryByRole('button', { name: 'Create task' })).toBeNull();
   });
 
   it('offers no actions to a viewer', async () => {

@@ -1,14 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -35,6 +31,7 @@ import {
 import { ArrowBackIcon, CheckIcon, MailIcon } from '../../../components/icons.tsx';
 import { ChatIcon, TasksIcon } from '../../../components/shell-icons.tsx';
 import { LiveStatus } from '../../../components/live-status.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
@@ -43,7 +40,6 @@ import {
   useConversationCountsQuery,
   useConversationPersonQuery,
   useConversationsInfiniteQuery,
-  useCreateFollowUpTaskMutation,
   usePatchConversationMutation,
   useSetConversationPersonStageMutation,
 } from '../api/emails-api.ts';
@@ -69,8 +65,20 @@ export const CATEGORY_COLORS: Record<
 type Tab = 'all' | ConversationCategory;
 const TABS: Tab[] = ['all', ...conversationCategories];
 
+/** What the route's follow-up task dialog (the tasks area's, composed by the route) is given. */
+export interface FollowUpTaskProps {
+  personId: string;
+  personName: string;
+  onClose: () => void;
+}
+
 export interface ConversationsPageProps {
   canEdit: boolean;
+  /**
+   * The follow-up task dialog, from the route (features do not import each other); without it
+   * the reply offers no "Create task".
+   */
+  taskDialog?: (props: FollowUpTaskProps) => ReactNode;
 }
 
 /**
@@ -78,7 +86,7 @@ export interface ConversationsPageProps {
  * people of the CRM to the mailboxes the member reads, in tabs by category with their counts; the
  * chosen reply beside the list with the person's facts, and the seller's actions above it.
  */
-export function ConversationsPage({ canEdit }: ConversationsPageProps) {
+export function ConversationsPage({ canEdit, taskDialog }: ConversationsPageProps) {
   const { t } = useTranslation('emails');
   const [params, setParams] = useSearchParams();
   const members = useWorkspaceMembers();
@@ -261,18 +269,7 @@ export function ConversationsPage({ canEdit }: ConversationsPageProps) {
                       </ListItem>
                     ))}
                   </List>
-                  {list.hasNextPage && (
-                    <Box sx={{ textAlign: 'center', p: 2 }}>
-                      <Button
-                        variant="outlined"
-                        color="inherit"
-                        loading={list.isFetchingNextPage}
-                        onClick={() => void list.fetchNextPage()}
-                      >
-                        {t('loadMore')}
-                      </Button>
-                    </Box>
-                  )}
+                  <LoadMoreButton pages={list} />
                 </>
               )}
             </Box>
@@ -300,7 +297,12 @@ export function ConversationsPage({ canEdit }: ConversationsPageProps) {
                 </Button>
               )}
               {selected ? (
-                <ConversationDetail key={selected.id} conversation={selected} canEdit={canEdit} />
+                <ConversationDetail
+                  key={selected.id}
+                  conversation={selected}
+                  canEdit={canEdit}
+                  taskDialog={taskDialog}
+                />
               ) : selectedId && list.isLoading ? null : (
                 <Box sx={{ textAlign: 'center', py: 8, color: 'text.secondary' }}>
                   <MailIcon sx={{ fontSize: 40, color: 'text.disabled' }} />
@@ -379,9 +381,11 @@ export function CategoryChip({ category }: { category: ConversationCategory }) {
 function ConversationDetail({
   conversation,
   canEdit,
+  taskDialog,
 }: {
   conversation: Conversation;
   canEdit: boolean;
+  taskDialog: ConversationsPageProps['taskDialog'];
 }) {
   const { t, i18n } = useTranslation('emails');
   const { enqueueSnackbar } = useSnackbar();
@@ -443,14 +447,16 @@ function ConversationDetail({
           >
             {t('conversations.reply')}
           </Button>
-          <Button
-            variant="outlined"
-            color="inherit"
-            startIcon={<TasksIcon />}
-            onClick={() => setTaskOpen(true)}
-          >
-            {t('conversations.createTask')}
-          </Button>
+          {taskDialog && (
+            <Button
+              variant="outlined"
+              color="inherit"
+              startIcon={<TasksIcon />}
+              onClick={() => setTaskOpen(true)}
+            >
+              {t('conversations.createTask')}
+            </Button>
+          )}
           <TextField
             select
             size="small"
@@ -576,84 +582,12 @@ function ConversationDetail({
           )}
         </Card>
       </Box>
-      {taskOpen && (
-        <TaskDialog
-          personId={conversation.personId}
-          personName={conversation.personName || conversation.from.address}
-          onClose={() => setTaskOpen(false)}
-        />
-      )}
+      {taskOpen &&
+        taskDialog?.({
+          personId: conversation.personId,
+          personName: conversation.personName || conversation.from.address,
+          onClose: () => setTaskOpen(false),
+        })}
     </Stack>
-  );
-}
-
-/** A follow-up task about the person (the tasks API), due on the chosen day. */
-function TaskDialog({
-  personId,
-  personName,
-  onClose,
-}: {
-  personId: string;
-  personName: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('emails');
-  const { enqueueSnackbar } = useSnackbar();
-  const [create, { isLoading }] = useCreateFollowUpTaskMutation();
-  const [title, setTitle] = useState(() => t('task.defaultTitle', { name: personName }));
-  const [day, setDay] = useState('');
-  const submit = async () => {
-    if (!title.trim()) return;
-    try {
-      await create({
-        title: title.trim(),
-        type: 'email',
-        personId,
-        dueAt: day ? new Date(`${day}T09:00:00`).toISOString() : null,
-      }).unwrap();
-      enqueueSnackbar(t('task.created'), { variant: 'success' });
-      onClose();
-    } catch (error) {
-      enqueueSnackbar(emailsErrorText(t, error), { variant: 'error' });
-    }
-  };
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="follow-up-title">
-      <DialogTitle id="follow-up-title">{t('task.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label={t('task.name')}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            required
-            error={!title.trim()}
-            helperText={!title.trim() ? t('task.required') : undefined}
-            slotProps={{ htmlInput: { maxLength: 300 } }}
-            autoFocus
-          />
-          <TextField
-            type="date"
-            label={t('task.due')}
-            value={day}
-            onChange={(e) => setDay(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button color="inherit" onClick={onClose}>
-          {t('cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          loading={isLoading}
-          disabled={!title.trim()}
-          onClick={() => void submit()}
-        >
-          {t('task.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -32,6 +32,7 @@ import {
 } from '@beacon/contract';
 import { CloseIcon, MailIcon, SearchIcon } from '../../../components/icons.tsx';
 import { LiveStatus } from '../../../components/live-status.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { paths } from '../../../utils/paths.ts';
@@ -410,18 +411,7 @@ export function EmailsPage({ viewsMenu }: EmailsPageProps) {
                 </Typography>
               </Box>
             )}
-            {list.hasNextPage && (
-              <Box sx={{ textAlign: 'center', p: 2 }}>
-                <Button
-                  variant="outlined"
-                  color="inherit"
-                  loading={list.isFetchingNextPage}
-                  onClick={() => void list.fetchNextPage()}
-                >
-                  {t('loadMore')}
-                </Button>
-              </Box>
-            )}
+            <LoadMoreButton pages={list} />
           </TableContainer>
         )}
       </Card>

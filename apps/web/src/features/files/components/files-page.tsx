@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import type { FileItem, FileKind, FileSort, FileView } from '@beacon/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { SearchIcon } from '../../../components/icons.tsx';
 import {
   UploadDropZone,
@@ -511,16 +512,7 @@ export function FilesPage({ myId, canEdit }: FilesPageProps) {
                 onDropOnFolder={(id, folder) => onDropOnFolder(id, folder)}
                 draggable={canEdit && view !== 'trash'}
               />
-              {list.hasNextPage && (
-                <Box sx={{ textAlign: 'center', mt: 2 }}>
-                  <Button
-                    onClick={() => void list.fetchNextPage()}
-                    disabled={list.isFetchingNextPage}
-                  >
-                    {t('actions.loadMore')}
-                  </Button>
-                </Box>
-              )}
+              <LoadMoreButton pages={list} sx={{ p: 0, mt: 2 }} />
             </>
           )}
         </Box>

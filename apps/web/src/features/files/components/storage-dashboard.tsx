@@ -56,9 +56,9 @@ function Panel({
 }
 
 /**
- * `/dashboard/file`, the storage dashboard (decisions.md section 4): what the workspace's files
- * (every area's) take, by type and by member, against the quota; recent files, the folders at the
- * root, and an upload area that puts files at the root of the files manager.
+ * `/dashboard/file`, the storage dashboard (docs/decisions/054-files-manager.md): what the
+ * workspace's files (every area's) take, by type and by member, against the quota; recent files,
+ * the folders at the root, and an upload area that puts files at the root of the files manager.
  */
 export function StorageDashboard({ canEdit }: { canEdit: boolean }) {
   const { t, i18n } = useTranslation('files');

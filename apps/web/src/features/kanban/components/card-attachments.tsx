@@ -19,7 +19,8 @@ import {
 } from '../api/kanban-api.ts';
 import { formatDateTime, formatFileSize } from '../utils/dates.ts';
 import { kanbanErrorText } from '../utils/error-text.ts';
-import { PaperclipIcon, TrashIcon } from './kanban-icons.tsx';
+import { PaperclipIcon } from '../../../components/icons.tsx';
+import { TrashIcon } from './kanban-icons.tsx';
 
 export interface CardAttachmentsProps {
   cardId: string;

@@ -9,15 +9,15 @@ import { alpha } from '@mui/material/styles';
 import { Draggable } from '@hello-pangea/dnd';
 import { useTranslation } from 'react-i18next';
 import type { KanbanCard, Member } from '@beacon/contract';
-import { ClockIcon } from '../../../components/icons.tsx';
+import { ClockIcon, PaperclipIcon } from '../../../components/icons.tsx';
 import { findLanguage } from '../../../locales/languages.ts';
 import { memberInitials, memberName } from '../../../utils/members.ts';
 import { dueState, formatDueDate } from '../utils/dates.ts';
-import { ChecklistIcon, CommentIcon, PaperclipIcon } from './kanban-icons.tsx';
+import { ChecklistIcon, CommentIcon } from './kanban-icons.tsx';
 
 export const PRIORITY_COLORS = { low: 'info', medium: 'warning', high: 'error' } as const;
 
-/** At most this many avatars, then "+n" (spec section 9). */
+/** A card shows at most this many avatars, then "+n". */
 export const AVATAR_GROUP_MAX = 4;
 
 export interface KanbanCardItemProps {

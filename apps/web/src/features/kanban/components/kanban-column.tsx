@@ -20,7 +20,8 @@ import {
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { KanbanCardItem } from './kanban-card-item.tsx';
 import { InlineAddForm } from './inline-add-form.tsx';
-import { EditIcon, EraserIcon, GripIcon, MoreIcon, TrashIcon } from './kanban-icons.tsx';
+import { MoreIcon } from '../../../components/icons.tsx';
+import { EditIcon, EraserIcon, GripIcon, TrashIcon } from './kanban-icons.tsx';
 import { COLUMN_WIDTH } from './kanban-sizes.ts';
 
 export { COLUMN_WIDTH };

@@ -5,15 +5,6 @@ export { DownloadIcon, EditIcon, PlusIcon, TrashIcon } from '../../../components
 
 /* The board's own icons, in the app's 24 × 24 stroke style. */
 
-export const MoreIcon = strokeIcon(
-  <>
-    <circle cx="12" cy="5.5" r="1" />
-    <circle cx="12" cy="12" r="1" />
-    <circle cx="12" cy="18.5" r="1" />
-  </>,
-  'MoreIcon',
-);
-
 export const GripIcon = strokeIcon(
   <>
     <circle cx="9" cy="6" r="0.8" />
@@ -32,11 +23,6 @@ export const EraserIcon = strokeIcon(
     <path d="m9 10 5 5" />
   </>,
   'EraserIcon',
-);
-
-export const PaperclipIcon = strokeIcon(
-  <path d="m20 11.5-8.1 8.1a5 5 0 0 1-7.1-7.1l8.5-8.5a3.4 3.4 0 0 1 4.8 4.8l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8" />,
-  'PaperclipIcon',
 );
 
 export const CommentIcon = strokeIcon(

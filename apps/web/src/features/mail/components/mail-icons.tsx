@@ -1,6 +1,7 @@
 import { strokeIcon } from '../../../components/icons.tsx';
 
-// The mail app's icons, drawn inline like the app's others (components/icons.tsx).
+// The mail app's own icons, drawn inline like the app's others; the ones other areas show too
+// (clock, filter, paper clip, more) are in components/icons.tsx.
 
 export const StarIcon = strokeIcon(
   <path d="m12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />,
@@ -60,24 +61,9 @@ export const DraftIcon = strokeIcon(
   <path d="M14 3.5H6.5a1 1 0 0 0-1 1v15a1 1 0 0 0 1 1h11a1 1 0 0 0 1-1V8zM14 3.5V8h4.5M9 13h6M9 16.5h4" />,
   'DraftIcon',
 );
-export const ScheduleIcon = strokeIcon(
-  <>
-    <circle cx="12" cy="12" r="8.5" />
-    <path d="M12 7.5V12l3 2" />
-  </>,
-  'ScheduleIcon',
-);
 export const AllMailIcon = strokeIcon(
   <path d="M6 4.5h14a1 1 0 0 1 1 1V15M3 8.5h14a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zm0 .5 7.5 5.5L18 9" />,
   'AllMailIcon',
-);
-export const FilterIcon = strokeIcon(
-  <path d="M4 5.5h16l-6.2 7.3V19l-3.6-1.8v-4.4z" />,
-  'FilterIcon',
-);
-export const PaperclipIcon = strokeIcon(
-  <path d="m20 11.5-7.8 7.8a5 5 0 0 1-7-7L13 4.5a3.3 3.3 0 0 1 4.7 4.7l-7.8 7.8a1.7 1.7 0 0 1-2.4-2.4L14.7 7.4" />,
-  'PaperclipIcon',
 );
 export const ImageIcon = strokeIcon(
   <>
@@ -91,4 +77,3 @@ export const WarningIcon = strokeIcon(
   <path d="M12 4 2.8 19.5h18.4zM12 10v4.5M12 17h.01" />,
   'WarningIcon',
 );
-export const MoreIcon = strokeIcon(<path d="M12 6h.01M12 12h.01M12 18h.01" />, 'MoreIcon');

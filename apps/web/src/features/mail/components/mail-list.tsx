@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { MailLabel, MailSummary } from '@beacon/contract';
-import { MenuIcon, SearchIcon } from '../../../components/icons.tsx';
+import { FilterIcon, MenuIcon, PaperclipIcon, SearchIcon } from '../../../components/icons.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { useMailStarMutation } from '../api/mail-api.ts';
@@ -25,7 +25,7 @@ import { addressName, formatListDate } from '../utils/format.ts';
 import { labelColor } from '../utils/label-colors.ts';
 import { activeFilters, type MailView } from '../utils/mail-url.ts';
 import { MailActions } from './mail-actions.tsx';
-import { FilterIcon, PaperclipIcon, StarIcon, WarningIcon } from './mail-icons.tsx';
+import { StarIcon, WarningIcon } from './mail-icons.tsx';
 
 export type MailListProps = {
   view: MailView;

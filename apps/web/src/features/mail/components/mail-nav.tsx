@@ -31,7 +31,7 @@ import {
   type MailLabel,
   type MailLabelColor,
 } from '@beacon/contract';
-import { EditIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
+import { ClockIcon, EditIcon, MoreIcon, PlusIcon, TrashIcon } from '../../../components/icons.tsx';
 import { InboxIcon } from '../../../components/shell-icons.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
@@ -48,8 +48,6 @@ import {
   DraftIcon,
   ImportantIcon,
   LabelIcon,
-  MoreIcon,
-  ScheduleIcon,
   SentIcon,
   SpamIcon,
   StarIcon,
@@ -76,7 +74,7 @@ const ICONS: Record<(typeof NAV_LABELS)[number], ReactNode> = {
   important: <ImportantIcon fontSize="small" />,
   sent: <SentIcon fontSize="small" />,
   drafts: <DraftIcon fontSize="small" />,
-  scheduled: <ScheduleIcon fontSize="small" />,
+  scheduled: <ClockIcon fontSize="small" />,
   archive: <ArchiveIcon fontSize="small" />,
   all: <AllMailIcon fontSize="small" />,
   spam: <SpamIcon fontSize="small" />,

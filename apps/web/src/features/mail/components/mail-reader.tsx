@@ -13,7 +13,12 @@ import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Mail, MailLabel } from '@beacon/contract';
-import { ArrowBackIcon, CloseIcon, DownloadIcon } from '../../../components/icons.tsx';
+import {
+  ArrowBackIcon,
+  CloseIcon,
+  DownloadIcon,
+  PaperclipIcon,
+} from '../../../components/icons.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { formatBytes } from '../../../utils/bytes.ts';
 import { paths } from '../../../utils/paths.ts';
@@ -31,14 +36,7 @@ import { addressLine, addressName, formatFullDate, initialsOf } from '../utils/f
 import { labelColor } from '../utils/label-colors.ts';
 import { MailActions } from './mail-actions.tsx';
 import { MailFrame } from './mail-frame.tsx';
-import {
-  ForwardIcon,
-  ImageIcon,
-  PaperclipIcon,
-  ReplyAllIcon,
-  ReplyIcon,
-  WarningIcon,
-} from './mail-icons.tsx';
+import { ForwardIcon, ImageIcon, ReplyAllIcon, ReplyIcon, WarningIcon } from './mail-icons.tsx';
 
 export type MailReaderProps = {
   mailId: string;

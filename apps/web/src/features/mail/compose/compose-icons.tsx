@@ -28,10 +28,6 @@ export const QuoteIcon = strokeIcon(
   <path d="M7 7H5a1 1 0 0 0-1 1v3a1 1 0 0 0 1 1h3v1a3 3 0 0 1-3 3M17 7h-2a1 1 0 0 0-1 1v3a1 1 0 0 0 1 1h3v1a3 3 0 0 1-3 3" />,
   'QuoteIcon',
 );
-export const PaperclipIcon = strokeIcon(
-  <path d="m20 11-8 8a5 5 0 0 1-7-7l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7L9.7 16.7a1.7 1.7 0 0 1-2.4-2.4L15 6.6" />,
-  'PaperclipIcon',
-);
 export const TemplateIcon = strokeIcon(
   <path d="M5 4h14v16H5zM8 8h8M8 12h8M8 16h5" />,
   'TemplateIcon',

@@ -34,7 +34,13 @@ import {
   type Mail,
   type Mailbox,
 } from '@beacon/contract';
-import { ChevronDownIcon, CloseIcon, SendIcon, TrashIcon } from '../../../components/icons.tsx';
+import {
+  ChevronDownIcon,
+  CloseIcon,
+  PaperclipIcon,
+  SendIcon,
+  TrashIcon,
+} from '../../../components/icons.tsx';
 import { ExitFullscreenIcon, FullscreenIcon } from '../../../components/shell-icons.tsx';
 import { UploadDropZone, UploadList, useUploadQueue } from '../../../components/upload/index.ts';
 import type { UploadTransport } from '../../../components/upload/index.ts';
@@ -48,7 +54,7 @@ import {
   useSaveDraftMutation,
   useSendMailMutation,
 } from './compose-api.ts';
-import { MinimizeIcon, PaperclipIcon, TemplateIcon } from './compose-icons.tsx';
+import { MinimizeIcon, TemplateIcon } from './compose-icons.tsx';
 import {
   hasContent,
   isBlankHtml,

@@ -40,7 +40,7 @@ import { OptionCard } from './option-card.tsx';
 export const SETTINGS_DRAWER_WIDTH = 360;
 
 /**
- * The settings drawer of the spec (section 2): mode, contrast, direction, layout, stretch (only
+ * The settings drawer: mode, contrast, direction, layout, stretch (only
  * offered above 1600 px), colour presets and full screen; a reset button with a dot when anything
  * differs from the defaults, and a close button.
  */

@@ -29,13 +29,14 @@ export interface SettingsProviderProps {
 }
 
 /**
- * The display settings (spec sections 2 to 4). The first render uses the defaults; the saved
- * cookies are read right after it, before the browser paints. Each change is saved at once.
+ * The display settings (mode, contrast, direction, layout, stretch, colour preset). The first
+ * render uses the defaults; the saved cookies are read right after it, before the browser paints.
+ * Each change is saved at once.
  *
  * The language drives the direction: Arabic sets right-to-left and any other language
  * left-to-right, whether it is chosen in the page or found at load (`?lng=`, the saved language).
  * One exception: a direction chosen in the drawer stays until the language changes, so a page
- * that loads in a left-to-right language keeps it (the spec's Direction setting survives a reload).
+ * that loads in a left-to-right language keeps it (the Direction setting survives a reload).
  */
 export function SettingsProvider({ children }: SettingsProviderProps) {
   const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);

@@ -13,7 +13,10 @@ describe('adoptTimeZoneOnce', () => {
   it("sets an unset member's time zone to this device's, once per session", async () => {
     const api = stubApi({
       'GET /api/tasks/time-zone': json(200, { timeZone: null, effectiveTimeZone: 'UTC' }),
-      'PUT /api/tasks/time-zone': (init) => json(200, JSON.parse(String(init.body))),
+      'PUT /api/tasks/time-zone': (init) => {
+        const { timeZone } = JSON.parse(String(init.body)) as { timeZone: string };
+        return json(200, { timeZone, effectiveTimeZone: timeZone });
+      },
     });
     const { adoptTimeZoneOnce } = await import('./use-notifications.ts');
     adoptTimeZoneOnce();

@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { http } from '../../../lib/http.ts';
+import { request } from '../../../lib/http.ts';
 import { browserTimeZone } from '../../../utils/time-zone.ts';
 import { useUnreadNotificationsQuery } from '../api/notifications-api.ts';
+
+// The header is on every dashboard page: the contract loads with the first call, once the page is
+// idle, as the bell's does (notifications-api.ts).
+const endpoints = () => import('@beacon/contract').then((c) => c.tasksEndpoints);
 
 let zoneChecked = false;
 
@@ -10,21 +14,27 @@ let zoneChecked = false;
  * A member whose time zone is not set yet gets this device's, once per session, on any dashboard
  * page (not only on the tasks page): "today" on the home page, the tasks tabs and the due
  * notifications are then the same day (record 031). A side effect, not data a screen shows: it
- * calls the server directly, light (no schema) as the header is on every page.
+ * calls the contract's time-zone endpoints directly, without the tasks area's cache.
  */
 export function adoptTimeZoneOnce() {
   if (zoneChecked) return;
   zoneChecked = true;
   const zone = browserTimeZone();
   if (!zone) return;
-  void http.get<{ timeZone: string | null }>('/api/tasks/time-zone').then(
-    (setting) => {
-      if (setting.timeZone === null) {
-        void http.put('/api/tasks/time-zone', { json: { timeZone: zone } }).catch(() => undefined);
-      }
-    },
-    () => undefined,
-  );
+  void endpoints()
+    .then(async ({ timeZone, setTimeZone }) => {
+      const setting = await request(timeZone.path, {
+        method: timeZone.method,
+        schema: timeZone.response,
+      });
+      if (setting.timeZone !== null) return;
+      await request(setTimeZone.path, {
+        method: setTimeZone.method,
+        json: { timeZone: zone },
+        schema: setTimeZone.response,
+      });
+    })
+    .catch(() => undefined);
 }
 
 /**
