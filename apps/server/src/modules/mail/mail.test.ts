@@ -618,7 +618,8 @@ describe('sending', () => {
         draftId: again.id,
         to: ['juergen@mueller.test'],
         subject: 'Re: Angebot für Größe L',
-        html: '<p>Ich melde mich morgen</p>',
+        // Each paragraph's direction as the editor set it (record 064).
+        html: '<p dir="rtl">مرحبا</p><p dir="ltr">Ich melde mich morgen</p>',
       })
     ).mail as Mail;
     expect(sent).toMatchObject({
@@ -631,6 +632,7 @@ describe('sending', () => {
     const parsed = await simpleParser(copy!.raw);
     expect(parsed.inReplyTo).toBe(`<${original.messageId}>`);
     expect(parsed.references).toContain(`<${original.messageId}>`);
+    expect(parsed.html).toContain('<p dir="rtl">مرحبا</p><p dir="ltr">Ich melde mich morgen</p>');
     expect((await w.call('GET', `/api/mail/mail?mailId=${again.id}`)).status).toBe(404);
 
     // A forward's draft carries no copy of the original's files; sent, the forward adds them once.
