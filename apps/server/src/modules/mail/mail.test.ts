@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mailboxes, mailMessages, outbox } from '../../db/schema/index.ts';
 import { crmWorkspace } from '../../../test/crm.ts';
+import { expectCountsExact } from '../../../test/mail-counts.ts';
 import { addMember, startTestServer, type TestServer } from '../../../test/helpers.ts';
 import { fakeDns, fixture, startSmtpPeer } from '../../../test/mail-peers.ts';
 import { connectRealtime } from '../../../test/ws-client.ts';
@@ -688,6 +689,8 @@ describe('sending', () => {
     await w.ok('POST', '/api/mail/delete', { mailIds: [other.id] });
     const left = await mail(orphan.id);
     expect(left.respondsTo).toBeNull();
+    // The key's `set null` is an update of the draft: the label counters stay exact.
+    await expectCountsExact(server.database.db, mailbox.id);
     expect(left.inReplyTo).toBe(otherMail.messageId);
     const orphanSent = (
       await w.ok('POST', '/api/mail/send', {
