@@ -106,19 +106,20 @@ export function RichEditor({
 
   const active = useEditorState({
     editor,
-    selector: ({ editor: current }) => ({
-      bold: current?.isActive('bold') ?? false,
-      italic: current?.isActive('italic') ?? false,
-      underline: current?.isActive('underline') ?? false,
-      bulletList: current?.isActive('bulletList') ?? false,
-      orderedList: current?.isActive('orderedList') ?? false,
-      blockquote: current?.isActive('blockquote') ?? false,
-      link: current?.isActive('link') ?? false,
-      ...(() => {
-        const dir = current ? blockDirectionAt(current) : 'auto';
-        return { ltr: dir === 'ltr', rtl: dir === 'rtl' };
-      })(),
-    }),
+    selector: ({ editor: current }) => {
+      const dir = current ? blockDirectionAt(current) : 'auto';
+      return {
+        bold: current?.isActive('bold') ?? false,
+        italic: current?.isActive('italic') ?? false,
+        underline: current?.isActive('underline') ?? false,
+        bulletList: current?.isActive('bulletList') ?? false,
+        orderedList: current?.isActive('orderedList') ?? false,
+        blockquote: current?.isActive('blockquote') ?? false,
+        link: current?.isActive('link') ?? false,
+        ltr: dir === 'ltr',
+        rtl: dir === 'rtl',
+      };
+    },
   });
 
   useEffect(() => () => editor?.destroy(), [editor]);
