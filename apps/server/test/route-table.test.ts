@@ -389,6 +389,15 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'POST /api/mail/mailboxes/delete': mailProbe((m) => ({ body: { mailboxId: m.mailboxId } })),
   'POST /api/mail/domains/update': mailProbe((m) => ({ body: { domainId: m.domainId } })),
   'POST /api/mail/domains/delete': mailProbe((m) => ({ body: { domainId: m.domainId } })),
+  // A trusted sender is the owner's alone (record 064): another member's answers 404 too.
+  'POST /api/mail/trusted-senders/delete': async (server, owner) => {
+    const made = await postJson(
+      `${server.url}/api/mail/trusted-senders/add`,
+      { address: `probe-${crypto.randomUUID().slice(0, 8)}@sender.test` },
+      authed(owner.token),
+    );
+    return { body: { senderId: (made.body.sender as { id: string }).id } };
+  },
   // Conversations and the CRM's e-mails (issue 12, record 061).
   'GET /api/conversations': mailProbe((m) => ({ query: { mailboxId: m.mailboxId } })),
   'GET /api/conversations/counts': mailProbe((m) => ({ query: { mailboxId: m.mailboxId } })),
