@@ -112,7 +112,8 @@ export function FilePickerDialog({
   });
   const limit = multiple ? (maxFiles ?? Infinity) : 1;
   // What is picked or on its way: every upload not failed, and the files chosen.
-  const taken = queue.entries.filter((e) => e.status !== 'failed').length + files.size;
+  const sending = queue.entries.filter((e) => e.status !== 'failed').length;
+  const taken = sending + files.size;
   const count = uploadCount + files.size;
   const full = taken >= limit;
 
@@ -168,10 +169,14 @@ export function FilePickerDialog({
   const toggle = (file: PickedFile) => {
     setError(null);
     setFiles((current) => {
-      const next = new Map(multiple ? current : []);
-      if (current.has(file.fileId)) next.delete(file.fileId);
-      else if (multiple ? taken < limit : true) next.set(file.fileId, file);
-      return next;
+      if (current.has(file.fileId)) {
+        const next = new Map(current);
+        next.delete(file.fileId);
+        return next;
+      }
+      // One file only: a file picked replaces the one picked before, unless one was sent.
+      if (!multiple) return sending === 0 ? new Map([[file.fileId, file]]) : current;
+      return sending + current.size < limit ? new Map(current).set(file.fileId, file) : current;
     });
   };
 

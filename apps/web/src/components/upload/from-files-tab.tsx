@@ -7,6 +7,7 @@ import Checkbox from '@mui/material/Checkbox';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -165,47 +166,56 @@ export function FromFilesTab({ picked, onToggle, maxBytes, full }: FromFilesTabP
             const tooLarge = maxBytes !== undefined && item.size > maxBytes;
             const disabled = tooLarge || (full && !chosen);
             const labelId = `picker-file-${item.id}`;
+            // The checkbox is the one control of the row; the whole row is its label.
             return (
-              <ListItemButton
-                key={item.id}
-                disabled={disabled}
-                selected={chosen}
-                onClick={() =>
-                  onToggle({
-                    fileId: item.id,
-                    name: item.name,
-                    size: item.size,
-                    mimeType: item.mimeType,
-                  })
-                }
-              >
-                <ListItemIcon sx={{ minWidth: 44 }}>
+              <ListItem key={item.id} disablePadding>
+                <Box
+                  component="label"
+                  sx={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    width: 1,
+                    px: 2,
+                    py: 0.5,
+                    borderRadius: 1,
+                    cursor: disabled ? 'default' : 'pointer',
+                    opacity: disabled ? 0.6 : 1,
+                    bgcolor: chosen ? 'action.selected' : 'transparent',
+                    '&:hover': disabled ? undefined : { bgcolor: 'action.hover' },
+                  }}
+                >
                   <Checkbox
                     edge="start"
                     checked={chosen}
                     disabled={disabled}
-                    tabIndex={-1}
-                    disableRipple
+                    onChange={() =>
+                      onToggle({
+                        fileId: item.id,
+                        name: item.name,
+                        size: item.size,
+                        mimeType: item.mimeType,
+                      })
+                    }
                     slotProps={{ input: { 'aria-labelledby': labelId } }}
                   />
-                </ListItemIcon>
-                <Box sx={{ mr: 1.5 }}>
-                  <FileThumbnail
-                    address={item.previewUrl}
-                    size={32}
-                    fallback={<FileIcon fontSize="small" />}
+                  <Box sx={{ mx: 1.5, display: 'flex' }}>
+                    <FileThumbnail
+                      address={item.previewUrl}
+                      size={32}
+                      fallback={<FileIcon fontSize="small" />}
+                    />
+                  </Box>
+                  <ListItemText
+                    primary={<bdi>{item.name}</bdi>}
+                    secondary={
+                      tooLarge
+                        ? t('upload.files.tooLarge', { size: formatBytes(maxBytes, locale) })
+                        : formatBytes(item.size, locale)
+                    }
+                    slotProps={{ primary: { id: labelId, sx: { overflowWrap: 'anywhere' } } }}
                   />
                 </Box>
-                <ListItemText
-                  primary={<bdi>{item.name}</bdi>}
-                  secondary={
-                    tooLarge
-                      ? t('upload.files.tooLarge', { size: formatBytes(maxBytes, locale) })
-                      : formatBytes(item.size, locale)
-                  }
-                  slotProps={{ primary: { id: labelId, sx: { overflowWrap: 'anywhere' } } }}
-                />
-              </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
