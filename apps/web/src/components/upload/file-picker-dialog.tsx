@@ -60,7 +60,10 @@ export interface FilePickerDialogProps {
 
 type Source = 'device' | 'files';
 
-/** Deletes a finished upload no record took (`DELETE /api/uploads/:id`); a failure is left to the server's daily cleanup. */
+/**
+ * Deletes a finished upload no record took (`DELETE /api/uploads/:id`); when that fails, the
+ * server's daily cleanup takes it.
+ */
 function discard(upload: PickedUpload) {
   void sendRaw(`${UPLOADS_ENDPOINT}/${encodeURIComponent(upload.uploadId)}`, {
     method: 'DELETE',
