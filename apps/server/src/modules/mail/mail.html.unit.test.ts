@@ -77,7 +77,6 @@ describe('htmlToText', () => {
   });
 });
 
-
 // The composed HTML's writing direction per block (docs/decisions/064-mail-gaps.md): the editor
 // writes `dir` on each paragraph, list and quote; it must reach the recipient and the stored copy.
 
