@@ -255,10 +255,15 @@ async function fillEveryTable(db: Database): Promise<void> {
     values (${mailbox}, ${workspace}, 'beacon', 'sales@backup.test', ${user}, ${domain})`);
   await db.execute(sql`
     insert into mail_threads (id, workspace_id, mailbox_id, subject_key, message_count)
-    values (${thread}, ${workspace}, ${mailbox}, 'hello', 1)`);
+    values (${thread}, ${workspace}, ${mailbox}, 'hello', 2)`);
   await db.execute(sql`
     insert into mail_messages (id, workspace_id, mailbox_id, thread_id, folder, direction, status, message_id, "references", subject, text)
     values (${message}, ${workspace}, ${mailbox}, ${thread}, 'inbox', 'in', 'received', '<a@backup.test>', array['<z@backup.test>'], ${odd}, 'Hello')`);
+  // A draft of a reply to it (record 064): it points at the message in the same table and sorts
+  // before it, so the restore loads it first (the key is deferrable, checked at commit).
+  await db.execute(sql`
+    insert into mail_messages (id, workspace_id, mailbox_id, thread_id, folder, direction, status, message_id, in_reply_to, "references", subject, text, responds_to_id, responds_mode)
+    values ('d0000000-0000-4000-8000-000000000000', ${workspace}, ${mailbox}, ${thread}, 'drafts', 'out', 'draft', '<draft@backup.test>', '<a@backup.test>', array['<a@backup.test>'], 'Re: hello', 'Soon', ${message}, 'replyAll')`);
   await db.execute(sql`
     insert into mail_labels (id, workspace_id, mailbox_id, name, color) values (${label}, ${workspace}, ${mailbox}, 'Follow up', 'default')`);
   await db.execute(sql`

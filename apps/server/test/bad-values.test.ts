@@ -9,7 +9,14 @@ import { enqueueJob } from '../src/lib/jobs.ts';
 import { totpCode } from '../src/modules/auth/two-factor.ts';
 import { DUE_TASKS_JOB } from '../src/modules/notifications/notifications.job.ts';
 import { crmWorkspace, query, type Call } from './crm.ts';
-import { addMember, authed, startTestServer, uniqueEmail, type TestServer } from './helpers.ts';
+import {
+  addMember,
+  authed,
+  startTestServer,
+  uniqueEmail,
+  uploadFile,
+  type TestServer,
+} from './helpers.ts';
 
 /**
  * Values a client can send that PostgreSQL cannot take: a lone UTF-16 surrogate (valid JSON, not
@@ -181,17 +188,21 @@ describe('bad values in JSON bodies answer 400, never 500', () => {
     );
     expect(uploaded.status).toBe(201);
     const importId = ((await uploaded.json()) as { id: string }).id;
-    const attachment = await fetch(
-      `${server.url}/api/kanban/cards/attachments/new?${query({ cardId, name: 'a.txt' })}`,
-      {
+    const attachment = await w.ok('POST', '/api/kanban/cards/attachments/attach', {
+      cardId,
+      uploadIds: [await uploadFile(server, w.admin.token, 'a.txt', 'hello')],
+    });
+    const attachmentId = (attachment as { attachments: { id: string }[] }).attachments[0]!.id;
+    /** A file of the files manager, for an area to take a copy of. */
+    const fileItem = async (name: string) => {
+      const made = await fetch(`${server.url}/api/files/upload?${query({ name })}`, {
         method: 'POST',
         headers: { ...authed(w.admin.token), 'content-type': 'application/octet-stream' },
         body: 'hello',
-      },
-    );
-    expect(attachment.status).toBe(201);
-    const attachmentId = ((await attachment.json()) as { attachments: { id: string }[] })
-      .attachments[0]!.id;
+      });
+      expect(made.status).toBe(201);
+      return ((await made.json()) as { item: { id: string } }).item.id;
+    };
 
     const event = {
       title: 'Demo',
@@ -455,17 +466,11 @@ describe('bad values in JSON bodies answer 400, never 500', () => {
         ).conversation as { id: string }
       ).id;
     const chatId = await startChat(false);
-    const chatUpload = await fetch(
-      `${server.url}/api/chat/attachments/new?${query({ conversationId: chatId, name: 'a.png' })}`,
-      {
-        method: 'POST',
-        headers: { ...authed(w.admin.token), 'content-type': 'application/octet-stream' },
-        body: 'hello',
-      },
-    );
-    expect(chatUpload.status).toBe(201);
-    const chatAttachmentId = ((await chatUpload.json()) as { attachment: { id: string } })
-      .attachment.id;
+    const chatUpload = await w.ok('POST', '/api/chat/attachments/attach', {
+      conversationId: chatId,
+      uploadIds: [await uploadFile(server, w.admin.token, 'a.txt', 'hello')],
+    });
+    const chatAttachmentId = (chatUpload as { attachments: { id: string }[] }).attachments[0]!.id;
     const chatMessageId = (
       (await w.ok('POST', '/api/chat/messages/new', { conversationId: chatId, body: 'Hi' }))
         .message as { id: string }
@@ -500,6 +505,18 @@ describe('bad values in JSON bodies answer 400, never 500', () => {
       { method: 'POST', route: '/api/chat/typing', path: '', bodies: [{ conversationId: chatId }] },
       {
         method: 'POST',
+        route: '/api/chat/attachments/attach',
+        path: '',
+        bodies: [
+          {
+            conversationId: chatId,
+            uploadIds: [await uploadFile(server, w.admin.token, 'b.txt', 'hello')],
+            fileIds: [await fileItem('c.txt')],
+          },
+        ],
+      },
+      {
+        method: 'POST',
         route: '/api/chat/messages/delete',
         path: '',
         bodies: [{ messageId: chatMessageId }],
@@ -532,6 +549,18 @@ describe('bad values in JSON bodies answer 400, never 500', () => {
       },
       { method: 'POST', route: '/api/kanban/cards/new', path: '', bodies: [{ columnId, card }] },
       { method: 'POST', route: '/api/kanban/cards/update', path: '', bodies: [{ cardId, card }] },
+      {
+        method: 'POST',
+        route: '/api/kanban/cards/attachments/attach',
+        path: '',
+        bodies: [
+          {
+            cardId,
+            uploadIds: [await uploadFile(server, w.admin.token, 'd.txt', 'hello')],
+            fileIds: [await fileItem('e.txt')],
+          },
+        ],
+      },
       {
         method: 'POST',
         route: '/api/kanban/cards/move',

@@ -249,3 +249,28 @@ export async function until<T>(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * A finished upload of the caller's (`POST /api/uploads/direct`), as the web's file picker makes
+ * one: the stored file's id, for an area to take (`uploadIds`). Throws unless it was stored.
+ */
+export async function uploadFile(
+  server: TestServer,
+  token: string,
+  name: string,
+  content: Uint8Array | string,
+): Promise<string> {
+  const response = await fetch(
+    `${server.url}/api/uploads/direct?name=${encodeURIComponent(name)}`,
+    {
+      method: 'POST',
+      headers: { ...authed(token), 'content-type': 'application/octet-stream' },
+      body: content,
+    },
+  );
+  const body = (await response.json()) as { id?: string };
+  if (response.status !== 201 || !body.id) {
+    throw new Error(`upload failed (${response.status}): ${JSON.stringify(body)}`);
+  }
+  return body.id;
+}

@@ -57,7 +57,7 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining([
         'POST /api/imports',
         'POST /api/calendar/import',
-        'POST /api/kanban/cards/attachments/new',
+        'POST /api/uploads/direct',
       ]),
     );
     for (const route of uploads) {
@@ -72,9 +72,8 @@ describe('the OpenAPI document', () => {
       'text/calendar',
     ]);
     expect(
-      documented('POST', '/api/kanban/cards/attachments/new')!.requestBody!.content[
-        'application/octet-stream'
-      ]!.schema,
+      documented('POST', '/api/uploads/direct')!.requestBody!.content['application/octet-stream']!
+        .schema,
     ).toEqual({ type: 'string', format: 'binary' });
   });
 

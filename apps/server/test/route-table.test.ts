@@ -178,9 +178,13 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'POST /api/kanban/cards/comments/new': async (server, owner) => ({
     body: { cardId: (await makeCard(server, owner)).cardId, body: 'Planted' },
   }),
-  'POST /api/kanban/cards/attachments/new': async (server, owner) => ({
-    query: { cardId: (await makeCard(server, owner)).cardId, name: 'x.txt' },
-    raw: { type: 'application/octet-stream', body: 'planted' },
+  // The card, the upload and the file are all the owner's: none may be reached from outside.
+  'POST /api/kanban/cards/attachments/attach': async (server, owner) => ({
+    body: {
+      cardId: (await makeCard(server, owner)).cardId,
+      uploadIds: [await makeUpload(server, owner)],
+      fileIds: [(await makeFile(server, owner)).id],
+    },
   }),
   'GET /api/kanban/attachments/:attachmentId': async (server, owner) => ({
     params: { attachmentId: await makeAttachment(server, owner) },
@@ -310,9 +314,12 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'POST /api/chat/conversation/new': async (server, owner) => ({
     body: { participantIds: [await userIdOf(server, owner)] },
   }),
-  'POST /api/chat/attachments/new': async (server, owner) => ({
-    query: { conversationId: await makeConversation(server, owner), name: 'planted.txt' },
-    raw: { type: 'application/octet-stream', body: 'planted' },
+  'POST /api/chat/attachments/attach': async (server, owner) => ({
+    body: {
+      conversationId: await makeConversation(server, owner),
+      uploadIds: [await makeUpload(server, owner)],
+      fileIds: [(await makeFile(server, owner)).id],
+    },
   }),
   // Uploads (issue 11): a finished upload, and a resumable one under way.
   'GET /api/uploads/:uploadId': async (server, owner) => ({
@@ -389,6 +396,15 @@ const CROSS_WORKSPACE: Record<string, (server: TestServer, owner: Owner) => Prom
   'POST /api/mail/mailboxes/delete': mailProbe((m) => ({ body: { mailboxId: m.mailboxId } })),
   'POST /api/mail/domains/update': mailProbe((m) => ({ body: { domainId: m.domainId } })),
   'POST /api/mail/domains/delete': mailProbe((m) => ({ body: { domainId: m.domainId } })),
+  // A trusted sender is the owner's alone (record 064): another member's answers 404 too.
+  'POST /api/mail/trusted-senders/delete': async (server, owner) => {
+    const made = await postJson(
+      `${server.url}/api/mail/trusted-senders/add`,
+      { address: `probe-${crypto.randomUUID().slice(0, 8)}@sender.test` },
+      authed(owner.token),
+    );
+    return { body: { senderId: (made.body.sender as { id: string }).id } };
+  },
   // Conversations and the CRM's e-mails (issue 12, record 061).
   'GET /api/conversations': mailProbe((m) => ({ query: { mailboxId: m.mailboxId } })),
   'GET /api/conversations/counts': mailProbe((m) => ({ query: { mailboxId: m.mailboxId } })),
@@ -672,15 +688,13 @@ async function makeResumableUpload(server: TestServer, owner: Owner): Promise<st
 
 async function makeChatAttachment(server: TestServer, owner: Owner): Promise<string> {
   const conversationId = await makeConversation(server, owner);
-  const response = await fetch(
-    `${server.url}/api/chat/attachments/new?conversationId=${conversationId}&name=secret.txt`,
-    {
-      method: 'POST',
-      headers: { ...authed(owner.token), 'content-type': 'application/octet-stream' },
-      body: 'secret',
-    },
+  const response = await postJson(
+    `${server.url}/api/chat/attachments/attach`,
+    { conversationId, uploadIds: [await makeUpload(server, owner)] },
+    authed(owner.token),
   );
-  const { attachment } = (await response.json()) as { attachment: { id: string } };
+  const [attachment] = response.body.attachments as { id: string }[];
+  if (!attachment) throw new Error(`chat attachment: ${JSON.stringify(response.body)}`);
   await postJson(
     `${server.url}/api/chat/messages/new`,
     { conversationId, body: '', attachmentIds: [attachment.id] },
@@ -924,16 +938,14 @@ async function makeCard(server: TestServer, owner: Owner) {
 
 async function makeAttachment(server: TestServer, owner: Owner): Promise<string> {
   const { cardId } = await makeCard(server, owner);
-  const response = await fetch(
-    `${server.url}/api/kanban/cards/attachments/new?cardId=${cardId}&name=secret.txt`,
-    {
-      method: 'POST',
-      headers: { ...authed(owner.token), 'content-type': 'application/octet-stream' },
-      body: 'secret',
-    },
+  const response = await postJson(
+    `${server.url}/api/kanban/cards/attachments/attach`,
+    { cardId, uploadIds: [await makeUpload(server, owner)] },
+    authed(owner.token),
   );
-  const card = (await response.json()) as { attachments: { id: string }[] };
-  return card.attachments[0]!.id;
+  const [attachment] = response.body.attachments as { id: string }[];
+  if (!attachment) throw new Error(`kanban attachment: ${JSON.stringify(response.body)}`);
+  return attachment.id;
 }
 
 /** The stored file that holds a kanban attachment's bytes. */

@@ -145,9 +145,14 @@ test('emoji, a mention that autocompletes and notifies, editing and deleting one
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
     'base64',
   );
-  await a.page
-    .locator('input[type="file"]')
+  // Through the shared file picker: sent with tus, then attached to the message being written.
+  await a.page.getByRole('button', { name: 'Attach files' }).click();
+  const picker = a.page.getByRole('dialog', { name: 'Attach files to your message' });
+  await picker
+    .getByTestId('upload-files-input')
     .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
+  await picker.getByRole('button', { name: 'Use 1 file' }).click();
+  await expect(picker).toBeHidden(slow);
   await expect(a.page.getByText('dot.png')).toBeVisible(slow);
   await a.page.getByRole('button', { name: 'Send' }).click();
   await expect(b.page.getByRole('log').getByRole('img', { name: 'dot.png' })).toBeVisible(slow);

@@ -55,6 +55,14 @@ function api(request: APIRequestContext, token: string) {
     column: (name: string) => post<{ id: string }>('/api/kanban/columns/new', { name }, 201),
     card: (columnId: string, name: string) =>
       post<{ id: string }>('/api/kanban/cards/new', { columnId, card: { name } }, 201),
+    /** A file of the files manager, at its root. */
+    file: async (name: string, body: string) => {
+      const response = await request.post(
+        `/api/files/upload?${new URLSearchParams({ name }).toString()}`,
+        { headers: { ...headers, 'Content-Type': 'application/octet-stream' }, data: body },
+      );
+      expect(response.status(), await response.text()).toBe(201);
+    },
   };
 }
 
@@ -251,12 +259,24 @@ test('the card drawer: details, checklist, attachment and comment, all saved', a
   await drawer.getByRole('textbox', { name: 'New item' }).press('Enter');
   await drawer.getByRole('checkbox', { name: 'Ask legal about data retention' }).check();
 
-  await drawer.locator('input[type="file"]').setInputFiles({
+  // The shared file picker: one file from this device, one of the files manager.
+  const policy = `${unique('Security policy')}.txt`;
+  await client.file(policy, 'Passwords are never shared.\n');
+  await drawer.getByRole('button', { name: 'Attach files' }).click();
+  const picker = page.getByRole('dialog', { name: 'Attach files to the card' });
+  await picker.getByTestId('upload-files-input').setInputFiles({
     name: 'answers.txt',
     mimeType: 'text/plain',
     buffer: Buffer.from('Q1: yes\n'),
   });
+  await expect(picker.getByTestId('upload-entry')).toHaveAttribute('data-status', 'done');
+  await picker.getByRole('tab', { name: 'From Files' }).click();
+  await picker.getByRole('searchbox', { name: 'Search your files' }).fill(policy);
+  await picker.getByRole('checkbox', { name: policy }).check();
+  await picker.getByRole('button', { name: 'Use 2 files' }).click();
+  await expect(picker).toBeHidden();
   await expect(drawer.getByRole('button', { name: 'answers.txt (download)' })).toBeVisible();
+  await expect(drawer.getByRole('button', { name: `${policy} (download)` })).toBeVisible();
 
   await drawer.getByRole('textbox', { name: 'Write a comment' }).fill('Legal says 90 days.');
   await drawer.getByRole('button', { name: 'Comment', exact: true }).click();
@@ -296,7 +316,7 @@ test('the card drawer: details, checklist, attachment and comment, all saved', a
       description: 'Answer the 40 questions by Friday.',
       assignees: 1,
       checklist: [{ text: 'Ask legal about data retention', done: true }],
-      attachments: ['answers.txt'],
+      attachments: ['answers.txt', policy],
       comments: 1,
     });
 

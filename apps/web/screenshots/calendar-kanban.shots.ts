@@ -85,10 +85,17 @@ test('calendar and kanban screens', async ({ page, request, baseURL }) => {
     ['Pilot plan.pdf', pdf],
     ['Call notes.txt', Buffer.from('Nina: budget approved, wants SSO.\n')],
   ] as const) {
-    const response = await request.post(
-      `/api/kanban/cards/attachments/new?cardId=${cards['Call Nina about the pilot']}&name=${encodeURIComponent(file)}`,
-      { headers: { ...headers, 'Content-Type': 'application/octet-stream' }, data: body },
-    );
+    // As the file picker does: a finished upload, then attached to the card by its id.
+    const upload = await request.post(`/api/uploads/direct?name=${encodeURIComponent(file)}`, {
+      headers: { ...headers, 'Content-Type': 'application/octet-stream' },
+      data: body,
+    });
+    expect(upload.ok(), await upload.text()).toBe(true);
+    const { id } = (await upload.json()) as { id: string };
+    const response = await request.post('/api/kanban/cards/attachments/attach', {
+      headers,
+      data: { cardId: cards['Call Nina about the pilot'], uploadIds: [id] },
+    });
     expect(response.ok(), await response.text()).toBe(true);
   }
 

@@ -1,6 +1,7 @@
 import { z } from './z.ts';
 import { id } from './fields.ts';
 import { endpoint } from './endpoint.ts';
+import { checkTakenFiles, takenFilesShape } from './uploads.ts';
 
 // Chat (issue 10; docs/decisions/048-chat.md): direct and group conversations between the members
 // of a workspace. The spec's five calls keep their paths and query names (`conversationKey`,
@@ -150,9 +151,6 @@ export const chatMessageAnswerSchema = z
   .object({ message: chatMessageSchema })
   .meta({ id: 'ChatMessageAnswer' });
 export const chatUnreadSchema = z.object({ unread: z.number().int() }).meta({ id: 'ChatUnread' });
-export const chatAttachmentAnswerSchema = z
-  .object({ attachment: chatAttachmentSchema })
-  .meta({ id: 'ChatAttachmentAnswer' });
 
 export const conversationKeyQuerySchema = z.object({
   conversationKey: id('conversation'),
@@ -205,10 +203,24 @@ export const chatMessageIdSchema = z
 export const chatConversationIdSchema = z
   .object({ conversationId: id('conversation') })
   .meta({ id: 'ChatConversationId' });
-export const uploadChatAttachmentQuerySchema = z.object({
-  conversationId: id('conversation'),
-  name: z.string().trim().min(1).max(200),
-});
+/**
+ * Files for the message the caller is writing, from the shared file picker: finished uploads of
+ * the caller's and files of the files manager (copied), each up to CHAT_ATTACHMENT_MAX_BYTES
+ * (413); an image must be one the browser previews (`chatImageTypes`, else 415), other files may
+ * be of any type. They become attachments of the conversation that only the caller sees until a
+ * message carries them.
+ */
+export const attachChatFilesSchema = z
+  .object({
+    conversationId: id('conversation'),
+    ...takenFilesShape(CHAT_ATTACHMENTS_PER_MESSAGE),
+  })
+  .superRefine(checkTakenFiles(CHAT_ATTACHMENTS_PER_MESSAGE))
+  .meta({ id: 'AttachChatFiles' });
+export type AttachChatFiles = z.input<typeof attachChatFilesSchema>;
+export const chatAttachmentsAnswerSchema = z
+  .object({ attachments: z.array(chatAttachmentSchema) })
+  .meta({ id: 'ChatAttachmentsAnswer' });
 export const chatAttachmentParamsSchema = z.object({ attachmentId: id('attachment') });
 
 /**
@@ -344,13 +356,14 @@ export const chatEndpoints = {
     status: 204,
     response: null,
   }),
-  uploadAttachment: endpoint({
+  attachFiles: endpoint({
     method: 'POST',
-    path: '/api/chat/attachments/new',
-    summary: 'Upload a file to attach to a message (body: the file; query: conversationId, name)',
-    query: uploadChatAttachmentQuerySchema,
+    path: '/api/chat/attachments/attach',
+    summary:
+      'Prepare attachments of a message from finished uploads (/api/uploads) and copies of files-manager files, all or none',
+    body: attachChatFilesSchema,
     status: 201,
-    response: chatAttachmentAnswerSchema,
+    response: chatAttachmentsAnswerSchema,
     errors: [413, 415],
   }),
   attachment: endpoint({

@@ -235,6 +235,53 @@ export const newFileLinkSchema = z
   .meta({ id: 'NewFileLink' });
 export type NewFileLink = z.input<typeof newFileLinkSchema>;
 
+/**
+ * The kinds of places outside the files manager that may hold the same bytes as a file: a kanban
+ * card's attachment, a chat message's, a mail message's (an attachment, or the whole message), a
+ * member's avatar or cover, the workspace's logo.
+ */
+export const fileUseKinds = [
+  'kanban_card',
+  'chat_conversation',
+  'mail_message',
+  'avatar',
+  'cover',
+  'logo',
+] as const;
+export const fileUseKindSchema = z.enum(fileUseKinds);
+export type FileUseKind = z.infer<typeof fileUseKindSchema>;
+
+/**
+ * One place of the workspace holding the same bytes (the same SHA-256) as a file, that the caller
+ * may see (docs/decisions/065-files-where-used.md). The web words it by `kind` and links it to its
+ * screen by the ids.
+ */
+export const fileUseSchema = z
+  .object({
+    kind: fileUseKindSchema,
+    /**
+     * The record the place is: the card, the conversation, the mail message, the member (avatar,
+     * cover) or the workspace (logo).
+     */
+    recordId: z.string(),
+    /** The mail message's mailbox (to open the message there); null for other kinds. */
+    mailboxId: z.string().nullable(),
+    /**
+     * What the place is called: the card's name, the conversation's name (a direct one: the other
+     * member's), the mail's subject, the member's name, the workspace's name. May be empty.
+     */
+    title: z.string(),
+    /** The name the bytes carry there (an attachment's name). */
+    fileName: z.string(),
+    /** When the bytes were put there. */
+    createdAt: z.string(),
+  })
+  .meta({ id: 'FileUse' });
+export type FileUse = z.infer<typeof fileUseSchema>;
+
+/** The most places a file's details list (the most recent first). */
+export const FILE_USES_MAX = 50;
+
 export const fileDetailsSchema = z
   .object({
     item: fileItemSchema,
@@ -246,6 +293,12 @@ export const fileDetailsSchema = z
     contains: z.object({ files: z.number().int(), folders: z.number().int() }),
     /** Other items holding the same bytes (copies), with their folders' paths. */
     copies: z.array(z.object({ id: z.string(), name: z.string(), folderPath: z.string() })),
+    /**
+     * Where else in the workspace the same bytes are: other areas' records the caller may see
+     * (never another workspace's, never a conversation they are not in nor a mailbox they do not
+     * read). Empty for a folder.
+     */
+    usedIn: z.array(fileUseSchema),
     shares: z.array(fileShareSchema),
     links: z.number().int(),
     /** A file's SHA-256 as the storage computed it. */
@@ -387,7 +440,7 @@ export const filesEndpoints = {
   details: endpoint({
     method: 'GET',
     path: '/api/files/:id',
-    summary: "An item's details: size, type, who, when, where, copies, shares",
+    summary: "An item's details: size, type, who, when, where, copies, where used, shares",
     params: fileIdParams,
     response: fileDetailsSchema,
   }),

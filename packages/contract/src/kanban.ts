@@ -1,4 +1,5 @@
 import { endpoint } from './endpoint.ts';
+import { checkTakenFiles, takenFilesShape } from './uploads.ts';
 import { instantSchema } from './instant.ts';
 import { z } from './z.ts';
 
@@ -157,11 +158,18 @@ export const attachmentIdRequestSchema = z
   .meta({ id: 'AttachmentIdRequest' });
 /** Path and query schemas stay unnamed: the API document inlines parameters, it cannot refer to them. */
 export const attachmentParamsSchema = z.object({ attachmentId: id('attachment') });
-export const uploadAttachmentQuerySchema = z.object({
-  cardId: id('card'),
-  name: z.string().trim().min(1).max(200),
-});
 export const KANBAN_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** How many files one call attaches to a card. */
+export const KANBAN_ATTACH_MAX_FILES = 20;
+/**
+ * Files for a card, from the shared file picker: finished uploads of the caller's and files of the
+ * files manager (copied); any type, each up to KANBAN_ATTACHMENT_MAX_BYTES (413), none empty.
+ */
+export const attachKanbanFilesSchema = z
+  .object({ cardId: id('card'), ...takenFilesShape(KANBAN_ATTACH_MAX_FILES) })
+  .superRefine(checkTakenFiles(KANBAN_ATTACH_MAX_FILES))
+  .meta({ id: 'AttachKanbanFiles' });
+export type AttachKanbanFiles = z.input<typeof attachKanbanFilesSchema>;
 
 const columnRef = z.object({ columnId: z.string() });
 
@@ -286,13 +294,15 @@ export const kanbanEndpoints = {
     status: 201,
     response: kanbanCommentSchema,
   }),
-  uploadAttachment: endpoint({
+  attachFiles: endpoint({
     method: 'POST',
-    path: '/api/kanban/cards/attachments/new',
-    summary: 'Attach a file to a card (body: the file; query: cardId, name; header x-file-type)',
-    query: uploadAttachmentQuerySchema,
+    path: '/api/kanban/cards/attachments/attach',
+    summary:
+      'Attach finished uploads (/api/uploads) and copies of files-manager files to a card, all or none',
+    body: attachKanbanFilesSchema,
     status: 201,
     response: kanbanCardSchema,
+    errors: [413, 415],
   }),
   attachment: endpoint({
     method: 'GET',

@@ -99,6 +99,14 @@ export const mailLabelColors = [
 export const mailLabelColorSchema = z.enum(mailLabelColors);
 export type MailLabelColor = z.infer<typeof mailLabelColorSchema>;
 
+/**
+ * How a message answers another: a reply to its sender, a reply to everyone on it, or a forward.
+ * Kept on what a member writes (a draft, a sent reply) so a draft reopens as the same reply.
+ */
+export const mailResponseModes = ['reply', 'replyAll', 'forward'] as const;
+export const mailResponseModeSchema = z.enum(mailResponseModes);
+export type MailResponseMode = z.infer<typeof mailResponseModeSchema>;
+
 /** The undo window: a sent message waits this long in the queue; cancelling it makes it a draft. */
 export const MAIL_UNDO_SECONDS = 10;
 /** The most one page of the list holds. */
@@ -216,6 +224,14 @@ export const mailSchema = mailSummarySchema
     error: z.string().nullable(),
     /** The people, companies and open deals of the CRM the message is linked to. */
     links: z.array(mailLinkSchema),
+    /**
+     * What a member wrote it in answer to (a reply or forward, sent or kept as a draft): the
+     * original mail and how. Null for anything else, and once the original is deleted.
+     */
+    respondsTo: z
+      .object({ mailId: z.string(), mode: mailResponseModeSchema })
+      .meta({ id: 'MailResponse' })
+      .nullable(),
   })
   .meta({ id: 'Mail' });
 export type Mail = z.infer<typeof mailSchema>;
@@ -310,7 +326,7 @@ export const mailDomainAnswerSchema = z
   .meta({ id: 'MailDomainAnswer' });
 /** A sender whose remote images the member lets load (their own reading preference). */
 export const mailTrustedSenderSchema = z
-  .object({ address: z.string(), createdAt: z.string() })
+  .object({ id: z.string(), address: z.string(), createdAt: z.string() })
   .meta({ id: 'MailTrustedSender' });
 export type MailTrustedSender = z.infer<typeof mailTrustedSenderSchema>;
 export const mailTrustedSendersSchema = z
@@ -327,6 +343,9 @@ export const mailTrustedSenderBodySchema = z
       .transform((v) => v.toLowerCase()),
   })
   .meta({ id: 'MailTrustedSenderBody' });
+export const mailTrustedSenderIdSchema = z
+  .object({ senderId: id('trusted sender') })
+  .meta({ id: 'MailTrustedSenderId' });
 export const MAIL_TRUSTED_SENDERS_MAX = 5000;
 export const mailRemoteImageQuerySchema = z.object({
   mailId: id('mail'),
@@ -414,6 +433,21 @@ export const composeMailSchema = z
   })
   .meta({ id: 'ComposeMail' });
 export type ComposeMail = z.input<typeof composeMailSchema>;
+
+/**
+ * A draft: what compose holds, and for a reply or a forward the mail it answers and how, so the
+ * draft reopens as that reply (its thread, `In-Reply-To` and `References` when it is sent). A
+ * reply's draft is kept in the original's mailbox.
+ */
+export const saveDraftSchema = composeMailSchema
+  .extend({
+    respondsTo: z
+      .object({ mailId: id('mail'), mode: mailResponseModeSchema })
+      .meta({ id: 'MailResponseTarget' })
+      .optional(),
+  })
+  .meta({ id: 'SaveDraft' });
+export type SaveDraft = z.input<typeof saveDraftSchema>;
 
 export const sendMailSchema = composeMailSchema
   .extend({
@@ -634,8 +668,9 @@ export const mailEndpoints = {
   saveDraft: endpoint({
     method: 'POST',
     path: '/api/mail/drafts/save',
-    summary: 'Save a draft (new, or the one draftId names)',
-    body: composeMailSchema,
+    summary:
+      'Save a draft (new, or the one draftId names); a reply’s or forward’s keeps the mail it answers',
+    body: saveDraftSchema,
     response: mailAnswerSchema,
     errors: [413],
   }),
@@ -763,6 +798,14 @@ export const mailEndpoints = {
     path: '/api/mail/trusted-senders/remove',
     summary: 'Hold this sender’s remote images back again',
     body: mailTrustedSenderBodySchema,
+    status: 204,
+    response: null,
+  }),
+  deleteTrustedSender: endpoint({
+    method: 'POST',
+    path: '/api/mail/trusted-senders/delete',
+    summary: 'Remove one of the caller’s trusted senders by its id (another member’s answers 404)',
+    body: mailTrustedSenderIdSchema,
     status: 204,
     response: null,
   }),

@@ -1,4 +1,5 @@
 import { endpoint } from './endpoint.ts';
+import { id } from './fields.ts';
 import { z } from './z.ts';
 
 /**
@@ -24,6 +25,42 @@ export const directUploadQuerySchema = z.object({
   /** The file's name as typed (any Unicode; stored safely, never used as a path). */
   name: z.string().min(1, { message: 'Required' }).max(4096),
 });
+
+/**
+ * What an area that takes files (a card's attachments, a chat message's) is given by the shared
+ * file picker (docs/decisions/065-files-where-used.md): finished uploads of the caller's
+ * (`/api/uploads`), each claimed by the area, and files of the files manager the caller sees,
+ * whose bytes the server copies into a file of the area's own. At least one, at most `max` in
+ * all; the area's own type and size rules apply to each (415, 413).
+ */
+export function takenFilesShape(max: number) {
+  return {
+    uploadIds: z
+      .array(z.string().min(1).max(100))
+      .max(max, { message: `At most ${max} files at once` })
+      .default([]),
+    fileIds: z
+      .array(id('file'))
+      .max(max, { message: `At most ${max} files at once` })
+      .default([]),
+  };
+}
+
+/** The refinement of a `takenFilesShape` body: one file at least, `max` at most. */
+export function checkTakenFiles(max: number) {
+  return (value: { uploadIds: string[]; fileIds: string[] }, context: z.RefinementCtx) => {
+    const count = value.uploadIds.length + value.fileIds.length;
+    if (count === 0) {
+      context.addIssue({ code: 'custom', path: ['uploadIds'], message: 'Give a file' });
+    } else if (count > max) {
+      context.addIssue({
+        code: 'custom',
+        path: ['uploadIds'],
+        message: `At most ${max} files at once`,
+      });
+    }
+  };
+}
 
 /** The tus protocol version the resumable uploads speak (`Tus-Resumable`). */
 export const TUS_VERSION = '1.0.0';

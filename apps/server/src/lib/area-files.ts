@@ -4,7 +4,10 @@ import type { Executor } from '../db/client.ts';
 import { AppError, notFound } from './errors.ts';
 import { download } from './responses.ts';
 import {
+  accepts,
+  formatBytes,
   sendStoredFile,
+  UPLOAD_OWNER,
   type Accept,
   type OwnerKind,
   type SendOptions,
@@ -103,6 +106,114 @@ export async function withUpload<T>(
     throw error;
   }
 }
+
+/** What an area's records take files under: its owner kind, and its type and size rules. */
+export type TakeRules = {
+  ownerKind: OwnerKind;
+  /** The detected types it takes (415 otherwise); unset: any. */
+  accept?: Accept;
+  maxBytes: number;
+  /** The area's refusal of an empty file. */
+  empty: () => Error;
+};
+
+/** A file of another place (the files manager) whose bytes an area takes, with the name to give. */
+export type FileToCopy = { file: StoredFile; name: string };
+
+/**
+ * Checks files an area is about to copy against its rules (415, 413, empty) from what the storage
+ * knows of them, so nothing is copied only to be refused.
+ */
+export function checkTaken(files: readonly FileToCopy[], rules: TakeRules): void {
+  for (const { file } of files) {
+    if (!accepts(rules.accept, file.contentType)) throw unsupportedType(file.contentType);
+    if (file.size > rules.maxBytes) throw tooLarge(rules.maxBytes);
+    if (file.size === 0) throw rules.empty();
+  }
+}
+
+/**
+ * Copies files' bytes into new stored files held by no record, as finished uploads of the
+ * caller's (owner kind `upload`), outside any transaction (the storage reserves its keys on its
+ * own connection); the area then claims them with the caller's other uploads (`claimTaken`).
+ * Never shares a stored file between two owners: deleting either leaves the other whole. Counted
+ * against the quota (413). When one copy fails, those made are removed.
+ */
+export async function copyForTaking(
+  storage: Storage,
+  db: Executor,
+  caller: { workspaceId: string; userId: string },
+  files: readonly FileToCopy[],
+): Promise<StoredFile[]> {
+  const made: StoredFile[] = [];
+  try {
+    for (const { file, name } of files) {
+      made.push(
+        await storage.copy(db, file, {
+          ownerKind: UPLOAD_OWNER,
+          ownerId: null,
+          name,
+          createdBy: caller.userId,
+        }),
+      );
+    }
+    return made;
+  } catch (error) {
+    await removeAll(storage, db, made);
+    throw error;
+  }
+}
+
+/** Removes stored files (copies an area made and then could not keep). */
+export async function removeAll(
+  storage: Storage,
+  db: Executor,
+  files: readonly StoredFile[],
+): Promise<void> {
+  for (const file of files) {
+    await storage.remove(db, file.workspaceId, file.id).catch(() => false);
+  }
+}
+
+/**
+ * Claims the caller's finished uploads for an area's records, in the records' transaction: each
+ * id with its record's id (`ownerIds`, in the same order). Another member's upload, another
+ * workspace's, one already taken or none at all answers 404; the area's rules 415, 413 and its
+ * empty-file refusal. The transaction's rollback gives the uploads back.
+ */
+export async function claimTaken(
+  storage: Storage,
+  tx: Executor,
+  caller: { workspaceId: string; userId: string },
+  uploadIds: readonly string[],
+  ownerIds: readonly string[],
+  rules: TakeRules,
+): Promise<StoredFile[]> {
+  const claimed: StoredFile[] = [];
+  for (const [index, uploadId] of uploadIds.entries()) {
+    const file = await storage.claim(tx, caller, uploadId, {
+      ownerKind: rules.ownerKind,
+      ownerId: ownerIds[index]!,
+      ...(rules.accept ? { accept: rules.accept } : {}),
+      maxBytes: rules.maxBytes,
+    });
+    if (!file) throw notFound('No such upload');
+    if (file.size === 0) throw rules.empty();
+    claimed.push(file);
+  }
+  return claimed;
+}
+
+const unsupportedType = (contentType: string) =>
+  new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Files of this type (${contentType}) are not accepted here`,
+  );
+const tooLarge = (maxBytes: number) =>
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `The file is larger than the limit of ${formatBytes(maxBytes)}`,
+  );
 
 /** A row of an area that holds a file: moved into the storage, or still in its old column. */
 export type AreaFileRow = {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -19,6 +20,7 @@ import {
   mailDirections,
   mailFolders,
   mailLabelColors,
+  mailResponseModes,
   mailSecurities,
   mailStatuses,
   type MailAddress,
@@ -38,6 +40,7 @@ import { workspaces } from './workspaces.ts';
 export const mailboxKind = pgEnum('mailbox_kind', mailboxKinds);
 export const mailSecurity = pgEnum('mail_security', mailSecurities);
 export const mailFolder = pgEnum('mail_folder', mailFolders);
+export const mailResponseMode = pgEnum('mail_response_mode', mailResponseModes);
 export const mailDirection = pgEnum('mail_direction', mailDirections);
 export const mailStatus = pgEnum('mail_status', mailStatuses);
 export const mailLabelColor = pgEnum('mail_label_color', mailLabelColors);
@@ -205,6 +208,15 @@ export const mailMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * What a member wrote it in answer to (a reply or forward, sent or a draft): so a draft
+     * reopens as the same reply (docs/decisions/064-mail-gaps.md). Cleared when the original
+     * goes. Deferrable (migration 0027), so a restore may load the rows in any order.
+     */
+    respondsToId: uuid('responds_to_id').references((): AnyPgColumn => mailMessages.id, {
+      onDelete: 'set null',
+    }),
+    respondsMode: mailResponseMode('responds_mode'),
     /** A connected mailbox's copy on the server: folder path, UIDVALIDITY and UID. */
     imapFolder: text('imap_folder'),
     imapUidValidity: bigint('imap_uid_validity', { mode: 'number' }),
@@ -244,6 +256,10 @@ export const mailMessages = pgTable(
       .where(sql`imap_uid is not null`),
     index('mail_messages_workspace_idx').on(t.workspaceId, t.date),
     index('mail_messages_search_idx').using('gin', t.searchVector),
+    // The answers to a message, found when it is deleted (the key's `set null`).
+    index('mail_messages_responds_idx')
+      .on(t.respondsToId)
+      .where(sql`responds_to_id is not null`),
     index('mail_messages_send_idx')
       .on(t.status, t.sendAt)
       .where(sql`status in ('queued', 'scheduled', 'sending')`),
@@ -378,6 +394,8 @@ export const mailBounces = pgTable(
 export const mailTrustedSenders = pgTable(
   'mail_trusted_senders',
   {
+    /** The row's own id, for the screen that lists and removes them (migration 0027). */
+    id: uuid('id').notNull().defaultRandom(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
@@ -389,6 +407,7 @@ export const mailTrustedSenders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.address] }),
+    uniqueIndex('mail_trusted_senders_id_key').on(t.id),
     index('mail_trusted_senders_workspace_idx').on(t.workspaceId),
   ],
 );

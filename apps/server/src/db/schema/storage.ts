@@ -33,6 +33,9 @@ export const storedFiles = pgTable(
   (t) => [
     index('stored_files_owner_idx').on(t.workspaceId, t.ownerKind, t.ownerId),
     index('stored_files_created_by_idx').on(t.createdBy),
+    // The same bytes elsewhere in the workspace: a file's copies and where it is used
+    // (docs/decisions/065-files-where-used.md).
+    index('stored_files_sha256_idx').on(t.workspaceId, t.sha256),
   ],
 );
 

@@ -566,10 +566,12 @@ export async function insertAttachment(
   },
 ): Promise<ChatAttachment> {
   const { file } = values;
+  // The clock, not the transaction's start: files attached together keep the order given.
   await db.execute(sql`insert into chat_attachments
-      (id, workspace_id, conversation_id, name, mime_type, size, stored_file_id, created_by)
+      (id, workspace_id, conversation_id, name, mime_type, size, stored_file_id, created_by,
+        created_at)
       values (${values.id}, ${values.workspaceId}, ${values.conversationId}, ${values.name},
-        ${file.contentType}, ${file.size}, ${file.id}, ${values.createdBy})`);
+        ${file.contentType}, ${file.size}, ${file.id}, ${values.createdBy}, clock_timestamp())`);
   return toAttachment({
     id: values.id,
     name: values.name,

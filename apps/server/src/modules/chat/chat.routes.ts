@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHAT_BODY_MAX_CHARS, chatEndpoints } from '@beacon/contract';
-import { sendAreaFile, streamOctetBodies, uploadOf } from '../../lib/area-files.ts';
-import { requireMediaType } from '../../lib/errors.ts';
+import { sendAreaFile } from '../../lib/area-files.ts';
 import { attachmentDisposition, routeOf, signedInRoutes } from '../../lib/responses.ts';
 import { linkBase } from '../../lib/public-url.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -15,7 +14,7 @@ const MESSAGE_BODY_LIMIT = CHAT_BODY_MAX_CHARS * 4 * 2 + 16 * 1024;
 
 /**
  * The chat's calls, from `chatEndpoints`. Reading a conversation, marking it seen and typing are
- * open to every role; sending, editing, deleting, starting, leaving and uploading are writes.
+ * open to every role; sending, editing, deleting, starting, leaving and attaching are writes.
  */
 export const chatRoutes: FastifyPluginAsyncZod<{
   service: ChatService;
@@ -124,23 +123,18 @@ export const chatRoutes: FastifyPluginAsyncZod<{
     }),
   });
 
-  // Attachments: the file is the body, as application/octet-stream, streamed into the storage.
-  streamOctetBodies(app);
-  const upload = writeAt(endpoints.uploadAttachment, {
-    preParsing: requireMediaType('application/octet-stream'),
-  });
+  // Attachments: finished uploads of the caller's and files of the files manager (copied), from
+  // the shared file picker, prepared for the message they are writing.
   app.route({
-    ...upload,
-    schema: { ...upload.schema, consumes: ['application/octet-stream'] },
-    handler: async (request, reply) => {
-      const declared = request.headers['x-file-type'];
-      const attachment = await service.upload(requireAuth(request), request.query.conversationId, {
-        name: request.query.name,
-        declaredType: typeof declared === 'string' ? declared.toLowerCase() : undefined,
-        ...uploadOf(request),
-      });
-      return reply.status(201).send({ attachment });
-    },
+    ...writeAt(endpoints.attachFiles),
+    handler: async (request, reply) =>
+      reply.status(201).send({
+        attachments: await service.attachFiles(
+          requireAuth(request),
+          request.body.conversationId,
+          request.body,
+        ),
+      }),
   });
 
   app.route({

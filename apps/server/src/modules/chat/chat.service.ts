@@ -13,19 +13,26 @@ import {
   type ChatParticipant,
   type ChatRealtime,
 } from '@beacon/contract';
-import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.ts';
-import { claimUpload, storeUpload, withUpload } from '../../lib/area-files.ts';
+import { checkTaken, claimTaken, copyForTaking, removeAll } from '../../lib/area-files.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Previews } from '../../lib/previews/previews.ts';
 import type { Realtime } from '../../lib/realtime.ts';
 import type { Storage } from '../../lib/storage/index.ts';
+import { filesToTake } from '../files/files.take.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import { mentionMailees, raiseChatMentions } from '../notifications/notifications.repository.ts';
 import * as repo from './chat.repository.ts';
+
+/**
+ * What a message may carry: an image of the four types the browser previews, or any file that is
+ * not an image (docs/decisions/065-files-where-used.md).
+ */
+const chatAccepts = (contentType: string) =>
+  !contentType.startsWith('image/') || (chatImageTypes as readonly string[]).includes(contentType);
 
 const conversationNotFound = () => notFound('No such conversation');
 const messageNotFound = () => notFound('No such message');
@@ -354,52 +361,57 @@ export class ChatService {
   }
 
   /**
-   * Stores a file for a message the caller will send (up to 5 MB), as the conversation's
-   * (`chat_attachment`); its type is the storage's, detected from the bytes. A file that says it
-   * is an image must be one of the four the browser previews (415 otherwise). Images and PDFs get
-   * thumbnails.
+   * Prepares attachments for a message the caller will send, all or none: finished uploads of
+   * the caller's (`/api/uploads`), and copies of files-manager files they see (their bytes copied
+   * into files of the conversation's own). Up to 5 MB each, none empty; an image must be one of
+   * the four the browser previews (415 otherwise: a TIFF or an SVG would show as nothing), any
+   * other type is a file (served as a download). Stored as the conversation's
+   * (`chat_attachment`), seen by the caller alone until a message carries them; images and PDFs
+   * get thumbnails.
    */
-  async upload(
+  async attachFiles(
     caller: Caller,
     conversationId: string,
-    upload: {
-      name: string;
-      declaredType: string | undefined;
-      body: Readable;
-      declaredSize?: number;
-    },
-  ): Promise<ChatAttachment> {
+    input: { uploadIds: readonly string[]; fileIds: readonly string[] },
+  ): Promise<ChatAttachment[]> {
     if (!(await repo.membership(this.db, caller, conversationId))) throw conversationNotFound();
-    const file = await storeUpload(this.storage, this.db, {
-      workspaceId: caller.workspaceId,
-      createdBy: caller.userId,
-      name: upload.name,
-      body: upload.body,
-      ...(upload.declaredSize !== undefined ? { declaredSize: upload.declaredSize } : {}),
+    const rules = {
+      ownerKind: 'chat_attachment',
+      accept: chatAccepts,
       maxBytes: CHAT_ATTACHMENT_MAX_BYTES,
-      ...(upload.declaredType?.startsWith('image/') ? { accept: chatImageTypes } : {}),
-      empty: () => fieldError('file', 'The file is empty'),
-    });
-    return withUpload(this.storage, this.db, file, () =>
-      this.db.transaction(async (tx) => {
+      empty: () => fieldError('uploadIds', 'The file is empty'),
+    };
+    const sources = await filesToTake(this.db, this.storage, caller, input.fileIds);
+    checkTaken(sources, rules);
+    // Copied before the transaction (the storage writes on a connection of its own), then
+    // claimed in it with the uploads; removed when it fails.
+    const copies = await copyForTaking(this.storage, this.db, caller, sources);
+    const uploadIds = [...new Set(input.uploadIds), ...copies.map((copy) => copy.id)];
+    try {
+      return await this.db.transaction(async (tx) => {
         if (!(await repo.membership(tx, caller, conversationId))) throw conversationNotFound();
-        const id = randomUUID();
-        const stored = await claimUpload(this.storage, tx, file, {
-          ownerKind: 'chat_attachment',
-          ownerId: id,
-        });
-        const attachment = await repo.insertAttachment(tx, {
-          id,
-          workspaceId: caller.workspaceId,
-          conversationId,
-          name: upload.name,
-          file: stored,
-          createdBy: caller.userId,
-        });
-        await this.previews.request(tx, stored);
-        return attachment;
-      }),
-    );
+        const ids = uploadIds.map(() => randomUUID());
+        const files = await claimTaken(this.storage, tx, caller, uploadIds, ids, rules);
+        const attachments: ChatAttachment[] = [];
+        for (const [index, file] of files.entries()) {
+          attachments.push(
+            await repo.insertAttachment(tx, {
+              id: ids[index]!,
+              workspaceId: caller.workspaceId,
+              conversationId,
+              name: file.name,
+              file,
+              createdBy: caller.userId,
+            }),
+          );
+          await this.previews.request(tx, file);
+        }
+        return attachments;
+      });
+    } catch (error) {
+      await removeAll(this.storage, this.db, copies);
+      throw error;
+    }
   }
 
   async attachment(caller: Caller, attachmentId: string) {

@@ -5,7 +5,13 @@ import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_BODY_MAX_CHARS } from '@beacon/contract
 import { chatPresence, outbox } from '../../db/schema/index.ts';
 import { sweepPresence } from './chat.repository.ts';
 import { crmWorkspace } from '../../../test/crm.ts';
-import { addMember, authed, startTestServer, type TestServer } from '../../../test/helpers.ts';
+import {
+  addMember,
+  authed,
+  startTestServer,
+  uploadFile,
+  type TestServer,
+} from '../../../test/helpers.ts';
 import { connectRealtime } from '../../../test/ws-client.ts';
 
 // The chat through real HTTP on a real database (PGlite, or PostgreSQL with DATABASE_URL): the
@@ -325,6 +331,7 @@ describe('chat', () => {
     const writes: [string, unknown][] = [
       ['/api/chat/messages/new', { conversationId: direct.id, body: 'hi' }],
       ['/api/chat/conversation/new', { participantIds: [w.userId] }],
+      ['/api/chat/attachments/attach', { conversationId: direct.id, uploadIds: [randomUUID()] }],
     ];
     for (const [path, body] of writes) {
       expect((await w.call('POST', path, body, viewer.token)).status).toBe(403);
@@ -461,43 +468,38 @@ describe('chat', () => {
     ]);
   });
 
-  it('takes attachments checked by content and size, readable by participants only', async () => {
+  it('takes finished uploads checked by content and size, readable by participants only', async () => {
     const { w, ann, bob, start, send } = await team();
     const direct = await start([ann.id]);
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
       'base64',
     );
-    const upload = (content: Buffer, type: string, token = w.admin.token, name = 'pic.png') =>
-      fetch(
-        `${server.url}/api/chat/attachments/new?conversationId=${direct.id}&name=${encodeURIComponent(name)}`,
-        {
-          method: 'POST',
-          headers: {
-            ...authed(token),
-            'content-type': 'application/octet-stream',
-            'x-file-type': type,
-          },
-          body: content,
-        },
+    const attach = (body: Record<string, unknown>, token = w.admin.token) =>
+      w.call('POST', '/api/chat/attachments/attach', { conversationId: direct.id, ...body }, token);
+    const taken = async (name: string, content: Buffer | string, token = w.admin.token) => {
+      const answer = await attach(
+        { uploadIds: [await uploadFile(server, token, name, content)] },
+        token,
       );
-    const ok = await upload(png, 'image/png');
-    expect(ok.status).toBe(201);
-    const { attachment } = (await ok.json()) as { attachment: { id: string; mimeType: string } };
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return (answer.body as { attachments: Message['attachments'] }).attachments[0]!;
+    };
+    const attachment = await taken('pic.png', png);
     expect(attachment).toMatchObject({ mimeType: 'image/png', isImage: true });
-    // Says it is an image and is not: 415. A page is stored as what the storage finds it is
-    // (issue 11: the storage's detection), never an image, and only ever served as a download
-    // that cannot run (below).
-    expect((await upload(Buffer.from('<html>'), 'image/png')).status).toBe(415);
-    const html = await upload(
-      Buffer.from('<script>1</script>'),
-      'text/html',
+    // An image the browser cannot show in the conversation is refused (415); a page is stored as
+    // what the storage finds it is (issue 11: the storage's detection), never an image, and only
+    // ever served as a download that cannot run (below).
+    const svg = await uploadFile(
+      server,
       w.admin.token,
-      'a.html',
+      'logo.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
     );
-    const page = (
-      (await html.json()) as { attachment: { id: string; mimeType: string; isImage: boolean } }
-    ).attachment;
+    const refused = await attach({ uploadIds: [svg] });
+    expect(refused.status).toBe(415);
+    expect(refused.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const page = await taken('a.html', '<script>1</script>');
     expect(page).toMatchObject({ mimeType: 'text/html', isImage: false });
     const served = await fetch(`${server.url}/api/chat/attachments/${page.id}`, {
       headers: authed(w.admin.token),
@@ -506,10 +508,33 @@ describe('chat', () => {
     expect(served.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('content-security-policy')).toMatch(/sandbox/);
-    expect((await upload(Buffer.alloc(CHAT_ATTACHMENT_MAX_BYTES + 1), 'image/png')).status).toBe(
-      413,
+    const big = await uploadFile(
+      server,
+      w.admin.token,
+      'big.png',
+      Buffer.concat([png, Buffer.alloc(CHAT_ATTACHMENT_MAX_BYTES)]),
     );
-    expect((await upload(png, 'image/png', bob.token)).status).toBe(404);
+    const tooLarge = await attach({ uploadIds: [big] });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    const empty = await uploadFile(server, w.admin.token, 'empty.txt', '');
+    expect((await attach({ uploadIds: [empty] })).status).toBe(400);
+    // Bob is not in the conversation; Ann's upload is hers; another workspace's is not there.
+    expect(
+      (await attach({ uploadIds: [await uploadFile(server, bob.token, 'b', 'b')] }, bob.token))
+        .status,
+    ).toBe(404);
+    expect(
+      (await attach({ uploadIds: [await uploadFile(server, ann.token, 'a', 'a')] })).status,
+    ).toBe(404);
+    const other = await crmWorkspace(server);
+    expect(
+      (await attach({ uploadIds: [await uploadFile(server, other.admin.token, 'o', 'o')] })).status,
+    ).toBe(404);
+    expect((await attach({ uploadIds: [], fileIds: [] })).status).toBe(400);
+    expect(
+      (await attach({ uploadIds: Array.from({ length: 11 }, () => randomUUID()) })).status,
+    ).toBe(400);
 
     // Unsent: only its uploader sees it.
     const url = `${server.url}/api/chat/attachments/${attachment.id}`;
@@ -533,6 +558,47 @@ describe('chat', () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it('takes copies of files-manager files the caller sees, all or none', async () => {
+    const { w, ann, start, send } = await team();
+    const direct = await start([ann.id]);
+    const item = async (token: string, name: string, content: string, visibility = 'workspace') => {
+      const response = await fetch(
+        `${server.url}/api/files/upload?${new URLSearchParams({ name, visibility })}`,
+        {
+          method: 'POST',
+          headers: { ...authed(token), 'content-type': 'application/octet-stream' },
+          body: content,
+        },
+      );
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { item: { id: string } }).item.id;
+    };
+    const report = await item(w.admin.token, 'Report.csv', 'a,b,c\n1,2,3\n4,5,6\n');
+    const hers = await item(ann.token, 'Private.txt', 'hers', 'private');
+    const upload = await uploadFile(server, w.admin.token, 'note.txt', 'note');
+    const attach = (body: Record<string, unknown>) =>
+      w.call('POST', '/api/chat/attachments/attach', { conversationId: direct.id, ...body });
+    // Ann's private file is not the admin's to take: nothing is taken, the upload stays theirs.
+    expect((await attach({ uploadIds: [upload], fileIds: [report, hers] })).status).toBe(404);
+    const answer = await attach({ uploadIds: [upload], fileIds: [report] });
+    expect(answer.status).toBe(201);
+    const { attachments } = answer.body as {
+      attachments: { id: string; name: string; mimeType: string }[];
+    };
+    expect(attachments.map((a) => [a.name, a.mimeType])).toEqual([
+      ['note.txt', 'text/plain'],
+      ['Report.csv', 'text/csv'],
+    ]);
+    const message = await send(direct.id, 'the numbers', w.admin.token, {
+      attachmentIds: attachments.map((a) => a.id),
+    });
+    expect(message.contentType).toBe('file');
+    const copy = await fetch(`${server.url}/api/chat/attachments/${attachments[1]!.id}`, {
+      headers: authed(ann.token),
+    });
+    expect(await copy.text()).toBe('a,b,c\n1,2,3\n4,5,6\n');
   });
 
   it('delivers live to the participants only, with typing and receipts', async () => {

@@ -8,6 +8,7 @@ import type {
   FileShare,
   FileShareAccess,
   FileSort,
+  FileUse,
   FileView,
   FileVisibility,
 } from '@beacon/contract';
@@ -710,7 +711,93 @@ export async function detailsExtras(db: Executor, caller: Caller, item: ItemRow)
   return { ...row!, copies };
 }
 
-/** What the workspace's stored files (every area's) add up to, by kind of type and by member. */
+/**
+ * Where else the workspace holds a stored file's bytes (the same SHA-256), in the places of other
+ * areas the caller may see (docs/decisions/065-files-where-used.md): a card's attachments (the
+ * board is every member's), a sent chat message's in a conversation the caller is in, a mail
+ * message's (an attachment or the raw message) in a mailbox the caller reads (their own or a
+ * shared one), a member's avatar or cover, the workspace's logo. Other kinds (files manager items
+ * are `copies`, unclaimed uploads, thumbnails, kinds an area may add later) are never listed; nor
+ * is anything of another workspace. The most recent first, at most `limit`.
+ */
+export async function whereUsed(
+  db: Executor,
+  caller: Caller,
+  storedFileId: string,
+  limit: number,
+): Promise<FileUse[]> {
+  const ws = caller.workspaceId;
+  return rowsOf<FileUse>(
+    db,
+    sql`with same as (
+        select f.id, f.owner_kind, f.owner_id, f.name, f.created_at from stored_files f
+        where f.workspace_id = ${ws} and f.id <> ${storedFileId}
+          and f.sha256 = (select o.sha256 from stored_files o
+            where o.id = ${storedFileId} and o.workspace_id = ${ws})
+          and f.owner_kind in ('kanban_attachment', 'chat_attachment', 'mail_attachment',
+            'mail_raw', 'avatar', 'cover', 'logo')),
+      places as (
+        select 'kanban_card' as kind, c.id as "recordId", null::uuid as "mailboxId",
+            c.name as title, a.name as "fileName", s.created_at
+          from same s join kanban_attachments a on a.id = s.owner_id and a.stored_file_id = s.id
+          join kanban_cards c on c.id = a.card_id and c.workspace_id = ${ws}
+          where s.owner_kind = 'kanban_attachment'
+        union all
+        select 'chat_conversation', cv.id, null,
+            coalesce(nullif(cv.name, ''), (select string_agg(u.first_name || ' ' || u.last_name,
+                ', ' order by lower(u.first_name), lower(u.last_name), u.id)
+              from chat_participants o join users u on u.id = o.user_id
+              where o.conversation_id = cv.id and o.user_id <> ${caller.userId}
+                and o.left_at is null), ''),
+            a.name, s.created_at
+          from same s join chat_attachments a on a.id = s.owner_id and a.stored_file_id = s.id
+            and a.workspace_id = ${ws} and a.message_id is not null
+          join chat_conversations cv on cv.id = a.conversation_id
+          join chat_participants p on p.conversation_id = cv.id and p.user_id = ${caller.userId}
+            and p.left_at is null
+          where s.owner_kind = 'chat_attachment'
+        union all
+        select 'mail_message', m.id, m.mailbox_id, m.subject, s.name, s.created_at
+          from same s join mail_messages m on m.id = s.owner_id and m.workspace_id = ${ws}
+          join mailboxes b on b.id = m.mailbox_id and b.workspace_id = ${ws}
+            and (b.owner_id = ${caller.userId} or b.shared)
+          where s.owner_kind in ('mail_attachment', 'mail_raw')
+        union all
+        select s.owner_kind, u.id, null, u.first_name || ' ' || u.last_name, s.name, s.created_at
+          from same s join member_images i on i.stored_file_id = s.id and i.kind = s.owner_kind
+          join users u on u.id = i.user_id and u.workspace_id = ${ws}
+          where s.owner_kind in ('avatar', 'cover')
+        union all
+        select 'logo', w.id, null, w.name, s.name, s.created_at
+          from same s join workspace_logos l on l.stored_file_id = s.id
+          join workspaces w on w.id = l.workspace_id and w.id = ${ws}
+          where s.owner_kind = 'logo')
+    select kind, "recordId", "mailboxId", title, "fileName", ${iso(sql`created_at`)} as "createdAt"
+    from places order by created_at desc, "recordId" limit ${limit}`,
+  );
+}
+
+/**
+ * Files of the files manager the caller may take into another area (a card, a message): those
+ * they see, not folders, not in the trash. Their item's name and stored file, by item id; an id
+ * missing from the answer is one the caller may not take.
+ */
+export async function takableFiles(
+  db: Executor,
+  caller: Caller,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; storedFileId: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await rowsOf<{ id: string; name: string; storedFileId: string }>(
+    db,
+    sql`select i.id, i.name, i.stored_file_id as "storedFileId" from file_items i
+      where i.workspace_id = ${caller.workspaceId} and i.id = any(${uuidArray(ids)})
+        and not i.is_folder and i.trashed_at is null and i.stored_file_id is not null
+        and ${visibleTo(caller)}`,
+  );
+  return new Map(rows.map(({ id, ...row }) => [id, row]));
+}
+
 /**
  * What members stored, by type and by member. Thumbnails (previews the server made, counted in
  * the quota's used bytes) are left out of both: they are not files anyone stored.

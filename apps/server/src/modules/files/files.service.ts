@@ -7,6 +7,7 @@ import {
   fileKinds,
   FILE_LINK_MAX_DAYS,
   FILE_STREAM_SECONDS,
+  FILE_USES_MAX,
   FILES_TRASH_DAYS,
   type FileChange,
   type FileCrumb,
@@ -313,6 +314,9 @@ export class FilesService {
       createdByName: extras.createdByName,
       contains: { files: extras.files, folders: extras.folders },
       copies,
+      usedIn: row.storedFileId
+        ? await repo.whereUsed(this.db, caller, row.storedFileId, FILE_USES_MAX)
+        : [],
       shares: row.canShare ? await repo.sharesOf(this.db, caller.workspaceId, id) : [],
       links: row.canShare ? extras.links : 0,
       sha256: extras.sha256,

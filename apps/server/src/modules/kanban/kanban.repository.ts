@@ -332,9 +332,10 @@ export async function insertAttachment(
     createdBy: string;
   },
 ) {
+  // The clock, not the transaction's start: files attached together keep the order given.
   const [row] = await db
     .insert(kanbanAttachments)
-    .values(values)
+    .values({ ...values, createdAt: sql`clock_timestamp()` })
     .returning({ id: kanbanAttachments.id });
   if (!row) throw new Error('attachment insert returned nothing');
   return row.id;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, kanbanEndpoints } from '@beacon/contract';
-import { sendAreaFile, streamOctetBodies, uploadOf } from '../../lib/area-files.ts';
-import { requireMediaType } from '../../lib/errors.ts';
+import { kanbanEndpoints } from '@beacon/contract';
+import { sendAreaFile } from '../../lib/area-files.ts';
 import { attachmentDisposition, routeOf, signedInRoutes } from '../../lib/responses.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { KanbanService } from './kanban.service.ts';
@@ -95,27 +94,14 @@ export const kanbanRoutes: FastifyPluginAsyncZod<{ service: KanbanService }> = a
         ),
   });
 
-  // Attachments: the file is the body, as application/octet-stream, streamed into the storage;
-  // its type is detected from its bytes (what the upload claims, `x-file-type`, is not used).
-  streamOctetBodies(app);
-
-  const upload = writeAt(endpoints.uploadAttachment, {
-    preParsing: requireMediaType('application/octet-stream'),
-  });
+  // Attachments: finished uploads of the caller's and files of the files manager (copied), from
+  // the shared file picker; their types are the storage's, detected from the bytes.
   app.route({
-    ...upload,
-    schema: {
-      ...upload.schema,
-      consumes: ['application/octet-stream'],
-      response: { ...upload.schema.response, 413: errorBodySchema },
-    },
-    handler: async (request, reply) => {
-      const card = await service.addAttachment(requireAuth(request), request.query.cardId, {
-        name: request.query.name,
-        ...uploadOf(request),
-      });
-      return reply.status(201).send(card);
-    },
+    ...writeAt(endpoints.attachFiles),
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.attachFiles(requireAuth(request), request.body.cardId, request.body)),
   });
 
   // A file answer: the endpoint gives method, path, summary and parameters; the answer is the file.

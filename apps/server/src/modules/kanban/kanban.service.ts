@@ -7,11 +7,10 @@ import type {
 } from '@beacon/contract';
 import type { z } from 'zod';
 import type { kanbanCardInputSchema } from '@beacon/contract';
-import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { KANBAN_ATTACHMENT_MAX_BYTES } from '@beacon/contract';
 import type { Database } from '../../db/client.ts';
-import { claimUpload, storeUpload, withUpload } from '../../lib/area-files.ts';
+import { checkTaken, claimTaken, copyForTaking, removeAll } from '../../lib/area-files.ts';
 import type { Caller } from '../../lib/caller.ts';
 import type { Previews } from '../../lib/previews/previews.ts';
 import type { Storage } from '../../lib/storage/index.ts';
@@ -19,6 +18,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { keyBetween, spreadKeys } from '../../lib/positions.ts';
 import type { KanbanRealtime } from '@beacon/contract';
 import type { Realtime } from '../../lib/realtime.ts';
+import { filesToTake } from '../files/files.take.ts';
 import { nonMembers } from '../members/members.repository.ts';
 import * as repo from './kanban.repository.ts';
 
@@ -225,45 +225,54 @@ export class KanbanService {
   }
 
   /**
-   * Attaches a file to a card: any type (served as a download), up to 10 MB, stored in the
-   * storage as the card's (`kanban_attachment`); images and PDFs get thumbnails.
+   * Attaches files to a card, all or none: finished uploads of the caller's (`/api/uploads`), and
+   * copies of files-manager files they see (their bytes copied into files of the card's own). Any
+   * type (served as a download), up to 10 MB each, none empty; stored as the card's
+   * (`kanban_attachment`); images and PDFs get thumbnails. Another member's upload, another
+   * workspace's, one taken already, or a file the caller does not see answer 404.
    */
-  async addAttachment(
+  async attachFiles(
     caller: Caller,
     cardId: string,
-    upload: { name: string; body: Readable; declaredSize?: number },
+    input: { uploadIds: readonly string[]; fileIds: readonly string[] },
   ): Promise<KanbanCard> {
     if (!(await repo.getCard(this.db, caller.workspaceId, cardId))) throw cardNotFound();
-    const file = await storeUpload(this.storage, this.db, {
-      ...upload,
-      workspaceId: caller.workspaceId,
-      createdBy: caller.userId,
+    const rules = {
+      ownerKind: 'kanban_attachment',
       maxBytes: KANBAN_ATTACHMENT_MAX_BYTES,
       empty: () => new AppError('BAD_REQUEST', 'The file is empty'),
-    });
-    return withUpload(this.storage, this.db, file, () =>
-      this.write(caller, async (tx, publish) => {
+    };
+    const sources = await filesToTake(this.db, this.storage, caller, input.fileIds);
+    checkTaken(sources, rules);
+    // Copied before the transaction (the storage writes on a connection of its own), then
+    // claimed in it with the uploads; removed when it fails.
+    const copies = await copyForTaking(this.storage, this.db, caller, sources);
+    const uploadIds = [...new Set(input.uploadIds), ...copies.map((copy) => copy.id)];
+    try {
+      return await this.write(caller, async (tx, publish) => {
         if (!(await repo.lockCard(tx, caller.workspaceId, cardId))) throw cardNotFound();
-        const id = randomUUID();
-        const stored = await claimUpload(this.storage, tx, file, {
-          ownerKind: 'kanban_attachment',
-          ownerId: id,
-        });
-        await repo.insertAttachment(tx, {
-          id,
-          cardId,
-          name: upload.name,
-          mimeType: stored.contentType,
-          size: stored.size,
-          storedFileId: stored.id,
-          createdBy: caller.userId,
-        });
-        await this.previews.request(tx, stored);
+        const ids = uploadIds.map(() => randomUUID());
+        const files = await claimTaken(this.storage, tx, caller, uploadIds, ids, rules);
+        for (const [index, file] of files.entries()) {
+          await repo.insertAttachment(tx, {
+            id: ids[index]!,
+            cardId,
+            name: file.name,
+            mimeType: file.contentType,
+            size: file.size,
+            storedFileId: file.id,
+            createdBy: caller.userId,
+          });
+          await this.previews.request(tx, file);
+        }
         const card = (await repo.getCard(tx, caller.workspaceId, cardId))!;
         await publish({ type: 'kanban.card.updated', data: card });
         return card;
-      }),
-    );
+      });
+    } catch (error) {
+      await removeAll(this.storage, this.db, copies);
+      throw error;
+    }
   }
 
   async attachment(caller: Caller, attachmentId: string) {

@@ -7,6 +7,7 @@ import {
   postJson,
   register,
   startTestServer,
+  uploadFile,
   type TestServer,
 } from '../../../test/helpers.ts';
 
@@ -292,6 +293,7 @@ describe('kanban board', () => {
       ['cards/delete', { cardId: card.id }],
       ['cards/move', { cardId: card.id, columnId: todo, index: 0 }],
       ['cards/comments/new', { cardId: card.id, body: 'hi' }],
+      ['cards/attachments/attach', { cardId: card.id, uploadIds: [crypto.randomUUID()] }],
     ] as const) {
       const response = await w.call(path, body, viewer.token);
       expect(response.status, path).toBe(403);
@@ -318,25 +320,20 @@ describe('kanban board', () => {
     expect((await w.call('cards/comments/new', { cardId: card.id, body: '   ' })).status).toBe(400);
   });
 
-  it('stores attachments, serves them as downloads, and removes them', async () => {
+  it('attaches finished uploads of any type, serves them as downloads, and removes them', async () => {
     const w = await workspace();
     const todo = await w.column('To do');
     const card = await w.card(todo, 'A');
-    const upload = (body: Uint8Array | string, query: string, type = 'application/octet-stream') =>
-      fetch(`${server.url}/api/kanban/cards/attachments/new?${query}`, {
-        method: 'POST',
-        headers: { ...authed(w.admin.token), 'content-type': type, 'x-file-type': 'text/html' },
-        body,
-      });
+    const attach = (body: Record<string, unknown>, token = w.admin.token) =>
+      w.call('cards/attachments/attach', { cardId: card.id, ...body }, token);
     const bytes = new TextEncoder().encode('<script>alert(1)</script>');
-    const response = await upload(
-      bytes,
-      `cardId=${card.id}&name=${encodeURIComponent('notes é.html')}`,
-    );
+    const page = await uploadFile(server, w.admin.token, 'notes é.html', bytes);
+    const response = await attach({ uploadIds: [page] });
     expect(response.status).toBe(201);
-    const updated = (await response.json()) as KanbanCard;
+    const updated = response.body as unknown as KanbanCard;
     expect(updated.attachments).toHaveLength(1);
     const attachment = updated.attachments[0]!;
+    // Any type: a page is kept as what the storage finds it is, and only ever downloaded.
     expect(attachment).toMatchObject({
       name: 'notes é.html',
       mimeType: 'text/html',
@@ -351,12 +348,27 @@ describe('kanban board', () => {
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
     expect((await fetch(`${server.url}${attachment.url}`)).status).toBe(401);
-
-    expect((await upload(bytes, `cardId=${card.id}&name=x`, 'application/json')).status).toBe(415);
-    expect((await upload(new Uint8Array(0), `cardId=${card.id}&name=x`)).status).toBe(400);
+    // Taken once: the upload is the card's now.
+    expect((await attach({ uploadIds: [page] })).status).toBe(404);
     expect(
-      (await upload(new Uint8Array(11 * 1024 * 1024), `cardId=${card.id}&name=big`)).status,
-    ).toBe(413);
+      (await fetch(`${server.url}/api/uploads/${page}`, { headers: authed(w.admin.token) })).status,
+    ).toBe(404);
+
+    const empty = await uploadFile(server, w.admin.token, 'empty.txt', new Uint8Array(0));
+    expect((await attach({ uploadIds: [empty] })).body).toMatchObject({ code: 'BAD_REQUEST' });
+    const big = await uploadFile(
+      server,
+      w.admin.token,
+      'big.bin',
+      new Uint8Array(11 * 1024 * 1024),
+    );
+    const tooLarge = await attach({ uploadIds: [big] });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      detail: expect.stringMatching(/10 MiB/),
+    });
+    expect((await attach({ uploadIds: [] })).status).toBe(400);
 
     const removed = await w.ok('cards/attachments/delete', { attachmentId: attachment.id });
     expect(removed.attachments).toEqual([]);
@@ -364,4 +376,137 @@ describe('kanban board', () => {
       (await fetch(`${server.url}${attachment.url}`, { headers: authed(w.admin.token) })).status,
     ).toBe(404);
   });
+
+  it("answers 404 for another member's upload and another workspace's, all or none", async () => {
+    const w = await workspace();
+    const colleague = await addMember(server, w.admin.token, 'contributor');
+    const other = await workspace();
+    const todo = await w.column('To do');
+    const card = await w.card(todo, 'A');
+    const mine = await uploadFile(server, w.admin.token, 'mine.txt', 'mine');
+    const theirs = await uploadFile(server, colleague.token, 'theirs.txt', 'theirs');
+    const outside = await uploadFile(server, other.admin.token, 'outside.txt', 'outside');
+    for (const uploadIds of [[theirs], [outside], [crypto.randomUUID()], ['not-an-id']]) {
+      const answer = await w.call('cards/attachments/attach', { cardId: card.id, uploadIds });
+      expect(answer.status, JSON.stringify(uploadIds)).toBe(404);
+      expect(answer.body).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    // One refused: none attached, and the caller's own upload is still theirs to attach.
+    const mixed = await w.call('cards/attachments/attach', {
+      cardId: card.id,
+      uploadIds: [mine, theirs],
+    });
+    expect(mixed.status).toBe(404);
+    expect((await w.board()).cards[card.id]!.attachments).toEqual([]);
+    // Another workspace's card, with an upload of the caller's own.
+    const otherCard = await other.card(await other.column('To do'), 'B');
+    expect(
+      (await w.call('cards/attachments/attach', { cardId: otherCard.id, uploadIds: [mine] }))
+        .status,
+    ).toBe(404);
+    const ok = await w.call('cards/attachments/attach', { cardId: card.id, uploadIds: [mine] });
+    expect(ok.status).toBe(201);
+    expect((ok.body as unknown as KanbanCard).attachments.map((a) => a.name)).toEqual(['mine.txt']);
+  });
+
+  it('attaches copies of files-manager files the caller sees, never their stored files', async () => {
+    const w = await workspace();
+    const colleague = await addMember(server, w.admin.token, 'contributor');
+    const other = await workspace();
+    const todo = await w.column('To do');
+    const card = await w.card(todo, 'A');
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
+    const shared = await fileItem(w.admin.token, 'Brief.pdf', pdf);
+    const privateOne = await fileItem(colleague.token, 'Mine.txt', 'private', 'private');
+    const outside = await fileItem(other.admin.token, 'Outside.txt', 'outside');
+    const folder = await postJson(
+      `${server.url}/api/files/folders`,
+      { name: 'Folder' },
+      authed(w.admin.token),
+    );
+    const folderId = (folder.body.item as { id: string }).id;
+    const big = await fileItem(w.admin.token, 'big.bin', new Uint8Array(11 * 1024 * 1024));
+
+    for (const fileIds of [[privateOne], [outside], [folderId]]) {
+      const answer = await w.call('cards/attachments/attach', { cardId: card.id, fileIds });
+      expect(answer.status, JSON.stringify(fileIds)).toBe(404);
+    }
+    const filesBefore = await storedFileCount();
+    const tooLarge = await w.call('cards/attachments/attach', { cardId: card.id, fileIds: [big] });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    // Refused from what the storage knows of it: nothing was copied.
+    expect(await storedFileCount()).toBe(filesBefore);
+
+    const upload = await uploadFile(server, w.admin.token, 'notes.txt', 'notes');
+    const answer = await w.call('cards/attachments/attach', {
+      cardId: card.id,
+      uploadIds: [upload],
+      fileIds: [shared],
+    });
+    expect(answer.status).toBe(201);
+    const attachments = (answer.body as unknown as KanbanCard).attachments;
+    expect(attachments.map((a) => [a.name, a.mimeType, a.size])).toEqual([
+      ['notes.txt', 'text/plain', 5],
+      ['Brief.pdf', 'application/pdf', pdf.length],
+    ]);
+    const copy = attachments[1]!;
+    const { kanbanAttachments, fileItems } = await import('../../db/schema/index.ts');
+    const { eq } = await import('drizzle-orm');
+    const [held] = await server.database.db
+      .select({ id: kanbanAttachments.storedFileId })
+      .from(kanbanAttachments)
+      .where(eq(kanbanAttachments.id, copy.id));
+    const [source] = await server.database.db
+      .select({ id: fileItems.storedFileId })
+      .from(fileItems)
+      .where(eq(fileItems.id, shared));
+    expect(held!.id).not.toBe(source!.id);
+    // The file leaves the files manager for good: the card's copy stays whole.
+    await postJson(`${server.url}/api/files/${shared}/trash`, {}, authed(w.admin.token));
+    const gone = await fetch(`${server.url}/api/files/${shared}`, {
+      method: 'DELETE',
+      headers: authed(w.admin.token),
+    });
+    expect(gone.status).toBe(204);
+    const download = await fetch(`${server.url}${copy.url}`, { headers: authed(w.admin.token) });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+  });
 });
+
+/** A file of the files manager (its item's id), uploaded by `token`'s member. */
+async function fileItem(
+  token: string,
+  name: string,
+  content: Uint8Array | string,
+  visibility: 'workspace' | 'private' = 'workspace',
+): Promise<string> {
+  const response = await fetch(
+    `${server.url}/api/files/upload?${new URLSearchParams({ name, visibility })}`,
+    {
+      method: 'POST',
+      headers: { ...authed(token), 'content-type': 'application/octet-stream' },
+      body: content,
+    },
+  );
+  const body = (await response.json()) as { item: { id: string } };
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  return body.item.id;
+}
+
+/**
+ * Every stored file but thumbnails (which jobs make meanwhile): a refused copy must leave none
+ * behind.
+ */
+async function storedFileCount(): Promise<number> {
+  const { storedFiles } = await import('../../db/schema/index.ts');
+  const { count, ne } = await import('drizzle-orm');
+  const [row] = await server.database.db
+    .select({ n: count() })
+    .from(storedFiles)
+    .where(ne(storedFiles.ownerKind, 'thumbnail'));
+  return row!.n;
+}

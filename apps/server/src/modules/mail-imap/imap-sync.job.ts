@@ -70,6 +70,17 @@ export type SyncSource = {
   onLocalChange(mailbox: SyncedMailbox, wake: () => void): () => void;
 };
 
+/**
+ * The mailbox was paused or disconnected while the run worked: the batch in hand is not
+ * committed and the run ends quietly (a resume queues the next one).
+ */
+export class SyncPausedError extends Error {
+  constructor() {
+    super('the mailbox was paused');
+    this.name = 'SyncPausedError';
+  }
+}
+
 /** Enqueues a run for the mailbox unless one is waiting already. */
 export async function requestSync(
   executor: Pick<Transaction, 'execute'>,
@@ -192,6 +203,8 @@ function syncHandler(
               await job.holdLease(tx);
               if (!(await repo.renewLease(tx, mailboxId, holder, leaseSeconds)))
                 throw new LeaseLostError();
+              // A pause (or a disconnect) stops the run here, not at the end of its pass.
+              if (!(await repo.stillSyncing(tx, mailboxId))) throw new SyncPausedError();
             },
             changed: (tx, mailIds) => source.changed(tx, mailbox, mailIds),
           });
@@ -223,6 +236,7 @@ function syncHandler(
           await repo.releaseLease(tx, mailboxId, holder);
         });
       } catch (error) {
+        if (error instanceof SyncPausedError) return;
         if (
           error instanceof JobInterruptedError ||
           error instanceof LeaseLostError ||

@@ -390,6 +390,24 @@ export async function renewLease(db: Executor, mailboxId: string, holder: string
   return rows.length === 1;
 }
 
+/**
+ * The mailbox is still to be synced: not paused, not disconnected (its password not erased).
+ * Read in every commit of a run, so a pause stops the run at its next batch.
+ */
+export async function stillSyncing(db: Executor, mailboxId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: mailboxes.id })
+    .from(mailboxes)
+    .where(
+      and(
+        eq(mailboxes.id, mailboxId),
+        sql`${mailboxes.syncStatus} <> 'paused'`,
+        isNotNull(mailboxes.passwordSealed),
+      ),
+    );
+  return rows.length === 1;
+}
+
 export async function releaseLease(db: Executor, mailboxId: string, holder: string) {
   await db
     .delete(imapSyncLeases)

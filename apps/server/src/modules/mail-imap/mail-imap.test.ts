@@ -567,6 +567,108 @@ describe('a synced mailbox', () => {
   });
 });
 
+/** The sync runs of a mailbox waiting in the job queue or running (none once it is paused). */
+async function syncJobs(mailboxId: string): Promise<string[]> {
+  const { sql } = await import('drizzle-orm');
+  const result = (await server.database.db.execute(
+    sql`select status from jobs where kind = 'mail.imap-sync'
+      and payload->>'mailboxId' = ${mailboxId} and status in ('queued', 'running')`,
+  )) as unknown as { rows: { status: string }[] };
+  return result.rows.map((r) => r.status);
+}
+
+describe('pausing a sync (record 064)', { timeout: 240_000 }, () => {
+  it('stops a first sync in the middle of its pass, runs nothing while paused, and resumes where it stopped', async () => {
+    const owner = await register(server);
+    const account = await newAccount(imap);
+    const total = 400;
+    await imap.append(
+      account,
+      'INBOX',
+      Array.from({ length: total }, (_, i) =>
+        rawMessage({ subject: `Paused ${i}`, messageId: `<paused-${i}@example.test>` }),
+      ),
+    );
+    const mailboxId = await connect(owner.token, connectBody(imap, account));
+    // The first batches are in: pause while the pass is under way.
+    await expect
+      .poll(async () => (await syncOf(owner.token, mailboxId)).messages, {
+        timeout: 90_000,
+        interval: 50,
+      })
+      .toBeGreaterThan(0);
+    const paused = await postJson(
+      `${server.url}/api/mail/mailboxes/pause`,
+      { mailboxId },
+      authed(owner.token),
+    );
+    expect(paused.status).toBe(200);
+    expect((paused.body.sync as Json).status).toBe('paused');
+    const atPause = (await syncOf(owner.token, mailboxId)).messages;
+
+    // The run ends at its next commit: no run waits or works for the mailbox any more.
+    await expect.poll(() => syncJobs(mailboxId), { timeout: 30_000, interval: 200 }).toEqual([]);
+    const stopped = await syncOf(owner.token, mailboxId);
+    await new Promise((r) => setTimeout(r, 3_000));
+    const later = await syncOf(owner.token, mailboxId);
+    expect(later.status).toBe('paused');
+    // At most the batch that was committing as the pause came (25 messages) landed after it.
+    expect(later.messages).toBeLessThanOrEqual(atPause + 25);
+    expect(later.messages).toBe(stopped.messages);
+    expect(later.messages).toBeLessThan(total);
+
+    // "Sync now" on a paused mailbox queues nothing.
+    const now = await postJson(
+      `${server.url}/api/mail/mailboxes/sync-now`,
+      { mailboxId },
+      authed(owner.token),
+    );
+    expect(now.status).toBe(202);
+    expect(await syncJobs(mailboxId)).toEqual([]);
+    // It shows as paused in the mailboxes list too.
+    const list = await getJson(`${server.url}/api/mail/mailboxes`, owner.token);
+    const mailbox = (list.body.mailboxes as Json[]).find((m) => m.id === mailboxId)!;
+    expect((mailbox.connection as Json).syncStatus).toBe('paused');
+
+    const resumed = await postJson(
+      `${server.url}/api/mail/mailboxes/resume`,
+      { mailboxId },
+      authed(owner.token),
+    );
+    expect(resumed.status).toBe(200);
+    await syncedWith(owner.token, mailboxId, total, 150_000);
+    const rows = await server.database.db
+      .select({ messageId: mailMessages.messageId })
+      .from(mailMessages)
+      .where(eq(mailMessages.mailboxId, mailboxId));
+    expect(rows).toHaveLength(total);
+    expect(new Set(rows.map((r) => r.messageId)).size).toBe(total);
+    await expectCountsExact(server.database.db, mailboxId);
+  });
+
+  it('lets only the owner (or an admin) pause, and never a viewer', async () => {
+    const owner = await register(server);
+    const account = await newAccount(imap);
+    const mailboxId = await connect(owner.token, connectBody(imap, account, { shared: true }));
+    const viewer = await addMember(server, owner.token, 'viewer');
+    const colleague = await addMember(server, owner.token, 'contributor');
+    const byViewer = await postJson(
+      `${server.url}/api/mail/mailboxes/pause`,
+      { mailboxId },
+      authed(viewer.token),
+    );
+    expect(byViewer.status).toBe(403);
+    const byColleague = await postJson(
+      `${server.url}/api/mail/mailboxes/pause`,
+      { mailboxId },
+      authed(colleague.token),
+    );
+    expect(byColleague.status).toBe(403);
+    expect(byColleague.body).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await syncOf(owner.token, mailboxId)).status).not.toBe('paused');
+  });
+});
+
 // Each waits for its mailbox's turn on a worker (up to the 15 s window) and for retries.
 describe('trouble', { timeout: 180_000 }, () => {
   it('marks a password refused later as an error and waits for the member', async () => {

@@ -182,6 +182,113 @@ describe('trusted senders', () => {
     expect((await other.ok('GET', '/api/mail/trusted-senders')).senders).toEqual([]);
   });
 
+  it('lists a member’s trusted senders with their ids and deletes one by id, theirs only', async () => {
+    const { w, arrive, mail } = await mailWorkspace();
+    const colleague = await addMember(server, w.admin.token, 'contributor');
+    const viewer = await addMember(server, w.admin.token, 'viewer');
+    const stored = await arrive(
+      htmlMail('news@shop.example', 'Offers', '<img src="https://tracker.example/p.png">'),
+    );
+    type Sender = { id: string; address: string; createdAt: string };
+    const added = (await w.ok('POST', '/api/mail/trusted-senders/add', {
+      address: 'news@shop.example',
+    })) as { sender: Sender };
+    await w.ok('POST', '/api/mail/trusted-senders/add', { address: 'alpha@shop.example' });
+    // Trusting again answers the same row.
+    const twice = (await w.ok('POST', '/api/mail/trusted-senders/add', {
+      address: 'News@Shop.example',
+    })) as { sender: Sender };
+    expect(twice.sender.id).toBe(added.sender.id);
+    const listed = (await w.ok('GET', '/api/mail/trusted-senders')).senders as Sender[];
+    expect(listed.map((s) => s.address)).toEqual(['alpha@shop.example', 'news@shop.example']);
+    expect(listed[1]).toEqual(added.sender);
+    // The colleague trusts the same sender: a row of their own.
+    const theirs = (
+      (await w.ok(
+        'POST',
+        '/api/mail/trusted-senders/add',
+        { address: 'news@shop.example' },
+        colleague.token,
+      )) as { sender: Sender }
+    ).sender;
+    expect(theirs.id).not.toBe(added.sender.id);
+
+    // Another member's row, another workspace's, an unknown id: 404, and nothing is removed.
+    const stranger = await crmWorkspace(server);
+    const strangers = (
+      (await stranger.ok('POST', '/api/mail/trusted-senders/add', {
+        address: 'news@shop.example',
+      })) as { sender: Sender }
+    ).sender;
+    for (const senderId of [theirs.id, strangers.id, randomUUID()]) {
+      const answer = await w.call('POST', '/api/mail/trusted-senders/delete', { senderId });
+      expect(answer.status, senderId).toBe(404);
+      expect(answer.body).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect(
+      (
+        (await w.ok('GET', '/api/mail/trusted-senders', undefined, colleague.token))
+          .senders as Sender[]
+      ).map((s) => s.id),
+    ).toEqual([theirs.id]);
+    expect(
+      ((await stranger.ok('GET', '/api/mail/trusted-senders')).senders as Sender[]).map(
+        (s) => s.id,
+      ),
+    ).toEqual([strangers.id]);
+    // Bad input.
+    for (const body of [{}, { senderId: 'nope' }, { senderId: 42 }]) {
+      const answer = await w.call('POST', '/api/mail/trusted-senders/delete', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+
+    // The owner deletes theirs: the images are held back again, the member's tabs hear it.
+    expect((await mail(stored.id)).remoteImagesAllowed).toBe(true);
+    const live = await connectRealtime(server.url, w.admin.token);
+    const removed = await w.call('POST', '/api/mail/trusted-senders/delete', {
+      senderId: added.sender.id,
+    });
+    expect(removed.status).toBe(204);
+    const event = await live.next((m) => m.type === 'mail.senders.changed');
+    expect(event.data).toEqual({ address: 'news@shop.example', trusted: false });
+    live.close();
+    expect((await mail(stored.id)).remoteImagesAllowed).toBe(false);
+    expect(
+      ((await w.ok('GET', '/api/mail/trusted-senders')).senders as Sender[]).map((s) => s.address),
+    ).toEqual(['alpha@shop.example']);
+    // Deleted already: 404. The colleague's own trust is untouched.
+    expect(
+      (await w.call('POST', '/api/mail/trusted-senders/delete', { senderId: added.sender.id }))
+        .status,
+    ).toBe(404);
+    expect((await mail(stored.id, colleague.token)).remoteImagesAllowed).toBe(true);
+
+    // A viewer keeps their own list too (a reading preference), and deletes from it.
+    const viewers = (
+      (await w.ok(
+        'POST',
+        '/api/mail/trusted-senders/add',
+        { address: 'v@shop.example' },
+        viewer.token,
+      )) as { sender: Sender }
+    ).sender;
+    expect(
+      (
+        await w.call(
+          'POST',
+          '/api/mail/trusted-senders/delete',
+          { senderId: viewers.id },
+          viewer.token,
+        )
+      ).status,
+    ).toBe(204);
+    expect(
+      (await w.call('POST', '/api/mail/trusted-senders/delete', { senderId: viewers.id }, 'nope'))
+        .status,
+    ).toBe(401);
+  });
+
   it('fetches a held-back image for a reader through the server, and nothing else', async () => {
     const { w, arrive } = await mailWorkspace();
     const stored = await arrive(

@@ -126,7 +126,11 @@ export function remoteImageAddresses(safeHtml: string): string[] {
   return [...found];
 }
 
-/** Sanitises what a member composed (from the editor) before it is stored and sent. */
+/**
+ * Sanitises what a member composed (from the editor) before it is stored and sent. Each block's
+ * writing direction (`dir`, set per paragraph in the editor: record 064) is kept when it is one
+ * of the three HTML knows.
+ */
 export function sanitizeComposedHtml(html: string): string {
   return sanitizeHtml(html, {
     // The editor writes no <style> element; one pasted in is dropped with its text.
@@ -142,8 +146,18 @@ export function sanitizeComposedHtml(html: string): string {
     allowedSchemesByTag: { img: ['http', 'https', 'cid', 'data'] },
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
+    // (sanitize-html checks allowed values on named tags only, not on `*`: done here.)
+    transformTags: {
+      '*': (tagName, attribs) => {
+        if (attribs.dir === undefined || DIRECTIONS.has(attribs.dir)) return { tagName, attribs };
+        const { dir: _dir, ...rest } = attribs;
+        return { tagName, attribs: rest };
+      },
+    },
   });
 }
+
+const DIRECTIONS = new Set(['ltr', 'rtl', 'auto']);
 
 /** The plain text of some HTML (the text part of a composed message, a snippet). */
 export function htmlToText(html: string): string {

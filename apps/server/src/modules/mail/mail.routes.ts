@@ -226,6 +226,14 @@ export const mailRoutes: FastifyPluginAsyncZod<{ service: MailService; storage: 
       return reply.status(204).send(null);
     },
   });
+  app.route({
+    // The member's own reading preference: every role may keep its list (record 059).
+    ...readAt(e.deleteTrustedSender),
+    handler: async (request, reply) => {
+      await service.deleteTrustedSender(requireAuth(request), request.body.senderId);
+      return reply.status(204).send(null);
+    },
+  });
 
   app.route({
     ...readAt(e.mailboxes),

@@ -8,6 +8,7 @@ import {
   type MailDomain,
   type MailLabel,
   type MailPage,
+  type MailResponseMode,
   type MailTrustedSender,
   MAIL_TRUSTED_SENDERS_MAX,
 } from '@beacon/contract';
@@ -20,6 +21,7 @@ import type {
   newMailDomainSchema,
   newMailLabelSchema,
   replyMailSchema,
+  saveDraftSchema,
   sendMailSchema,
   updateMailboxSchema,
   updateMailDomainSchema,
@@ -68,8 +70,22 @@ const labelNotFound = () => notFound('No such label');
 const domainNotFound = () => notFound('No such mail domain');
 
 type ComposeInput = z.output<typeof composeMailSchema>;
+type SaveDraftInput = z.output<typeof saveDraftSchema>;
 type SendInput = z.output<typeof sendMailSchema>;
 type ReplyInput = z.output<typeof replyMailSchema>;
+/** What a member's message answers: the original's id and how. */
+type RespondsTo = { mailId: string; mode: MailResponseMode };
+
+/** The thread headers of an answer to `original` (a forward names it only in References). */
+function answerHeaders(
+  original: Pick<MessageRow, 'messageId' | 'references'>,
+  mode: MailResponseMode,
+): { inReplyTo: string | null; references: string[] } {
+  return {
+    inReplyTo: mode === 'forward' ? null : original.messageId,
+    references: [...original.references, original.messageId].slice(-50),
+  };
+}
 
 /**
  * The mail API's rules (docs/decisions/057-mail.md). A member reads the mailboxes they own and
@@ -263,6 +279,10 @@ export class MailService {
       auth: row.auth as MailAuth | null,
       error: row.error,
       links,
+      respondsTo:
+        row.respondsToId && row.respondsMode
+          ? { mailId: row.respondsToId, mode: row.respondsMode }
+          : null,
     };
   }
 
@@ -368,6 +388,7 @@ export class MailService {
     composition: Composition,
     mode: { kind: 'draft' } | { kind: 'send'; sendAt?: string },
     draftId: string | undefined,
+    respondsTo: RespondsTo | null = null,
   ): Promise<Mail> {
     const raw = await buildRaw(composition, true);
     const parsed = await parseMessage(raw);
@@ -381,7 +402,7 @@ export class MailService {
       createdBy: caller.userId,
     });
     try {
-      return await this.keepIn(caller, mailbox, prepared, mode, draftId);
+      return await this.keepIn(caller, mailbox, prepared, mode, draftId, respondsTo);
     } catch (error) {
       await this.store.discard(prepared).catch(() => {});
       throw error;
@@ -394,6 +415,7 @@ export class MailService {
     prepared: Awaited<ReturnType<MailStore['prepare']>>,
     mode: { kind: 'draft' } | { kind: 'send'; sendAt?: string },
     draftId: string | undefined,
+    respondsTo: RespondsTo | null,
   ): Promise<Mail> {
     return this.db.transaction(async (tx) => {
       if (draftId) {
@@ -429,6 +451,7 @@ export class MailService {
         date: new Date(),
         createdBy: caller.userId,
         linkToCrm: false,
+        respondsTo,
       });
       if (!stored.created) throw conflict('This mail was stored already');
       if (sendAt) {
@@ -450,9 +473,20 @@ export class MailService {
 
   async send(caller: Caller, input: SendInput): Promise<Mail> {
     const mailbox = await this.sendable(caller, input.mailboxId);
+    const draft = input.draftId ? await this.draftOf(caller, mailbox.id, input.draftId) : null;
+    // A reply's or forward's draft goes out as that reply, whichever call sends it.
+    if (draft?.respondsTo) {
+      const { mailboxId: _mailboxId, ...rest } = input;
+      return this.respond(
+        caller,
+        { ...rest, mailId: draft.respondsTo.mailId, all: draft.respondsTo.mode === 'replyAll' },
+        draft.respondsTo.mode === 'forward' ? 'forward' : 'reply',
+      );
+    }
     requireRecipients(input);
     checkSendAt(input.sendAt);
-    const composition = await this.composition(caller, mailbox, input, {});
+    // A draft whose original is gone (or one synced with its headers) stays in its thread.
+    const composition = await this.composition(caller, mailbox, input, draft?.headers ?? {});
     return this.keep(
       caller,
       mailbox,
@@ -462,10 +496,68 @@ export class MailService {
     );
   }
 
-  async saveDraft(caller: Caller, input: ComposeInput): Promise<Mail> {
+  /**
+   * Saves a draft. A reply's or forward's (`respondsTo`, or the draft it replaces had one) is
+   * kept in the original's mailbox with the answer's thread headers and the link to the
+   * original, so it reopens, and leaves, as that reply.
+   */
+  async saveDraft(caller: Caller, input: SaveDraftInput): Promise<Mail> {
     const mailbox = await this.sendable(caller, input.mailboxId);
-    const composition = await this.composition(caller, mailbox, input, {});
-    return this.keep(caller, mailbox, composition, { kind: 'draft' }, input.draftId);
+    const previous = input.draftId ? await this.draftOf(caller, mailbox.id, input.draftId) : null;
+    const asked = input.respondsTo ?? previous?.respondsTo ?? null;
+    let respondsTo: RespondsTo | null = null;
+    let headers = previous?.headers ?? {};
+    if (asked) {
+      const original = await this.readableMessage(caller, asked.mailId);
+      if (original.mailboxId !== mailbox.id) {
+        throw fieldError(
+          'mailboxId',
+          'A reply’s draft is kept in the mailbox of the mail it answers',
+        );
+      }
+      respondsTo = { mailId: original.id, mode: asked.mode };
+      headers = answerHeaders(original, asked.mode);
+    }
+    const composition = await this.composition(caller, mailbox, input, headers);
+    return this.keep(caller, mailbox, composition, { kind: 'draft' }, input.draftId, respondsTo);
+  }
+
+  /**
+   * A draft of the mailbox (null when there is none by that id: the save or send that names it
+   * answers 404 in its transaction): what it answers, and its thread headers.
+   */
+  private async draftOf(
+    caller: Caller,
+    mailboxId: string,
+    draftId: string,
+  ): Promise<{
+    respondsTo: RespondsTo | null;
+    headers: { inReplyTo: string | null; references: string[] };
+  } | null> {
+    const [draft] = await this.db
+      .select({
+        respondsToId: mailMessages.respondsToId,
+        respondsMode: mailMessages.respondsMode,
+        inReplyTo: mailMessages.inReplyTo,
+        references: mailMessages.references,
+      })
+      .from(mailMessages)
+      .where(
+        and(
+          eq(mailMessages.workspaceId, caller.workspaceId),
+          eq(mailMessages.mailboxId, mailboxId),
+          eq(mailMessages.id, draftId),
+          eq(mailMessages.status, 'draft'),
+        ),
+      );
+    if (!draft) return null;
+    return {
+      respondsTo:
+        draft.respondsToId && draft.respondsMode
+          ? { mailId: draft.respondsToId, mode: draft.respondsMode }
+          : null,
+      headers: { inReplyTo: draft.inReplyTo, references: draft.references },
+    };
   }
 
   /** A reply or a forward: sent from the original's mailbox, in its thread. */
@@ -506,14 +598,13 @@ export class MailService {
         if (file) forwarded.push(file);
       }
     }
+    const mode: MailResponseMode =
+      kind === 'forward' ? 'forward' : input.all ? 'replyAll' : 'reply';
     const composition = await this.composition(
       caller,
       mailbox,
       { ...base, subject },
-      {
-        inReplyTo: kind === 'reply' ? original.messageId : null,
-        references: [...original.references, original.messageId].slice(-50),
-      },
+      answerHeaders(original, mode),
       forwarded,
     );
     return this.keep(
@@ -522,6 +613,7 @@ export class MailService {
       composition,
       { kind: 'send', sendAt: input.sendAt },
       input.draftId,
+      { mailId: original.id, mode },
     );
   }
 
@@ -830,7 +922,11 @@ export class MailService {
 
   async trustedSenders(caller: Caller): Promise<MailTrustedSender[]> {
     const rows = await this.db
-      .select({ address: mailTrustedSenders.address, createdAt: mailTrustedSenders.createdAt })
+      .select({
+        id: mailTrustedSenders.id,
+        address: mailTrustedSenders.address,
+        createdAt: mailTrustedSenders.createdAt,
+      })
       .from(mailTrustedSenders)
       .where(
         and(
@@ -839,7 +935,11 @@ export class MailService {
         ),
       )
       .orderBy(mailTrustedSenders.address);
-    return rows.map((r) => ({ address: r.address, createdAt: r.createdAt.toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      address: r.address,
+      createdAt: r.createdAt.toISOString(),
+    }));
   }
 
   /** Remote images of this sender load for the caller from now on (a second call is a no-op). */
@@ -851,12 +951,14 @@ export class MailService {
         .from(mailTrustedSenders)
         .where(eq(mailTrustedSenders.userId, caller.userId))) as [{ count: number }];
       const [existing] = await tx
-        .select({ createdAt: mailTrustedSenders.createdAt })
+        .select({ id: mailTrustedSenders.id, createdAt: mailTrustedSenders.createdAt })
         .from(mailTrustedSenders)
         .where(
           and(eq(mailTrustedSenders.userId, caller.userId), eq(mailTrustedSenders.address, key)),
         );
-      if (existing) return { address: key, createdAt: existing.createdAt.toISOString() };
+      if (existing) {
+        return { id: existing.id, address: key, createdAt: existing.createdAt.toISOString() };
+      }
       if (count >= MAIL_TRUSTED_SENDERS_MAX) {
         throw conflict(`At most ${MAIL_TRUSTED_SENDERS_MAX} trusted senders`);
       }
@@ -864,14 +966,24 @@ export class MailService {
         .insert(mailTrustedSenders)
         .values({ workspaceId: caller.workspaceId, userId: caller.userId, address: key })
         .onConflictDoNothing()
-        .returning({ createdAt: mailTrustedSenders.createdAt });
+        .returning({ id: mailTrustedSenders.id, createdAt: mailTrustedSenders.createdAt });
       await this.realtime.publish(
         tx,
         caller.workspaceId,
         { type: 'mail.senders.changed', data: { address: key, trusted: true } },
         { to: [caller.userId] },
       );
-      return { address: key, createdAt: (row?.createdAt ?? new Date()).toISOString() };
+      if (!row) {
+        // Another request trusted it between the read and the insert: that row is the answer.
+        const [now] = await tx
+          .select({ id: mailTrustedSenders.id, createdAt: mailTrustedSenders.createdAt })
+          .from(mailTrustedSenders)
+          .where(
+            and(eq(mailTrustedSenders.userId, caller.userId), eq(mailTrustedSenders.address, key)),
+          );
+        return { id: now!.id, address: key, createdAt: now!.createdAt.toISOString() };
+      }
+      return { id: row.id, address: key, createdAt: row.createdAt.toISOString() };
     });
   }
 
@@ -889,6 +1001,32 @@ export class MailService {
         tx,
         caller.workspaceId,
         { type: 'mail.senders.changed', data: { address: key, trusted: false } },
+        { to: [caller.userId] },
+      );
+    });
+  }
+
+  /**
+   * Removes one of the caller's trusted senders by its id (the trusted-senders screen). Another
+   * member's row, or another workspace's, answers 404 as a missing one: it is theirs alone.
+   */
+  async deleteTrustedSender(caller: Caller, senderId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [gone] = await tx
+        .delete(mailTrustedSenders)
+        .where(
+          and(
+            eq(mailTrustedSenders.id, senderId),
+            eq(mailTrustedSenders.userId, caller.userId),
+            eq(mailTrustedSenders.workspaceId, caller.workspaceId),
+          ),
+        )
+        .returning({ address: mailTrustedSenders.address });
+      if (!gone) throw notFound('No such trusted sender');
+      await this.realtime.publish(
+        tx,
+        caller.workspaceId,
+        { type: 'mail.senders.changed', data: { address: gone.address, trusted: false } },
         { to: [caller.userId] },
       );
     });

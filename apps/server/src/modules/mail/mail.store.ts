@@ -5,6 +5,7 @@ import type {
   MailAuth,
   MailDirection,
   MailFolder,
+  MailResponseMode,
   MailStatus,
 } from '@beacon/contract';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
@@ -96,6 +97,8 @@ export type StoreMessageInput = {
   /** A connected mailbox's copy: a second store of the same UID is the same message. */
   imap?: { folder: string; uidValidity: number; uid: number } | null;
   createdBy?: string | null;
+  /** What a member wrote it in answer to (a reply or forward, sent or a draft). */
+  respondsTo?: { mailId: string; mode: MailResponseMode } | null;
   /**
    * Link it to the CRM now (default). Mail a member writes is linked when it is sent
    * (`linkSent`), so a draft or an undone send leaves no trace on a timeline.
@@ -348,6 +351,8 @@ export class MailStore {
         size: parsed.size,
         sentAt: input.direction === 'out' && status === 'sent' ? date : null,
         createdBy: input.createdBy ?? null,
+        respondsToId: input.respondsTo?.mailId ?? null,
+        respondsMode: input.respondsTo?.mode ?? null,
         imapFolder: input.imap?.folder ?? null,
         imapUidValidity: input.imap?.uidValidity ?? null,
         imapUid: input.imap?.uid ?? null,

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, mailboxes, mailMessages, outbox } from '../../db/schema/index.ts';
 import { crmWorkspace } from '../../../test/crm.ts';
+import { expectCountsExact } from '../../../test/mail-counts.ts';
 import { addMember, startTestServer, type TestServer } from '../../../test/helpers.ts';
 import { fakeDns, fixture, startSmtpPeer } from '../../../test/mail-peers.ts';
 import { connectRealtime } from '../../../test/ws-client.ts';
@@ -67,6 +68,7 @@ type Mail = Summary & {
   text: string;
   error: string | null;
   links: { kind: string; id: string }[];
+  respondsTo: { mailId: string; mode: string } | null;
 };
 type Label = { id: string; type: string; name: string; unreadCount: number; totalCount: number };
 
@@ -572,6 +574,189 @@ describe('sending', () => {
     expect(forward.threadId).toBe(incoming.threadId);
     const thread = await w.ok('GET', `/api/mail/thread?mailId=${incoming.id}`);
     expect((thread.mails as Mail[]).map((m) => m.id)).toEqual([incoming.id, reply.id, forward.id]);
+  });
+
+  it('keeps a reply’s draft linked to the mail it answers, in its thread, and sends it as that reply', async () => {
+    const { w, mailbox, arrive, mail, domain } = await mailWorkspace();
+    const incoming = await arrive(fixture('apple-mail-attachment.eml'));
+    const original = await mail(incoming.id);
+    const draft = (
+      await w.ok('POST', '/api/mail/drafts/save', {
+        mailboxId: mailbox.id,
+        respondsTo: { mailId: incoming.id, mode: 'replyAll' },
+        to: ['juergen@mueller.test'],
+        subject: 'Re: Angebot für Größe L',
+        html: '<p>Ich melde mich</p>',
+      })
+    ).mail as Mail;
+    expect(draft).toMatchObject({
+      status: 'draft',
+      folder: 'drafts',
+      threadId: incoming.threadId,
+      inReplyTo: original.messageId,
+      respondsTo: { mailId: incoming.id, mode: 'replyAll' },
+    });
+    expect(draft.references).toContain(original.messageId);
+    // Saved again by its id alone (an older window): the link stays.
+    const again = (
+      await w.ok('POST', '/api/mail/drafts/save', {
+        mailboxId: mailbox.id,
+        draftId: draft.id,
+        to: ['juergen@mueller.test'],
+        subject: 'Re: Angebot für Größe L',
+        html: '<p>Ich melde mich morgen</p>',
+      })
+    ).mail as Mail;
+    expect(again.respondsTo).toEqual({ mailId: incoming.id, mode: 'replyAll' });
+    expect((await mail(again.id)).respondsTo).toEqual({ mailId: incoming.id, mode: 'replyAll' });
+    const thread = await w.ok('GET', `/api/mail/thread?mailId=${incoming.id}`);
+    expect((thread.mails as Mail[]).map((m) => m.id)).toEqual([incoming.id, again.id]);
+
+    // Sent by /send with the draft's id, it leaves as the reply, in the thread.
+    const sent = (
+      await w.ok('POST', '/api/mail/send', {
+        mailboxId: mailbox.id,
+        draftId: again.id,
+        to: ['juergen@mueller.test'],
+        subject: 'Re: Angebot für Größe L',
+        // Each paragraph's direction as the editor set it (record 064).
+        html: '<p dir="rtl">مرحبا</p><p dir="ltr">Ich melde mich morgen</p>',
+      })
+    ).mail as Mail;
+    expect(sent).toMatchObject({
+      status: 'queued',
+      threadId: incoming.threadId,
+      inReplyTo: original.messageId,
+      respondsTo: { mailId: incoming.id, mode: 'replyAll' },
+    });
+    const [copy] = await received(sent.messageId);
+    const parsed = await simpleParser(copy!.raw);
+    expect(parsed.inReplyTo).toBe(`<${original.messageId}>`);
+    expect(parsed.references).toContain(`<${original.messageId}>`);
+    expect(parsed.html).toContain('<p dir="rtl">مرحبا</p><p dir="ltr">Ich melde mich morgen</p>');
+    expect((await w.call('GET', `/api/mail/mail?mailId=${again.id}`)).status).toBe(404);
+
+    // A forward's draft carries no copy of the original's files; sent, the forward adds them once.
+    const forwardDraft = (
+      await w.ok('POST', '/api/mail/drafts/save', {
+        mailboxId: mailbox.id,
+        respondsTo: { mailId: incoming.id, mode: 'forward' },
+        to: ['colleague@x.test'],
+        html: '<p>Siehe unten</p>',
+      })
+    ).mail as Mail;
+    expect(forwardDraft).toMatchObject({
+      inReplyTo: null,
+      threadId: incoming.threadId,
+      respondsTo: { mailId: incoming.id, mode: 'forward' },
+      attachments: [],
+    });
+    const forward = (
+      await w.ok('POST', '/api/mail/forward', {
+        mailId: incoming.id,
+        draftId: forwardDraft.id,
+        to: ['colleague@x.test'],
+        html: '<p>Siehe unten</p>',
+      })
+    ).mail as Mail;
+    expect(forward.subject).toBe('Fwd: Angebot für Größe L');
+    expect(forward.attachments.map((a) => a.name)).toEqual(['Angebot-2026.pdf']);
+    expect(forward.respondsTo).toEqual({ mailId: incoming.id, mode: 'forward' });
+
+    // An undone reply is a draft of that reply again.
+    const reply = (
+      await w.ok('POST', '/api/mail/reply', { mailId: incoming.id, text: 'Doch nicht' })
+    ).mail as Mail;
+    const undone = (await w.ok('POST', '/api/mail/undo-send', { mailId: reply.id })).mail as Mail;
+    expect(undone).toMatchObject({
+      status: 'draft',
+      respondsTo: { mailId: incoming.id, mode: 'reply' },
+    });
+
+    // The original deleted: the draft is a plain draft, still in its thread by its headers.
+    const other = await arrive(simple('Kurze Frage'));
+    const otherMail = await mail(other.id);
+    const orphan = (
+      await w.ok('POST', '/api/mail/drafts/save', {
+        mailboxId: mailbox.id,
+        respondsTo: { mailId: other.id, mode: 'reply' },
+        to: ['client@customer.test'],
+        subject: 'Re: Kurze Frage',
+        text: 'Antwort',
+      })
+    ).mail as Mail;
+    await w.ok('POST', '/api/mail/trash', { mailIds: [other.id] });
+    await w.ok('POST', '/api/mail/delete', { mailIds: [other.id] });
+    const left = await mail(orphan.id);
+    expect(left.respondsTo).toBeNull();
+    // The key's `set null` is an update of the draft: the label counters stay exact.
+    await expectCountsExact(server.database.db, mailbox.id);
+    expect(left.inReplyTo).toBe(otherMail.messageId);
+    const orphanSent = (
+      await w.ok('POST', '/api/mail/send', {
+        mailboxId: mailbox.id,
+        draftId: orphan.id,
+        to: ['client@customer.test'],
+        subject: 'Re: Kurze Frage',
+        text: 'Antwort',
+      })
+    ).mail as Mail;
+    expect(orphanSent.inReplyTo).toBe(otherMail.messageId);
+    expect(orphanSent.respondsTo).toBeNull();
+    const [orphanCopy] = await received(orphanSent.messageId);
+    expect((await simpleParser(orphanCopy!.raw)).inReplyTo).toBe(`<${otherMail.messageId}>`);
+
+    // Bad input: a mode that is not one, an original in another mailbox of the caller, another
+    // workspace's original, another workspace's draft.
+    const support = (
+      await w.ok('POST', '/api/mail/mailboxes/new', {
+        kind: 'beacon',
+        address: `support@${domain}`,
+      })
+    ).mailbox as { id: string };
+    const stranger = await mailWorkspace();
+    const foreign = await stranger.arrive(simple('Not yours'));
+    const cases: [object, number, string][] = [
+      [
+        { mailboxId: mailbox.id, respondsTo: { mailId: incoming.id, mode: 'answer' } },
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        { mailboxId: mailbox.id, respondsTo: { mailId: 'not-an-id', mode: 'reply' } },
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        { mailboxId: support.id, respondsTo: { mailId: incoming.id, mode: 'reply' }, text: 'x' },
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        { mailboxId: mailbox.id, respondsTo: { mailId: foreign.id, mode: 'reply' }, text: 'x' },
+        404,
+        'NOT_FOUND',
+      ],
+    ];
+    for (const [body, status, code] of cases) {
+      const answer = await w.call('POST', '/api/mail/drafts/save', body);
+      expect(answer.status, JSON.stringify(body)).toBe(status);
+      expect(answer.body).toMatchObject({ code });
+    }
+    const theirDraft = (
+      await stranger.w.ok('POST', '/api/mail/drafts/save', {
+        mailboxId: stranger.mailbox.id,
+        respondsTo: { mailId: foreign.id, mode: 'reply' },
+        text: 'Theirs',
+      })
+    ).mail as Mail;
+    const planted = await w.call('POST', '/api/mail/send', {
+      mailboxId: mailbox.id,
+      draftId: theirDraft.id,
+      to: ['a@b.test'],
+    });
+    expect(planted.status).toBe(404);
+    expect((await stranger.mail(theirDraft.id)).status).toBe('draft');
   });
 
   it('refuses bad input with a clear error and sends nothing', async () => {

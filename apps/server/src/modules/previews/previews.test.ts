@@ -10,6 +10,7 @@ import {
   authed,
   startTestServer,
   until,
+  uploadFile,
   type TestServer,
 } from '../../../test/helpers.ts';
 import { crmWorkspace } from '../../../test/crm.ts';
@@ -34,16 +35,13 @@ async function board() {
     await w.ok('POST', '/api/kanban/cards/new', { columnId: column, card: { name: 'Launch' } })
   ).id as string;
   const attach = async (name: string, body: Buffer) => {
-    const response = await fetch(
-      `${server.url}/api/kanban/cards/attachments/new?cardId=${cardId}&name=${encodeURIComponent(name)}`,
-      {
-        method: 'POST',
-        headers: { ...authed(w.admin.token), 'content-type': 'application/octet-stream' },
-        body,
-      },
-    );
+    const uploadId = await uploadFile(server, w.admin.token, name, body);
+    const response = await w.call('POST', '/api/kanban/cards/attachments/attach', {
+      cardId,
+      uploadIds: [uploadId],
+    });
     expect(response.status).toBe(201);
-    const card = (await response.json()) as KanbanCard;
+    const card = response.body as unknown as KanbanCard;
     return card.attachments.find((a) => a.name === name)!;
   };
   /** The stored file that holds an attachment's bytes. */
@@ -214,21 +212,12 @@ describe('previews', () => {
         conversation: { id: string };
       }
     ).conversation.id;
-    const upload = await fetch(
-      `${server.url}/api/chat/attachments/new?conversationId=${conversation}&name=shot.jpg`,
-      {
-        method: 'POST',
-        headers: {
-          ...authed(w.admin.token),
-          'content-type': 'application/octet-stream',
-          'x-file-type': 'image/jpeg',
-        },
-        body: await photo(200, 200),
-      },
-    );
-    const { attachment: shot } = (await upload.json()) as {
-      attachment: { id: string; previewUrl: string };
-    };
+    const taken = await w.ok('POST', '/api/chat/attachments/attach', {
+      conversationId: conversation,
+      uploadIds: [await uploadFile(server, w.admin.token, 'shot.jpg', await photo(200, 200))],
+    });
+    const [shot] = (taken as { attachments: { id: string; previewUrl: string }[] }).attachments;
+    if (!shot) throw new Error('no attachment');
     await w.ok('POST', '/api/chat/messages/new', {
       conversationId: conversation,
       body: '',

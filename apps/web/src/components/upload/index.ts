@@ -3,8 +3,11 @@ export { UploadList, type UploadListProps } from './upload-list.tsx';
 export {
   FilePickerDialog,
   type FilePickerDialogProps,
+  type Picked,
+  type PickedFile,
   type PickedUpload,
 } from './file-picker-dialog.tsx';
+export { UploadTransportContext, useUploadTransport } from './upload-transport.ts';
 export {
   useUploadQueue,
   tusTransport,

@@ -47,11 +47,21 @@ export interface UploadListProps {
   overall: { total: number; sent: number; done: number; failed: number; count: number };
   onRetry: (key: string) => void;
   onCancel: (key: string) => void;
-  onClear: () => void;
+  /** Clears the finished entries from the list; no such button without it. */
+  onClear?: () => void;
+  /** Takes a finished file back out (a picker's choice): a button on each finished entry. */
+  onRemove?: (key: string) => void;
 }
 
 /** The uploads under way: the overall progress, then each file's, with retry and cancel. */
-export function UploadList({ entries, overall, onRetry, onCancel, onClear }: UploadListProps) {
+export function UploadList({
+  entries,
+  overall,
+  onRetry,
+  onCancel,
+  onClear,
+  onRemove,
+}: UploadListProps) {
   const { t, i18n } = useTranslation('common');
   if (entries.length === 0) return null;
   const percent = overall.total === 0 ? 100 : Math.round((overall.sent / overall.total) * 100);
@@ -65,9 +75,11 @@ export function UploadList({ entries, overall, onRetry, onCancel, onClear }: Upl
           {t('upload.overall', { done: overall.done, total: overall.count })}
           {overall.failed > 0 && ` · ${t('upload.failedCount', { count: overall.failed })}`}
         </Typography>
-        <Button size="small" onClick={onClear} disabled={overall.done === 0}>
-          {t('upload.clear')}
-        </Button>
+        {onClear && (
+          <Button size="small" onClick={onClear} disabled={overall.done === 0}>
+            {t('upload.clear')}
+          </Button>
+        )}
       </Stack>
       <LinearProgress
         variant="determinate"
@@ -130,6 +142,15 @@ export function UploadList({ entries, overall, onRetry, onCancel, onClear }: Upl
                   size="small"
                   aria-label={t('upload.cancel')}
                   onClick={() => onCancel(entry.key)}
+                >
+                  <CloseIcon fontSize="small" />
+                </IconButton>
+              )}
+              {entry.status === 'done' && onRemove && (
+                <IconButton
+                  size="small"
+                  aria-label={t('upload.remove', { name: entry.relativePath })}
+                  onClick={() => onRemove(entry.key)}
                 >
                   <CloseIcon fontSize="small" />
                 </IconButton>

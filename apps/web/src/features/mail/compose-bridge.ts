@@ -15,6 +15,8 @@ export type ComposeRequest = {
   replyTo?: { mailId: string; mode: 'reply' | 'replyAll' | 'forward' };
   /** The mailbox to write from (the one the page shows), when the dialog lets the member choose. */
   mailboxId?: string;
+  /** A saved draft to go on writing (the dialog reads it, and the mail it answers if any). */
+  draftId?: string;
 };
 
 export type ComposeBridge = { openCompose: (request: ComposeRequest) => void };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { Account, Mailbox } from '@beacon/contract';
@@ -45,6 +45,39 @@ const theirs: Mailbox = {
   shared: true,
 };
 
+const connected = (syncStatus: 'idle' | 'syncing' | 'paused' | 'error'): Mailbox => ({
+  ...mine,
+  id: '00000000-0000-4000-8000-0000000000c4',
+  kind: 'connected',
+  address: 'ada@gmail.test',
+  displayName: 'Ada (Gmail)',
+  signature: '',
+  connection: {
+    imapHost: 'imap.gmail.test',
+    imapPort: 993,
+    imapSecurity: 'tls',
+    smtpHost: 'smtp.gmail.test',
+    smtpPort: 465,
+    smtpSecurity: 'tls',
+    username: 'ada@gmail.test',
+    syncStatus,
+    syncError: syncStatus === 'error' ? 'IMAP: the server refused the user name or password' : null,
+    lastSyncedAt: null,
+  },
+});
+
+const sync = (status: string) => ({
+  sync: {
+    mailboxId: '00000000-0000-4000-8000-0000000000c4',
+    status,
+    error: null,
+    lastSyncedAt: null,
+    syncSince: null,
+    messages: 0,
+    folders: [],
+  },
+});
+
 async function renderTab(
   routes: Parameters<typeof stubApi>[0] = {},
   role: 'contributor' | 'viewer' = 'contributor',
@@ -83,6 +116,7 @@ async function renderTab(
         },
       }),
     ),
+    'GET /api/mail/trusted-senders': json(200, { senders: [] }),
     ...routes,
   });
   const i18n = await initTestI18n('en');
@@ -190,10 +224,180 @@ describe('the Mailboxes tab', () => {
     await waitFor(() => expect(bodies.delete).toEqual([{ mailboxId: mine.id }]));
   });
 
+  it('pauses and resumes a connected mailbox’s sync, and shows it paused', async () => {
+    let state: 'idle' | 'paused' = 'idle';
+    const steered: { path: string; body: unknown }[] = [];
+    const steer = (path: string, next: 'idle' | 'paused') => (init: RequestInit) => {
+      steered.push({ path, body: JSON.parse(String(init.body)) });
+      state = next;
+      return json(200, sync(next));
+    };
+    await renderTab({
+      'GET /api/mail/mailboxes': () => json(200, { mailboxes: [connected(state)] }),
+      'POST /api/mail/mailboxes/pause': steer('pause', 'paused'),
+      'POST /api/mail/mailboxes/resume': steer('resume', 'idle'),
+    });
+    const item = await screen.findByRole('listitem', { name: 'ada@gmail.test' });
+    expect(within(item).getByText('Synced')).toBeTruthy();
+    fireEvent.click(within(item).getByRole('button', { name: 'Pause syncing ada@gmail.test' }));
+    expect(await screen.findByText('Syncing of ada@gmail.test is paused.')).toBeTruthy();
+    // The list is read again: the mailbox shows as paused, with what that means.
+    expect(await within(item).findByText('Paused')).toBeTruthy();
+    expect(within(item).getByText(/Syncing is paused/)).toBeTruthy();
+    fireEvent.click(within(item).getByRole('button', { name: 'Resume syncing ada@gmail.test' }));
+    expect(await screen.findByText('Syncing of ada@gmail.test resumes.')).toBeTruthy();
+    expect(await within(item).findByText('Synced')).toBeTruthy();
+    expect(steered).toEqual([
+      { path: 'pause', body: { mailboxId: connected('idle').id } },
+      { path: 'resume', body: { mailboxId: connected('idle').id } },
+    ]);
+  });
+
+  it('asks for the password again when the login failed, and shows why the server refused it', async () => {
+    const given: unknown[] = [];
+    let refuse = true;
+    await renderTab({
+      'GET /api/mail/mailboxes': () =>
+        json(200, { mailboxes: [connected(refuse || given.length < 2 ? 'error' : 'idle')] }),
+      'POST /api/mail/mailboxes/connection': (init) => {
+        given.push(JSON.parse(String(init.body)));
+        if (refuse) {
+          refuse = false;
+          return json(400, {
+            detail: 'IMAP: the server refused the user name or password',
+            code: 'MAILBOX_CONNECTION_FAILED',
+          });
+        }
+        return json(200, { mailbox: connected('idle') });
+      },
+    });
+    const item = await screen.findByRole('listitem', { name: 'ada@gmail.test' });
+    expect(within(item).getByText('Sync error')).toBeTruthy();
+    expect(
+      within(item).getByText('IMAP: the server refused the user name or password'),
+    ).toBeTruthy();
+    fireEvent.click(
+      within(item).getByRole('button', { name: 'Enter the password of ada@gmail.test again' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reconnect ada@gmail.test' });
+    const submit = within(dialog).getByRole('button', { name: 'Reconnect' });
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('App password'), {
+      target: { value: 'wrong-again' },
+    });
+    fireEvent.click(submit);
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'IMAP: the server refused the user name or password',
+    );
+    fireEvent.change(within(dialog).getByLabelText('App password'), {
+      target: { value: 'new-app-pass' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reconnect' }));
+    expect(await screen.findByText('ada@gmail.test is connected again.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(given).toEqual([
+      { mailboxId: connected('idle').id, password: 'wrong-again' },
+      { mailboxId: connected('idle').id, password: 'new-app-pass' },
+    ]);
+    // Never shown again, never kept in the page.
+    expect(document.body.textContent).not.toContain('new-app-pass');
+  });
+
+  it('asks for the password when a disconnected mailbox is resumed', async () => {
+    await renderTab({
+      'GET /api/mail/mailboxes': json(200, { mailboxes: [connected('paused')] }),
+      'POST /api/mail/mailboxes/resume': json(409, {
+        detail: 'The mailbox is disconnected: give its password again to reconnect it',
+        code: 'CONFLICT',
+      }),
+    });
+    const item = await screen.findByRole('listitem', { name: 'ada@gmail.test' });
+    fireEvent.click(within(item).getByRole('button', { name: 'Resume syncing ada@gmail.test' }));
+    expect(await screen.findByRole('dialog', { name: 'Reconnect ada@gmail.test' })).toBeTruthy();
+  });
+
   it('offers no changes to a viewer and says who adds mailboxes', async () => {
     await renderTab({ 'GET /api/mail/mailboxes': json(200, { mailboxes: [theirs] }) }, 'viewer');
     expect(await screen.findByText('No mailbox yet')).toBeTruthy();
     expect(screen.getByText(/an admin or contributor adds mailboxes/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add a mailbox' })).toBeNull();
+  });
+});
+
+describe('the trusted senders', () => {
+  type Sender = { id: string; address: string; createdAt: string };
+  const sender = (n: number, address: string): Sender => ({
+    id: `00000000-0000-4000-8000-00000000050${n}`,
+    address,
+    createdAt: '2026-11-20T09:00:00.000Z',
+  });
+
+  it('lists the member’s trusted senders and removes one', async () => {
+    let senders = [sender(1, 'news@shop.test'), sender(2, 'team@partner.test')];
+    const removed: unknown[] = [];
+    await renderTab({
+      'GET /api/mail/trusted-senders': () => json(200, { senders }),
+      'POST /api/mail/trusted-senders/delete': (init) => {
+        const body = JSON.parse(String(init.body)) as { senderId: string };
+        removed.push(body);
+        senders = senders.filter((s) => s.id !== body.senderId);
+        return new Response(null, { status: 204 });
+      },
+    });
+    const card = (await screen.findByRole('heading', { name: 'Trusted senders' })).closest(
+      'section',
+    )!;
+    const list = await within(card as HTMLElement).findByRole('list', { name: 'Trusted senders' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['news@shop.test', 'team@partner.test']);
+    expect(within(list).getAllByText(/^Trusted since /)).toHaveLength(2);
+    fireEvent.click(within(list).getByRole('button', { name: 'Remove news@shop.test' }));
+    expect(
+      await screen.findByText('news@shop.test removed: their images are held back again.'),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(within(list).queryByRole('listitem', { name: 'news@shop.test' })).toBeNull(),
+    );
+    expect(within(list).getByRole('listitem', { name: 'team@partner.test' })).toBeTruthy();
+    expect(removed).toEqual([{ senderId: sender(1, '').id }]);
+  });
+
+  it('says when there is none, when the list fails, and when a removal is refused', async () => {
+    await renderTab();
+    expect(await screen.findByText('No trusted sender')).toBeTruthy();
+    vi.unstubAllGlobals();
+    cleanup();
+
+    let fail = true;
+    await renderTab({
+      'GET /api/mail/trusted-senders': () =>
+        fail
+          ? json(500, { detail: 'Something broke', code: 'INTERNAL' })
+          : json(200, { senders: [sender(3, 'gone@shop.test')] }),
+      'POST /api/mail/trusted-senders/delete': json(404, {
+        detail: 'No such trusted sender',
+        code: 'NOT_FOUND',
+      }),
+    });
+    expect(await screen.findByText(/Your trusted senders could not be loaded\./)).toBeTruthy();
+    fail = false;
+    const card = screen.getByRole('heading', { name: 'Trusted senders' }).closest('section')!;
+    fireEvent.click(within(card as HTMLElement).getByRole('button', { name: 'Try again' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove gone@shop.test' }));
+    expect(await screen.findByText(/gone@shop\.test could not be removed\./)).toBeTruthy();
+  });
+
+  it('lets a viewer keep their own list too', async () => {
+    await renderTab(
+      {
+        'GET /api/mail/mailboxes': json(200, { mailboxes: [theirs] }),
+        'GET /api/mail/trusted-senders': json(200, { senders: [sender(4, 'v@shop.test')] }),
+      },
+      'viewer',
+    );
+    expect(await screen.findByRole('button', { name: 'Remove v@shop.test' })).toBeTruthy();
   });
 });

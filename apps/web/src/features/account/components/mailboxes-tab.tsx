@@ -28,14 +28,19 @@ import {
   type NewMailbox,
 } from '@beacon/contract';
 import { PlusIcon } from '../../../components/icons.tsx';
+import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { isApiFailure, type ApiFailure } from '../../../lib/api.ts';
 import {
   useMemberMailboxesQuery,
   useDeleteMailboxMutation,
   useMailDomainsQuery,
   useNewMailboxMutation,
+  usePauseMailboxMutation,
+  useReconnectMailboxMutation,
+  useResumeMailboxMutation,
   useUpdateMailboxMutation,
 } from '../../../lib/mailboxes-api.ts';
+import { TrustedSendersCard } from './trusted-senders-card.tsx';
 
 /** The server's words for a failed call, and its per-field messages. */
 function failureOf(error: unknown): { message: string; fields: Record<string, string> } | null {
@@ -51,14 +56,26 @@ function failureOf(error: unknown): { message: string; fields: Record<string, st
 
 /**
  * Mailboxes: the member's own mailboxes (a Beacon address at a workspace domain, or their own
- * mailbox connected over IMAP and SMTP), each with its display name, signature and sharing.
+ * mailbox connected over IMAP and SMTP), each with its display name, signature and sharing; a
+ * connected one's sync paused, resumed, or its password given again (record 064). Under them,
+ * the member's trusted senders.
  */
 export function MailboxesTab({ account, canEdit }: { account: Account; canEdit: boolean }) {
+  return (
+    <Stack spacing={3}>
+      <MailboxesCard account={account} canEdit={canEdit} />
+      <TrustedSendersCard />
+    </Stack>
+  );
+}
+
+function MailboxesCard({ account, canEdit }: { account: Account; canEdit: boolean }) {
   const { t } = useTranslation('account');
   const { data, isLoading, error, refetch } = useMemberMailboxesQuery();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Mailbox | null>(null);
   const [deleting, setDeleting] = useState<Mailbox | null>(null);
+  const [reconnecting, setReconnecting] = useState<Mailbox | null>(null);
   const own = (data ?? []).filter((m) => m.ownerId === account.id);
 
   return (
@@ -131,7 +148,13 @@ export function MailboxesTab({ account, canEdit }: { account: Account; canEdit: 
                     <Chip
                       size="small"
                       variant="outlined"
-                      color={mailbox.connection.syncStatus === 'error' ? 'error' : 'default'}
+                      color={
+                        mailbox.connection.syncStatus === 'error'
+                          ? 'error'
+                          : mailbox.connection.syncStatus === 'paused'
+                            ? 'warning'
+                            : 'default'
+                      }
                       label={t(`mailboxes.sync.${mailbox.connection.syncStatus}`)}
                     />
                   )}
@@ -143,6 +166,14 @@ export function MailboxesTab({ account, canEdit }: { account: Account; canEdit: 
                   <Typography variant="body2" sx={{ color: 'error.main' }}>
                     {mailbox.connection.syncError}
                   </Typography>
+                )}
+                {mailbox.connection?.syncStatus === 'paused' && (
+                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                    {t('mailboxes.pausedNote')}
+                  </Typography>
+                )}
+                {canEdit && mailbox.connection && (
+                  <SyncControls mailbox={mailbox} onReconnect={() => setReconnecting(mailbox)} />
                 )}
                 {mailbox.signature && (
                   <Typography
@@ -184,7 +215,141 @@ export function MailboxesTab({ account, canEdit }: { account: Account; canEdit: 
       {adding && <AddMailboxDialog onClose={() => setAdding(false)} />}
       {editing && <EditMailboxDialog mailbox={editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteMailboxDialog mailbox={deleting} onClose={() => setDeleting(null)} />}
+      {reconnecting && (
+        <ReconnectDialog mailbox={reconnecting} onClose={() => setReconnecting(null)} />
+      )}
     </Card>
+  );
+}
+
+/**
+ * A connected mailbox's sync, steered by its owner: pause, resume, and the password given again
+ * when the server refused it (a refused login is never retried on its own: record 058).
+ */
+function SyncControls({ mailbox, onReconnect }: { mailbox: Mailbox; onReconnect: () => void }) {
+  const { t } = useTranslation('account');
+  const { enqueueSnackbar } = useSnackbar();
+  const [pause, pausing] = usePauseMailboxMutation();
+  const [resume, resuming] = useResumeMailboxMutation();
+  const status = mailbox.connection?.syncStatus;
+  const address = mailbox.address;
+
+  const steer = async (paused: boolean) => {
+    try {
+      await (paused ? pause(mailbox.id) : resume(mailbox.id)).unwrap();
+      enqueueSnackbar(t(paused ? 'mailboxes.pausedDone' : 'mailboxes.resumedDone', { address }), {
+        variant: 'success',
+      });
+    } catch (failure) {
+      // A disconnected mailbox (its password erased) resumes only with its password.
+      if (!paused && isApiFailure(failure) && failure.code === 'CONFLICT') {
+        onReconnect();
+        return;
+      }
+      enqueueSnackbar(failureOf(failure)?.message ?? t('mailboxes.steerFailed'), {
+        variant: 'error',
+      });
+    }
+  };
+
+  return (
+    <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
+      {status === 'paused' ? (
+        <Button
+          size="small"
+          variant="outlined"
+          loading={resuming.isLoading}
+          aria-label={t('mailboxes.resumeOf', { address })}
+          onClick={() => void steer(false)}
+        >
+          {t('mailboxes.resume')}
+        </Button>
+      ) : (
+        <Button
+          size="small"
+          variant="outlined"
+          color="inherit"
+          loading={pausing.isLoading}
+          aria-label={t('mailboxes.pauseOf', { address })}
+          onClick={() => void steer(true)}
+        >
+          {t('mailboxes.pause')}
+        </Button>
+      )}
+      <Button
+        size="small"
+        variant={status === 'error' ? 'contained' : 'text'}
+        color={status === 'error' ? 'error' : 'inherit'}
+        aria-label={t('mailboxes.reconnectOf', { address })}
+        onClick={onReconnect}
+      >
+        {t('mailboxes.reconnect')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The mailbox's (app) password given again: checked by logging in, then the sync resumes. */
+function ReconnectDialog({ mailbox, onClose }: { mailbox: Mailbox; onClose: () => void }) {
+  const { t } = useTranslation('account');
+  const { enqueueSnackbar } = useSnackbar();
+  const [reconnect, { isLoading, error }] = useReconnectMailboxMutation();
+  const [password, setPassword] = useState('');
+  const failure = failureOf(error);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{t('mailboxes.reconnectTitle', { address: mailbox.address })}</DialogTitle>
+      <DialogContent>
+        <Stack
+          component="form"
+          id="mailbox-reconnect"
+          spacing={2.5}
+          sx={{ pt: 1 }}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!password) return;
+            void reconnect({ mailboxId: mailbox.id, password })
+              .unwrap()
+              .then(() => {
+                enqueueSnackbar(t('mailboxes.reconnected', { address: mailbox.address }), {
+                  variant: 'success',
+                });
+                onClose();
+              })
+              .catch(() => {});
+          }}
+        >
+          <DialogContentText>{t('mailboxes.reconnectText')}</DialogContentText>
+          {failure && !failure.fields.password && (
+            <Alert severity="error" role="alert">
+              {failure.message}
+            </Alert>
+          )}
+          <TextField
+            label={t('mailboxes.password')}
+            type="password"
+            value={password}
+            autoFocus
+            onChange={(event) => setPassword(event.target.value)}
+            error={Boolean(failure?.fields.password)}
+            helperText={failure?.fields.password ?? t('mailboxes.passwordHint')}
+            slotProps={{ htmlInput: { autoComplete: 'new-password', maxLength: 1000 } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        <Button
+          type="submit"
+          form="mailbox-reconnect"
+          variant="contained"
+          disabled={isLoading || !password}
+        >
+          {isLoading ? t('mailboxes.testing') : t('mailboxes.reconnectSubmit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 

@@ -1,6 +1,6 @@
 import {
-  chatAttachmentAnswerSchema,
   chatEndpoints,
+  type AttachChatFiles,
   type ChatAttachment,
   type ChatContact,
   type ChatConversation,
@@ -12,10 +12,9 @@ import {
   type NewChatMessage,
 } from '@beacon/contract';
 import { endpointPath } from '@beacon/contract/endpoint';
-import { api, call, lazyEndpoint, toApiFailure } from '../../../lib/api.ts';
+import { api, call, lazyEndpoint } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
-import { readBody } from '../../../lib/http.ts';
-import { parseOrFail, sendRaw } from '../../../lib/raw-request.ts';
+import { sendRaw } from '../../../lib/raw-request.ts';
 import type { RealtimeMessage } from '../../../lib/realtime.ts';
 
 const endpoints = chatEndpoints;
@@ -144,29 +143,13 @@ export const chatApi = api
       chatTyping: build.mutation<void, string>({
         query: (conversationId) => call(endpoints.typing, { body: { conversationId } }),
       }),
-      /** An attachment upload: the file is the body (not JSON). */
-      chatUpload: build.mutation<ChatAttachment, { conversationId: string; file: File }>({
-        async queryFn({ conversationId, file }) {
-          try {
-            const response = await sendRaw(endpointPath(endpoints.uploadAttachment.path, {}), {
-              method: 'POST',
-              query: { conversationId, name: file.name || 'file' },
-              headers: {
-                'content-type': 'application/octet-stream',
-                'x-file-type': file.type || 'application/octet-stream',
-              },
-              body: file,
-            });
-            const answer = parseOrFail(
-              chatAttachmentAnswerSchema,
-              response.status,
-              await readBody(response),
-            );
-            return { data: answer.attachment };
-          } catch (error) {
-            return { error: toApiFailure(error, 'chatUpload') };
-          }
-        },
+      /**
+       * Attachments for the message being written, from what the shared file picker gave:
+       * finished uploads and files of the files manager (the server copies their bytes).
+       */
+      chatAttachFiles: build.mutation<ChatAttachment[], AttachChatFiles>({
+        query: (body) => call(endpoints.attachFiles, { body }),
+        transformResponse: (answer: { attachments: ChatAttachment[] }) => answer.attachments,
       }),
     }),
   });
@@ -179,7 +162,7 @@ export const {
   useChatLeaveMutation,
   useChatEditMutation,
   useChatDeleteMutation,
-  useChatUploadMutation,
+  useChatAttachFilesMutation,
 } = chatApi;
 
 /** An attachment's bytes, with the member's token (an <img> cannot send it). */

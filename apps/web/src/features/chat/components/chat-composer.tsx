@@ -18,8 +18,9 @@ import {
   type ChatParticipant,
 } from '@beacon/contract';
 import { PaperclipIcon, SendIcon } from '../../../components/icons.tsx';
+import { FilePickerDialog, type Picked } from '../../../components/upload/index.ts';
 import { areaErrorText } from '../../../utils/area-error.ts';
-import { useChatUploadMutation } from '../api/chat-api.ts';
+import { useChatAttachFilesMutation } from '../api/chat-api.ts';
 import { EmojiButton } from './emoji-button.tsx';
 
 const TYPING_EVERY_MS = 3000;
@@ -41,9 +42,10 @@ function mentionAt(text: string, caret: number): { start: number; query: string 
 }
 
 /**
- * Writing a message: Enter sends, Shift+Enter starts a line; emoji; files (uploaded at once,
- * checked by the server by content and size); `@` offers the conversation's other members, who
- * are notified when the message mentions them. Typing tells the others, at most every 3 s.
+ * Writing a message: Enter sends, Shift+Enter starts a line; emoji; files through the shared file
+ * picker (sent from the device or taken from the files manager, checked by the server by content
+ * and size, then held for this message); `@` offers the conversation's other members, who are
+ * notified when the message mentions them. Typing tells the others, at most every 3 s.
  */
 export function ChatComposer({
   conversationId,
@@ -66,9 +68,9 @@ export function ChatComposer({
   const [mentioned, setMentioned] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [highlight, setHighlight] = useState(0);
-  const [upload, { isLoading: uploading }] = useChatUploadMutation();
+  const [attachFiles, { isLoading: uploading }] = useChatAttachFilesMutation();
+  const [picking, setPicking] = useState(false);
   const input = useRef<HTMLTextAreaElement | null>(null);
-  const fileInput = useRef<HTMLInputElement | null>(null);
   const lastTyping = useRef(0);
 
   const mention = mentionAt(text, caret);
@@ -142,22 +144,24 @@ export function ChatComposer({
     }
   };
 
-  const pickFiles = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
-    for (const file of files) {
-      if (attachments.length >= CHAT_ATTACHMENTS_PER_MESSAGE) break;
-      if (file.size > CHAT_ATTACHMENT_MAX_BYTES) {
-        setError(t('composer.fileTooLarge', { name: file.name }));
-        continue;
-      }
-      const result = await upload({ conversationId, file });
-      if ('data' in result && result.data) {
-        const attachment = result.data;
-        setAttachments((all) => [...all, attachment]);
-      } else if ('error' in result) {
-        setError(areaErrorText(t, 'chat', result.error));
-      }
+  const room = CHAT_ATTACHMENTS_PER_MESSAGE - attachments.length;
+
+  /** Takes what the picker gave for this message, all or none; a refusal stays in the picker. */
+  const attach = async ({ uploads, files }: Picked) => {
+    try {
+      const taken = await attachFiles({
+        conversationId,
+        uploadIds: uploads.map((upload) => upload.uploadId),
+        fileIds: files.map((file) => file.fileId),
+      }).unwrap();
+      setAttachments((all) => [...all, ...taken]);
+      setError(null);
+    } catch (failure) {
+      // A 404 here is one of the files (an upload gone, a file no longer shared).
+      const notFound = (failure as { status?: number }).status === 404;
+      throw new Error(notFound ? t('composer.notFound') : areaErrorText(t, 'chat', failure), {
+        cause: failure,
+      });
     }
   };
 
@@ -204,14 +208,21 @@ export function ChatComposer({
           <span>
             <IconButton
               aria-label={t('composer.attach')}
-              onClick={() => fileInput.current?.click()}
-              disabled={disabled || uploading}
+              onClick={() => setPicking(true)}
+              disabled={disabled || uploading || room <= 0}
             >
               <PaperclipIcon />
             </IconButton>
           </span>
         </Tooltip>
-        <input ref={fileInput} type="file" hidden multiple onChange={(e) => void pickFiles(e)} />
+        <FilePickerDialog
+          open={picking}
+          title={t('composer.pickerTitle')}
+          maxBytes={CHAT_ATTACHMENT_MAX_BYTES}
+          maxFiles={Math.max(room, 1)}
+          onClose={() => setPicking(false)}
+          onPicked={attach}
+        />
         <InputBase
           inputRef={input}
           value={text}

@@ -74,6 +74,7 @@ const mail: Mail = {
   auth: null,
   error: null,
   links: [],
+  respondsTo: null,
 };
 
 async function renderPage(

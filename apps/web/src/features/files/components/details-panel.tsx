@@ -1,13 +1,17 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { FileUse } from '@beacon/contract';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { areaErrorText } from '../../../utils/area-error.ts';
 import { formatBytes } from '../../../utils/bytes.ts';
+import { paths } from '../../../utils/paths.ts';
 import { useFilesDetailsQuery } from '../api/files-api.ts';
 import { FileKindIcon } from './file-kind-icon.tsx';
 
@@ -24,7 +28,50 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** An item's details: size, type, who, when, where, what it holds, copies, shares and links. */
+/**
+ * The screen of a place holding a file's bytes, where there is one the web shows it on: the card
+ * on the board, the conversation, the mail in its mailbox, the member's profile. The logo has none.
+ */
+function placeHref(use: FileUse): string | null {
+  switch (use.kind) {
+    case 'kanban_card':
+      return `${paths.dashboard.kanban}?${new URLSearchParams({ card: use.recordId })}`;
+    case 'chat_conversation':
+      return `${paths.dashboard.chat}/${encodeURIComponent(use.recordId)}`;
+    case 'mail_message':
+      return `${paths.dashboard.mail}?${new URLSearchParams({
+        ...(use.mailboxId ? { mailbox: use.mailboxId } : {}),
+        label: 'all',
+        mail: use.recordId,
+      })}`;
+    case 'avatar':
+    case 'cover':
+      return `${paths.dashboard.user.profile}?${new URLSearchParams({ member: use.recordId })}`;
+    default:
+      return null;
+  }
+}
+
+/** One place a file's bytes are used, in words, linked to its screen when it has one. */
+function UsePlace({ use }: { use: FileUse }) {
+  const { t } = useTranslation('files');
+  const title =
+    use.title.trim() ||
+    (use.kind === 'mail_message' ? t('details.noSubject') : t('details.noTitle'));
+  const text = t(`details.use.${use.kind}`, { title });
+  const href = placeHref(use);
+  if (!href) return <bdi>{text}</bdi>;
+  return (
+    <Link component={RouterLink} to={href} sx={{ overflowWrap: 'anywhere' }}>
+      <bdi>{text}</bdi>
+    </Link>
+  );
+}
+
+/**
+ * An item's details: size, type, who, when, where, what it holds, copies, where else its bytes are
+ * used, shares and links.
+ */
 export function DetailsPanel({
   id,
   locale,
@@ -106,6 +153,36 @@ export function DetailsPanel({
                 {details.data.copies
                   .map((c) => `${c.folderPath ? `${c.folderPath} / ` : ''}${c.name}`)
                   .join(', ')}
+              </Row>
+            )}
+            {!details.data.item.isFolder && (
+              <Row label={t('details.usedIn')}>
+                {details.data.usedIn.length === 0 ? (
+                  t('details.usedNowhere')
+                ) : (
+                  <Box
+                    component="ul"
+                    data-testid="file-used-in"
+                    sx={{ m: 0, p: 0, listStyle: 'none' }}
+                  >
+                    {details.data.usedIn.map((use) => (
+                      <Box
+                        component="li"
+                        key={`${use.kind}-${use.recordId}-${use.createdAt}-${use.fileName}`}
+                        sx={{ py: 0.25 }}
+                      >
+                        <UsePlace use={use} />
+                        <Typography
+                          component="span"
+                          variant="caption"
+                          sx={{ color: 'text.secondary', display: 'block' }}
+                        >
+                          <bdi>{t('details.asName', { name: use.fileName })}</bdi>
+                        </Typography>
+                      </Box>
+                    ))}
+                  </Box>
+                )}
               </Row>
             )}
             {details.data.sha256 && (

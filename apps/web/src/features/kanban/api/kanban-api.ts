@@ -1,6 +1,6 @@
 import {
-  kanbanCardSchema,
   kanbanEndpoints,
+  type AttachKanbanFiles,
   type KanbanCard,
   type KanbanCardInput,
   type KanbanCardPatch,
@@ -8,10 +8,9 @@ import {
   type KanbanComment,
 } from '@beacon/contract';
 import { endpointPath } from '@beacon/contract/endpoint';
-import { api, call, toApiFailure } from '../../../lib/api.ts';
+import { api, call } from '../../../lib/api.ts';
 import { followRealtime } from '../../../lib/api-live.ts';
-import { readBody } from '../../../lib/http.ts';
-import { parseOrFail, sendRaw } from '../../../lib/raw-request.ts';
+import { sendRaw } from '../../../lib/raw-request.ts';
 import {
   boardData,
   boardReducer,
@@ -220,26 +219,12 @@ export const kanbanApi = api
         },
       }),
 
-      /** The file is the body; its type travels in `x-file-type`. */
-      kanbanUploadAttachment: build.mutation<KanbanCard, { cardId: string; file: File }>({
-        async queryFn({ cardId, file }) {
-          try {
-            const response = await sendRaw(endpoints.uploadAttachment.path, {
-              method: endpoints.uploadAttachment.method,
-              query: { cardId, name: file.name },
-              body: file,
-              headers: {
-                'Content-Type': 'application/octet-stream',
-                'x-file-type': file.type || 'application/octet-stream',
-              },
-            });
-            return {
-              data: parseOrFail(kanbanCardSchema, response.status, await readBody(response)),
-            };
-          } catch (error) {
-            return { error: toApiFailure(error, 'uploadAttachment') };
-          }
-        },
+      /**
+       * Attaches what the shared file picker gave: finished uploads and files of the files
+       * manager (the server copies their bytes), all or none.
+       */
+      kanbanAttachFiles: build.mutation<KanbanCard, AttachKanbanFiles>({
+        query: (body) => call(endpoints.attachFiles, { body }),
         onQueryStarted: onAnswer((card) => cardChanged(card)),
       }),
       kanbanRemoveAttachment: build.mutation<KanbanCard, string>({
@@ -298,7 +283,7 @@ export const {
   useKanbanDeleteCardMutation,
   useKanbanMoveCardMutation,
   useKanbanAddCommentMutation,
-  useKanbanUploadAttachmentMutation,
+  useKanbanAttachFilesMutation,
   useKanbanRemoveAttachmentMutation,
 } = kanbanApi;
 

@@ -2,20 +2,24 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { KANBAN_ATTACHMENT_MAX_BYTES, type KanbanAttachment } from '@beacon/contract';
+import {
+  KANBAN_ATTACH_MAX_FILES,
+  KANBAN_ATTACHMENT_MAX_BYTES,
+  type KanbanAttachment,
+} from '@beacon/contract';
 import { FileThumbnail } from '../../../components/file-thumbnail.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { FilePickerDialog, type Picked } from '../../../components/upload/index.ts';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { findLanguage } from '../../../locales/languages.ts';
 import { saveFile } from '../../../utils/save-file.ts';
 import {
   downloadAttachment,
+  useKanbanAttachFilesMutation,
   useKanbanRemoveAttachmentMutation,
-  useKanbanUploadAttachmentMutation,
 } from '../api/kanban-api.ts';
 import { formatDateTime, formatFileSize } from '../utils/dates.ts';
 import { kanbanErrorText } from '../utils/error-text.ts';
@@ -30,37 +34,39 @@ export interface CardAttachmentsProps {
 
 /**
  * Files attached to the card, each with its thumbnail (images and PDFs) or a paperclip: download,
- * attach (up to 10 MB each), remove.
+ * remove, and attach through the shared file picker (files sent from the device, or taken from
+ * the files manager; up to 10 MB each).
  */
 export function CardAttachments({ cardId, attachments, canEdit }: CardAttachmentsProps) {
   const { t, i18n } = useTranslation('kanban');
   const locale = findLanguage(i18n.resolvedLanguage).htmlLang;
-  const [uploadAttachment] = useKanbanUploadAttachmentMutation();
+  const [attachFiles] = useKanbanAttachFilesMutation();
   const [removeAttachment] = useKanbanRemoveAttachmentMutation();
   const { enqueueSnackbar } = useSnackbar();
-  const [uploading, setUploading] = useState(0);
+  const [picking, setPicking] = useState(false);
   const fail = (error: unknown) => enqueueSnackbar(kanbanErrorText(t, error), { variant: 'error' });
 
-  const upload = async (files: FileList | null) => {
-    for (const file of Array.from(files ?? [])) {
-      if (file.size > KANBAN_ATTACHMENT_MAX_BYTES) {
-        enqueueSnackbar(t('attachments.tooLarge', { name: file.name }), { variant: 'error' });
-        continue;
-      }
-      if (file.size === 0) {
-        enqueueSnackbar(t('attachments.empty', { name: file.name }), { variant: 'error' });
-        continue;
-      }
-      setUploading((n) => n + 1);
-      try {
-        await uploadAttachment({ cardId, file }).unwrap();
-        enqueueSnackbar(t('attachments.added', { name: file.name }));
-      } catch (error) {
-        fail(error);
-      } finally {
-        setUploading((n) => n - 1);
-      }
+  /** Attaches what the picker gave, all or none; a refusal stays in the picker, in our words. */
+  const attach = async ({ uploads, files }: Picked) => {
+    try {
+      await attachFiles({
+        cardId,
+        uploadIds: uploads.map((upload) => upload.uploadId),
+        fileIds: files.map((file) => file.fileId),
+      }).unwrap();
+    } catch (error) {
+      // A 404 here is one of the files (an upload gone, a file no longer shared), not the card.
+      const notFound = (error as { status?: number }).status === 404;
+      throw new Error(notFound ? t('attachments.notFound') : kanbanErrorText(t, error), {
+        cause: error,
+      });
     }
+    const names = [...uploads, ...files].map((file) => file.name);
+    enqueueSnackbar(
+      names.length === 1
+        ? t('attachments.added', { name: names[0] })
+        : t('attachments.addedMany', { count: names.length }),
+    );
   };
 
   const download = async (attachment: KanbanAttachment) => {
@@ -127,32 +133,30 @@ export function CardAttachments({ cardId, attachments, canEdit }: CardAttachment
           </Box>
         ))}
       </Box>
-      {uploading > 0 && <LinearProgress sx={{ mt: 1 }} aria-label={t('attachments.uploading')} />}
       {canEdit && (
-        <Button
-          component="label"
-          variant="outlined"
-          color="inherit"
-          size="small"
-          startIcon={<PaperclipIcon />}
-          sx={{ mt: 1.5 }}
-        >
-          {t('attachments.add')}
-          <input
-            type="file"
-            multiple
-            hidden
-            onChange={(event) => {
-              void upload(event.target.files);
-              event.target.value = '';
-            }}
+        <>
+          <Button
+            variant="outlined"
+            color="inherit"
+            size="small"
+            startIcon={<PaperclipIcon />}
+            sx={{ mt: 1.5 }}
+            onClick={() => setPicking(true)}
+          >
+            {t('attachments.add')}
+          </Button>
+          <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
+            {t('attachments.limit', { size: formatFileSize(KANBAN_ATTACHMENT_MAX_BYTES, locale) })}
+          </Typography>
+          <FilePickerDialog
+            open={picking}
+            title={t('attachments.pickerTitle')}
+            maxBytes={KANBAN_ATTACHMENT_MAX_BYTES}
+            maxFiles={KANBAN_ATTACH_MAX_FILES}
+            onClose={() => setPicking(false)}
+            onPicked={attach}
           />
-        </Button>
-      )}
-      {canEdit && (
-        <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {t('attachments.limit', { size: formatFileSize(KANBAN_ATTACHMENT_MAX_BYTES, locale) })}
-        </Typography>
+        </>
       )}
     </Box>
   );

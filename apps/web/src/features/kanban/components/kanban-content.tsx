@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useWorkspaceMembers } from '../../../hooks/use-workspace-members.ts';
 import { useKanbanBoardQuery } from '../api/kanban-api.ts';
 import { emptyBoardData } from '../state/board-reducer.ts';
@@ -33,8 +34,23 @@ export function KanbanContent({ canEdit }: { canEdit: boolean }) {
   // members (asked for alongside it) so that its cards never grow under the reader (layout
   // shift). If they cannot be read, the board shows without avatars.
   const membersSettled = team.loaded !== null || team.error !== null;
-  const [openCardId, setOpenCardId] = useState<string | null>(null);
-  const closeCard = useCallback(() => setOpenCardId(null), []);
+  // `?card=<id>` opens a card's drawer (a link from elsewhere: a file's "where used").
+  const [params, setParams] = useSearchParams();
+  const [openCardId, setOpenCardId] = useState<string | null>(() => params.get('card'));
+  const linked = params.has('card');
+  const closeCard = useCallback(() => {
+    setOpenCardId(null);
+    if (linked) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('card');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [linked, setParams]);
   const labels = useMemo(
     () => [...new Set(Object.values(board.cards).flatMap((card) => card.labels))].sort(),
     [board.cards],

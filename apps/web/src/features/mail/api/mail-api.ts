@@ -5,7 +5,6 @@ import {
   type MailLabel,
   type MailLabelColor,
   type MailPage,
-  type MailTrustedSender,
 } from '@beacon/contract';
 import { endpointPath } from '@beacon/contract/endpoint';
 import { api, call } from '../../../lib/api.ts';
@@ -162,11 +161,7 @@ export const mailApi = api.enhanceEndpoints({ addTagTypes: ALL_TAGS }).injectEnd
       query: (body) => call(e.deleteLabel, { body }),
       ...changed,
     }),
-    trustedSenders: build.query<MailTrustedSender[], void>({
-      query: () => call(e.trustedSenders),
-      transformResponse: (answer: { senders: MailTrustedSender[] }) => answer.senders,
-      providesTags: ['MailSenders'],
-    }),
+    // The list itself is shared with the account's trusted senders (lib/mailboxes-api.ts).
     trustSender: build.mutation<unknown, { address: string }>({
       query: (body) => call(e.trustSender, { body }),
       invalidatesTags: ['MailSenders', 'MailThread'],

@@ -20,6 +20,7 @@ import { FilterIcon, MenuIcon, PaperclipIcon, SearchIcon } from '../../../compon
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { useMailStarMutation } from '../api/mail-api.ts';
+import { useComposeBridge } from '../compose-bridge.ts';
 import { mailErrorText } from '../utils/errors.ts';
 import { addressName, formatListDate } from '../utils/format.ts';
 import { labelColor } from '../utils/label-colors.ts';
@@ -67,6 +68,7 @@ export function MailList({
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [filtersAnchor, setFiltersAnchor] = useState<HTMLElement | null>(null);
   const [star] = useMailStarMutation();
+  const compose = useComposeBridge();
   const sentinel = useRef<HTMLDivElement>(null);
 
   // The address changed (back, a label): the field follows it.
@@ -341,6 +343,11 @@ export function MailList({
                     component="button"
                     type="button"
                     onClick={() => {
+                      // A draft opens where it is written (record 064), a reply's as that reply.
+                      if (mail.status === 'draft' && canEdit && compose) {
+                        compose.openCompose({ draftId: mail.id });
+                        return;
+                      }
                       sent.current = search;
                       onView({ mail: mail.id, ...(search !== view.q ? { q: search } : {}) });
                     }}

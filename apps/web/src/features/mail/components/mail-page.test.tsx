@@ -18,6 +18,7 @@ const MAILBOX = '00000000-0000-4000-8000-00000000b0c1';
 const LABEL = '00000000-0000-4000-8000-0000000001ab';
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
+const D = '00000000-0000-4000-8000-00000000000d';
 
 const mailbox: Mailbox = {
   id: MAILBOX,
@@ -101,6 +102,7 @@ const full = (s: MailSummary, extra: Partial<Mail> = {}): Mail => ({
   auth: null,
   error: null,
   links: [],
+  respondsTo: null,
   ...extra,
 });
 
@@ -168,7 +170,11 @@ async function renderPage(
     'POST /api/mail/trusted-senders/add': (init) => {
       posts.push({ path: '/api/mail/trusted-senders/add', body: JSON.parse(String(init.body)) });
       return json(201, {
-        sender: { address: 'ada@analytical.test', createdAt: '2026-11-27T10:00:00.000Z' },
+        sender: {
+          id: '00000000-0000-4000-8000-0000000005e1',
+          address: 'ada@analytical.test',
+          createdAt: '2026-11-27T10:00:00.000Z',
+        },
       });
     },
     'GET /api/mail/remote-image': (_init, url) => {
@@ -379,6 +385,55 @@ describe('MailPage', () => {
       { replyTo: { mailId: A, mode: 'forward' } },
       { mailboxId: MAILBOX },
     ]);
+  });
+
+  it('opens a draft in the compose dialog, and a reply’s draft from its thread (record 064)', async () => {
+    const asked: ComposeRequest[] = [];
+    const draft = summary(D, {
+      folder: 'drafts',
+      labels: ['drafts'],
+      status: 'draft',
+      direction: 'out',
+      isUnread: false,
+      threadId: a.threadId,
+      from: { name: 'Demo', address: 'demo@northwind.beacon.local' },
+      subject: 'Re: Compilers (draft)',
+    });
+    const thread = [full(a), full(draft, { respondsTo: { mailId: A, mode: 'reply' } })];
+    await renderPage('/dashboard/mail?label=drafts', {
+      mails: [draft],
+      compose: (r) => asked.push(r),
+      routes: {
+        'GET /api/mail/thread': json(200, { threadId: a.threadId, mails: thread }),
+      },
+    });
+    // From the Drafts list: the draft opens where it is written, not in the reader.
+    fireEvent.click((await screen.findByText('Re: Compilers (draft)')).closest('button')!);
+    expect(asked).toEqual([{ draftId: D }]);
+    expect(screen.getByTestId('where').textContent).not.toContain('mail=');
+    vi.unstubAllGlobals();
+  });
+
+  it('shows a reply’s draft open in its thread with Edit draft, and answers the last mail that is not a draft', async () => {
+    const asked: ComposeRequest[] = [];
+    const draft = summary(D, {
+      folder: 'drafts',
+      labels: ['drafts'],
+      status: 'draft',
+      direction: 'out',
+      isUnread: false,
+      threadId: a.threadId,
+      from: { name: 'Demo', address: 'demo@northwind.beacon.local' },
+    });
+    const thread = [full(a), full(draft, { respondsTo: { mailId: A, mode: 'reply' } })];
+    await renderPage(`/dashboard/mail?mail=${A}`, {
+      compose: (r) => asked.push(r),
+      routes: { 'GET /api/mail/thread': json(200, { threadId: a.threadId, mails: thread }) },
+    });
+    expect(await screen.findByText('This draft has not been sent.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit draft' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reply' }));
+    expect(asked).toEqual([{ draftId: D }, { replyTo: { mailId: A, mode: 'reply' } }]);
   });
 
   it('says when the member has no mailbox', async () => {

@@ -117,7 +117,9 @@ export function MailReader({ mailId, labels, canEdit, onBack, onGone }: MailRead
   const threadLabels = [...new Set(mails.flatMap((m) => m.labels))]
     .map((id) => customById.get(id))
     .filter((l): l is MailLabel => Boolean(l));
-  const last = mails[mails.length - 1]!;
+  // Reply and forward answer the last mail that was sent or received, never a draft of one's own.
+  const answerable = mails.filter((m) => m.status !== 'draft');
+  const last = answerable[answerable.length - 1] ?? mails[mails.length - 1]!;
 
   return (
     <Box
@@ -170,11 +172,21 @@ export function MailReader({ mailId, labels, canEdit, onBack, onGone }: MailRead
             <MailMessage
               key={mail.id}
               mail={mail}
-              initiallyOpen={mail.id === opened.id || mail.id === last.id || mail.isUnread}
+              initiallyOpen={
+                mail.id === opened.id ||
+                mail.id === last.id ||
+                mail.isUnread ||
+                mail.status === 'draft'
+              }
+              onEditDraft={
+                canEdit && compose && mail.status === 'draft'
+                  ? () => compose.openCompose({ draftId: mail.id })
+                  : undefined
+              }
             />
           ))}
         </Stack>
-        {canEdit && compose && (
+        {canEdit && compose && answerable.length > 0 && (
           <Stack direction="row" spacing={1} sx={{ mt: 3, flexWrap: 'wrap', gap: 1 }} useFlexGap>
             <Button
               variant="outlined"
@@ -263,7 +275,16 @@ function ThreadLabels({
 }
 
 /** One mail of the thread: its header, warnings, body and attachments; folded when read. */
-function MailMessage({ mail, initiallyOpen }: { mail: Mail; initiallyOpen: boolean }) {
+function MailMessage({
+  mail,
+  initiallyOpen,
+  onEditDraft,
+}: {
+  mail: Mail;
+  initiallyOpen: boolean;
+  /** A draft of the thread (a reply being written): open it in compose. */
+  onEditDraft?: (() => void) | undefined;
+}) {
   const { t, i18n } = useTranslation('mail');
   const [open, setOpen] = useState(initiallyOpen);
   const [showImages, setShowImages] = useState(false);
@@ -367,6 +388,19 @@ function MailMessage({ mail, initiallyOpen }: { mail: Mail; initiallyOpen: boole
             <Alert severity="error" sx={{ mb: 1 }}>
               {t(`status.${mail.status}`)}
               {mail.error ? ` — ${mail.error}` : ''}
+            </Alert>
+          )}
+          {mail.status === 'draft' && onEditDraft && (
+            <Alert
+              severity="info"
+              sx={{ mb: 1, alignItems: 'center' }}
+              action={
+                <Button color="inherit" size="small" onClick={onEditDraft}>
+                  {t('reader.editDraft')}
+                </Button>
+              }
+            >
+              {t('reader.draftNote')}
             </Alert>
           )}
           {(mail.status === 'scheduled' || mail.status === 'queued') && mail.sendAt && (

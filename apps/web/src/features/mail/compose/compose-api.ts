@@ -5,7 +5,7 @@ import {
   type Mail,
   type ReplyMail,
   type SendMail,
-  type ComposeMail,
+  type SaveDraft,
 } from '@beacon/contract';
 import { api, call } from '../../../lib/api.ts';
 
@@ -34,7 +34,7 @@ export const composeApi = api
           call(mode === 'forward' ? mailEndpoints.forward : mailEndpoints.reply, { body }),
         transformResponse: (answer: { mail: Mail }) => answer.mail,
       }),
-      saveDraft: build.mutation<Mail, ComposeMail>({
+      saveDraft: build.mutation<Mail, SaveDraft>({
         query: (body) => call(mailEndpoints.saveDraft, { body }),
         transformResponse: (answer: { mail: Mail }) => answer.mail,
       }),

@@ -32,3 +32,13 @@ export const TemplateIcon = strokeIcon(
   <path d="M5 4h14v16H5zM8 8h8M8 12h8M8 16h5" />,
   'TemplateIcon',
 );
+/** A paragraph written left to right (the arrow points right in either page direction). */
+export const TextLtrIcon = strokeIcon(
+  <path d="M10 10a3 3 0 0 1 0-6h7M13 4v10M16 4v10M4 19h15M17 17l2 2-2 2" />,
+  'TextLtrIcon',
+);
+/** A paragraph written right to left. */
+export const TextRtlIcon = strokeIcon(
+  <path d="M11 10a3 3 0 0 1 0-6h7M14 4v10M17 4v10M5 19h15M7 17l-2 2 2 2" />,
+  'TextRtlIcon',
+);

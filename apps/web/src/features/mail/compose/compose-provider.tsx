@@ -61,9 +61,12 @@ export function ComposeProvider({ children, user, uploadTransport }: ComposeProv
           w.options.replyTo?.mailId === options.replyTo?.mailId &&
           w.options.replyTo?.mode === options.replyTo?.mode,
       );
-    if (same) {
+    // A saved draft asked twice, too.
+    const sameDraft = options.draftId && current.find((w) => w.options.draftId === options.draftId);
+    const shown = same || sameDraft;
+    if (shown) {
       setWindows((list) =>
-        list.map((w) => ({ ...w, state: w.key === same.key ? 'open' : minimizedOf(w.state) })),
+        list.map((w) => ({ ...w, state: w.key === shown.key ? 'open' : minimizedOf(w.state) })),
       );
       return;
     }
@@ -82,8 +85,8 @@ export function ComposeProvider({ children, user, uploadTransport }: ComposeProv
   // The mail app's Compose, Reply, Reply all and Forward buttons (compose-bridge.ts) open here.
   const bridge = useMemo<ComposeBridge>(
     () => ({
-      openCompose: ({ to, cc, subject, replyTo, mailboxId }) =>
-        openCompose({ to, cc, subject, replyTo, mailboxId }),
+      openCompose: ({ to, cc, subject, replyTo, mailboxId, draftId }) =>
+        openCompose({ to, cc, subject, replyTo, mailboxId, ...(draftId ? { draftId } : {}) }),
     }),
     [openCompose],
   );

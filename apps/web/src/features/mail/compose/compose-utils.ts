@@ -11,6 +11,11 @@ export interface ComposeOptions {
   mailboxId?: string;
   /** A draft reopened (after Undo, say): its id and what it held. */
   draft?: ComposeDraft;
+  /**
+   * A saved draft to open (from the mail app's Drafts): read from the server, with its
+   * attachments and, for a reply or forward, the mail it answers.
+   */
+  draftId?: string;
 }
 
 export type ComposeMode = 'reply' | 'replyAll' | 'forward';
@@ -143,6 +148,46 @@ export function isBlankHtml(html: string): boolean {
       .replace(/&nbsp;/g, ' ')
       .trim() === ''
   );
+}
+
+/** A saved draft (as the mail API answers it) as a window's content. */
+export function draftFromMail(
+  mail: Pick<
+    Mail,
+    | 'id'
+    | 'mailboxId'
+    | 'to'
+    | 'cc'
+    | 'bcc'
+    | 'subject'
+    | 'html'
+    | 'text'
+    | 'attachments'
+    | 'respondsTo'
+  >,
+): ComposeDraft {
+  const addresses = (list: MailAddress[]) => list.map((a) => a.address).filter(Boolean);
+  return {
+    mailboxId: mail.mailboxId,
+    to: addresses(mail.to),
+    cc: addresses(mail.cc),
+    bcc: addresses(mail.bcc),
+    subject: mail.subject,
+    html: mail.html ?? (mail.text.trim() ? textToHtml(mail.text) : ''),
+    attachments: mail.attachments
+      .filter((a) => !a.inline)
+      .map((a) => ({ id: a.id, name: a.name, size: a.size })),
+    draftId: mail.id,
+    ...(mail.respondsTo ? { replyTo: mail.respondsTo } : {}),
+  };
+}
+
+/**
+ * Whether a saved body already ends with a signature (`-- ` on a line of its own, as
+ * `signatureHtml` writes it): an undone send was saved with it, so it is not added twice.
+ */
+export function hasSignature(html: string): boolean {
+  return /<p[^>]*>--\s*<br\s*\/?>/i.test(html);
 }
 
 /** Whether a window holds something worth keeping as a draft when it is closed. */

@@ -56,7 +56,9 @@ import {
 } from './compose-api.ts';
 import { MinimizeIcon, TemplateIcon } from './compose-icons.tsx';
 import {
+  draftFromMail,
   hasContent,
+  hasSignature,
   isBlankHtml,
   isEmail,
   quoteHtml,
@@ -120,9 +122,12 @@ export function ComposeWindow({
   const user = useComposeUser();
   const editor = useRef<RichEditorHandle>(null);
 
-  const reply = options.draft?.replyTo ?? options.replyTo;
+  // A saved draft (`draftId`) tells what it answers once it is read.
+  const [reply, setReply] = useState(options.draft?.replyTo ?? options.replyTo);
   const [loadOriginal, original] = useLazyComposeMailQuery();
-  const [ready, setReady] = useState(!reply || Boolean(options.draft));
+  const [loadSaved, saved] = useLazyComposeMailQuery();
+  const fromSaved = Boolean(options.draftId) && !options.draft;
+  const [ready, setReady] = useState(!fromSaved && (!reply || Boolean(options.draft)));
 
   const [draft, setDraft] = useState<ComposeDraft>(() => ({
     mailboxId: options.draft?.mailboxId ?? options.mailboxId ?? '',
@@ -164,14 +169,33 @@ export function ComposeWindow({
     if (own) patch({ mailboxId: own.id });
   }, [draft.mailboxId, mailboxes, patch, user?.id]);
 
-  // A reply or forward starts from the original: its recipients, subject and quoted text.
+  // A saved draft opens as it was kept: fields, body, attachments, and what it answers.
+  useEffect(() => {
+    if (!fromSaved || ready || !options.draftId) return;
+    void loadSaved(options.draftId, false);
+  }, [fromSaved, loadSaved, options.draftId, ready]);
+  useEffect(() => {
+    if (!fromSaved || ready || !saved.data) return;
+    const kept = draftFromMail(saved.data);
+    setDraft(kept);
+    if (kept.replyTo) setReply(kept.replyTo);
+    if (kept.cc.length > 0) setShowCc(true);
+    if (kept.bcc.length > 0) setShowBcc(true);
+    // An undone send was kept with its signature: not added a second time.
+    if (hasSignature(kept.html)) setWithSignature(false);
+    setReady(true);
+    setEditorKey((k) => k + 1);
+  }, [fromSaved, ready, saved.data]);
+
+  // A reply or forward starts from the original: its recipients, subject and quoted text (a
+  // forward's note on the original's attachments reads it too).
   const mode = reply?.mode;
   useEffect(() => {
-    if (ready || !reply) return;
+    if (!reply || (ready && reply.mode !== 'forward')) return;
     void loadOriginal(reply.mailId, true);
   }, [loadOriginal, ready, reply]);
   useEffect(() => {
-    if (ready || !reply || !original.data) return;
+    if (ready || fromSaved || !reply || !original.data) return;
     const mail = original.data;
     const own = mailboxes.map((m) => m.address);
     const recipients = replyRecipients(mail, reply.mode, own);
@@ -193,7 +217,7 @@ export function ComposeWindow({
     if (recipients.cc.length > 0) setShowCc(true);
     setReady(true);
     setEditorKey((k) => k + 1);
-  }, [i18n.language, mailboxes, original.data, ready, reply, t]);
+  }, [fromSaved, i18n.language, mailboxes, original.data, ready, reply, t]);
 
   const mailbox = mailboxes.find((m) => m.id === draft.mailboxId) ?? null;
   const signature = mailbox?.signature.trim() || accountSignature.trim();
@@ -273,6 +297,8 @@ export function ComposeWindow({
         html: isBlankHtml(draft.html) ? '' : draft.html,
         attachmentIds: draft.attachments.map((a) => a.id),
         ...(draft.draftId ? { draftId: draft.draftId } : {}),
+        // A reply's or forward's draft stays that reply (record 064).
+        ...(reply ? { respondsTo: reply } : {}),
       }).unwrap();
       onClosed(true);
     } catch (failure) {
@@ -435,8 +461,13 @@ export function ComposeWindow({
       {header}
       {!minimized && (
         <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}>
-          {!ready && !original.error && (
-            <Stack spacing={1} sx={{ p: 2 }} role="status" aria-label={t('loadingOriginal')}>
+          {!ready && !original.error && !saved.error && (
+            <Stack
+              spacing={1}
+              sx={{ p: 2 }}
+              role="status"
+              aria-label={fromSaved ? t('loadingDraft') : t('loadingOriginal')}
+            >
               <Skeleton width="50%" />
               <Skeleton width="70%" />
               <Skeleton variant="rounded" height={160} />
@@ -457,6 +488,23 @@ export function ComposeWindow({
               }
             >
               {t('errors.originalFailed')}
+            </Alert>
+          )}
+          {!ready && saved.error && (
+            <Alert
+              severity="error"
+              sx={{ m: 2 }}
+              action={
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => options.draftId && void loadSaved(options.draftId, false)}
+                >
+                  {t('actions.retry')}
+                </Button>
+              }
+            >
+              {t('errors.draftFailed')} {failureText(saved.error, '')}
             </Alert>
           )}
           {ready && (

@@ -90,6 +90,7 @@ const original: Mail = {
   auth: null,
   error: null,
   links: [],
+  respondsTo: null,
 };
 
 const template: EmailTemplate = {
@@ -403,6 +404,147 @@ describe('Compose', () => {
     expect(within(dialog).getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(
       true,
     );
+  });
+
+  it('keeps a reply’s link when it is closed as a draft, and reopens the saved draft as that reply', async () => {
+    const DRAFT = '00000000-0000-4000-8000-0000000000e7';
+    const saved: Mail = {
+      ...original,
+      id: DRAFT,
+      folder: 'drafts',
+      labels: ['drafts'],
+      direction: 'out',
+      status: 'draft',
+      from: { name: 'Ada Lovelace', address: 'ada@northwind.test' },
+      to: [{ name: '', address: 'grace@navy.test' }],
+      cc: [{ name: '', address: 'bob@navy.test' }],
+      subject: 'Re: Compilers',
+      text: 'Thursday works.',
+      // An undone send was kept with its signature.
+      html: '<p dir="auto">Thursday works.</p><p>-- <br />Ada Lovelace</p>',
+      attachments: [
+        {
+          id: '00000000-0000-4000-8000-0000000000a9',
+          name: 'agenda.pdf',
+          mimeType: 'application/pdf',
+          size: 2048,
+          inline: false,
+          contentId: null,
+        },
+      ],
+      inReplyTo: original.messageId,
+      respondsTo: { mailId: ORIGINAL, mode: 'replyAll' },
+    };
+    const { posts } = await renderCompose(
+      '/dashboard',
+      {
+        'GET /api/mail/mail': (_init, url) =>
+          json(200, {
+            mail: new URL(url, 'http://x').searchParams.get('mailId') === DRAFT ? saved : original,
+          }),
+      },
+      [
+        { options: { replyTo: { mailId: ORIGINAL, mode: 'reply' } }, label: 'Reply' },
+        { options: { draftId: DRAFT }, label: 'Open the draft' },
+      ],
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Reply' }));
+    const reply = await screen.findByRole('dialog', { name: 'Re: Compilers' });
+    fireEvent.click(within(reply).getByRole('button', { name: 'Close (saves a draft)' }));
+    await waitFor(() => expect(posts.draft).toHaveLength(1));
+    expect(posts.draft?.[0]).toMatchObject({
+      mailboxId: MAILBOX,
+      to: ['grace@navy.test'],
+      subject: 'Re: Compilers',
+      respondsTo: { mailId: ORIGINAL, mode: 'reply' },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // From the mail app's Drafts: the saved draft, as the reply all it was.
+    fireEvent.click(screen.getByRole('button', { name: 'Open the draft' }));
+    const again = await screen.findByRole('dialog', { name: 'Re: Compilers' });
+    await waitFor(() =>
+      expect(within(again).getByTestId('compose-editor').textContent).toContain('Thursday works.'),
+    );
+    expect(within(again).getByText('grace@navy.test')).toBeTruthy();
+    expect(within(again).getByText('bob@navy.test')).toBeTruthy();
+    expect(within(again).getByText(/agenda\.pdf · /)).toBeTruthy();
+    // A reply leaves from the original's mailbox: shown, not chosen.
+    expect(
+      within(again).getByText('Replies go out from the mailbox that received the message.'),
+    ).toBeTruthy();
+    // Its signature is in it already: not offered a second time.
+    expect(
+      (within(again).getByRole('checkbox', { name: 'Add my signature' }) as HTMLInputElement)
+        .checked,
+    ).toBe(false);
+    fireEvent.click(within(again).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(posts.reply).toHaveLength(1));
+    const body = posts.reply?.[0] as Record<string, unknown>;
+    expect(body).toMatchObject({
+      mailId: ORIGINAL,
+      all: true,
+      draftId: DRAFT,
+      to: ['grace@navy.test'],
+      cc: ['bob@navy.test'],
+      subject: 'Re: Compilers',
+      attachmentIds: ['00000000-0000-4000-8000-0000000000a9'],
+    });
+    expect(String(body.html).match(/-- <br/g)).toHaveLength(1);
+    expect(posts.send).toBeUndefined();
+  });
+
+  it('says when a saved draft cannot be opened', async () => {
+    await renderCompose(
+      '/dashboard',
+      { 'GET /api/mail/mail': json(404, { detail: 'No such mail', code: 'NOT_FOUND' }) },
+      [{ options: { draftId: '00000000-0000-4000-8000-0000000000e8' }, label: 'Open the draft' }],
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open the draft' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New message' });
+    expect(await within(dialog).findByText(/The draft could not be opened\./)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Send' })).toBeNull();
+  });
+
+  it('sets the direction of each paragraph from the toolbar and keeps dir in the HTML it sends', async () => {
+    const { posts } = await renderCompose('/dashboard', {}, [
+      { options: { replyTo: { mailId: ORIGINAL, mode: 'reply' } }, label: 'Reply' },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Reply' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Re: Compilers' });
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('compose-editor').textContent).toContain(
+        'Can we talk about compilers?',
+      ),
+    );
+    const editor = within(dialog).getByTestId('compose-editor');
+    const rtl = within(dialog).getByRole('button', { name: 'Right to left' });
+    const ltr = within(dialog).getByRole('button', { name: 'Left to right' });
+    // Every block reads its own way until told: the caret's (the first) paragraph and the quote.
+    expect(editor.querySelector('p')?.getAttribute('dir')).toBe('auto');
+    expect(editor.querySelector('blockquote')?.getAttribute('dir')).toBe('auto');
+    expect(rtl.getAttribute('aria-pressed')).toBe('false');
+
+    fireEvent.click(rtl);
+    await waitFor(() => expect(editor.querySelector('p')?.getAttribute('dir')).toBe('rtl'));
+    expect(rtl.getAttribute('aria-pressed')).toBe('true');
+    expect(ltr.getAttribute('aria-pressed')).toBe('false');
+    // Only the caret's paragraph: the quote keeps its own direction.
+    expect(editor.querySelector('blockquote')?.getAttribute('dir')).toBe('auto');
+    // Left to right, then pressed again: back to its own direction, then right to left to send.
+    fireEvent.click(ltr);
+    await waitFor(() => expect(editor.querySelector('p')?.getAttribute('dir')).toBe('ltr'));
+    fireEvent.click(ltr);
+    await waitFor(() => expect(editor.querySelector('p')?.getAttribute('dir')).toBe('auto'));
+    expect(ltr.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(rtl);
+    await waitFor(() => expect(rtl.getAttribute('aria-pressed')).toBe('true'));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(posts.reply).toHaveLength(1));
+    const html = String((posts.reply?.[0] as { html: string }).html);
+    expect(html.startsWith('<p dir="rtl">')).toBe(true);
+    expect(html).toMatch(/<blockquote dir="auto">/);
   });
 
   it('shows the server’s words when sending fails and keeps the window', async () => {

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Link from '@tiptap/extension-link';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,19 @@ import {
   LinkIcon,
   NumberListIcon,
   QuoteIcon,
+  TextLtrIcon,
+  TextRtlIcon,
   UnderlineIcon,
 } from './compose-icons.tsx';
+
+/** A block's writing direction: set by the writer, or `auto` (from its first strong letter). */
+export type BlockDirection = 'ltr' | 'rtl' | 'auto';
+
+/** The direction of the block the caret is in (its nearest text block). */
+export function blockDirectionAt(editor: Editor): BlockDirection {
+  const dir: unknown = editor.state.selection.$from.parent.attrs.dir;
+  return dir === 'ltr' || dir === 'rtl' ? dir : 'auto';
+}
 
 /** What compose does to the editor from outside: insert a template, a snippet. */
 export interface RichEditorHandle {
@@ -44,6 +55,12 @@ function safeHref(value: string): string | null {
 /**
  * The message's editor (tiptap: paragraphs, bold, italic, underline, lists, quotes, links) with
  * its toolbar. Its HTML is sanitised again by the server before it is stored or sent.
+ *
+ * Direction per block (record 064): tiptap's own text direction (`textDirection: 'auto'`, core
+ * since 3.11) gives every block a `dir` attribute, `auto` by default — so an Arabic line and an
+ * English quote under it each read their own way — and the toolbar's two buttons set the blocks
+ * of the selection to left to right or right to left (pressed again: back to automatic). The
+ * `dir` goes out in the HTML (the server's sanitiser keeps it).
  */
 export function RichEditor({
   initialHtml,
@@ -59,6 +76,7 @@ export function RichEditor({
       Link.configure({ openOnClick: false, autolink: true, protocols: ['mailto'] }),
     ],
     content: initialHtml,
+    textDirection: 'auto',
     // No <style> element of its own: the CSP allows none; its few rules are below.
     injectCSS: false,
     editorProps: {
@@ -88,18 +106,30 @@ export function RichEditor({
 
   const active = useEditorState({
     editor,
-    selector: ({ editor: current }) => ({
-      bold: current?.isActive('bold') ?? false,
-      italic: current?.isActive('italic') ?? false,
-      underline: current?.isActive('underline') ?? false,
-      bulletList: current?.isActive('bulletList') ?? false,
-      orderedList: current?.isActive('orderedList') ?? false,
-      blockquote: current?.isActive('blockquote') ?? false,
-      link: current?.isActive('link') ?? false,
-    }),
+    selector: ({ editor: current }) => {
+      const dir = current ? blockDirectionAt(current) : 'auto';
+      return {
+        bold: current?.isActive('bold') ?? false,
+        italic: current?.isActive('italic') ?? false,
+        underline: current?.isActive('underline') ?? false,
+        bulletList: current?.isActive('bulletList') ?? false,
+        orderedList: current?.isActive('orderedList') ?? false,
+        blockquote: current?.isActive('blockquote') ?? false,
+        link: current?.isActive('link') ?? false,
+        ltr: dir === 'ltr',
+        rtl: dir === 'rtl',
+      };
+    },
   });
 
   useEffect(() => () => editor?.destroy(), [editor]);
+
+  /** The selection's blocks read this way; asked again, they go back to their own (`auto`). */
+  const setDirection = (dir: 'ltr' | 'rtl') => {
+    if (!editor) return;
+    const next: BlockDirection = blockDirectionAt(editor) === dir ? 'auto' : dir;
+    editor.chain().focus().setTextDirection(next).run();
+  };
 
   const tools = [
     { key: 'bold', icon: <BoldIcon />, run: () => editor?.chain().focus().toggleBold().run() },
@@ -140,6 +170,16 @@ export function RichEditor({
         const href = safeHref(window.prompt(t('editor.linkPrompt')) ?? '');
         if (href) editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
       },
+    },
+    {
+      key: 'ltr',
+      icon: <TextLtrIcon />,
+      run: () => setDirection('ltr'),
+    },
+    {
+      key: 'rtl',
+      icon: <TextRtlIcon />,
+      run: () => setDirection('rtl'),
     },
   ] as const;
 
