@@ -178,7 +178,11 @@ test.describe('the menu', () => {
       .getByRole('link')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
     expect(hrefs).toContain('/dashboard/app');
-    for (const href of hrefs.filter((href) => href.startsWith('/dashboard/'))) {
+    const screens = hrefs.filter((href) => href.startsWith('/dashboard/'));
+    // A whole page load for each of the menu's screens (some thirty): on a busy machine each
+    // takes up to several seconds, so the test's time grows with the menu.
+    test.setTimeout(30_000 + screens.length * 10_000);
+    for (const href of screens) {
       await page.goto(href);
       await page.waitForLoadState('networkidle');
       await expect(mainMenu(page)).toBeVisible();
