@@ -32,7 +32,7 @@ test('an admin invites a member from the invite page, sees it pending, resends a
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText('Required')).toBeVisible();
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(invitee);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(invitee);
   await page.getByRole('combobox', { name: /Role/ }).click();
   await page.getByRole('option', { name: /^Viewer/ }).click();
   await page.getByRole('button', { name: 'Send invitation' }).click();
@@ -45,9 +45,11 @@ test('an admin invites a member from the invite page, sees it pending, resends a
   await expect(row).toContainText('Pending');
   expect(await seriousViolations(page)).toEqual([]);
 
-  // The same address again is refused on its field.
+  // The same address again is refused on its field. (The members page's search box is "Search
+  // by name or e-mail": the invite page must be the one shown before its field is filled.)
   await page.getByRole('link', { name: 'Invite member' }).click();
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(invitee);
+  await expect(page.getByRole('heading', { level: 1, name: 'Invite a member' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(invitee);
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByText(/already has an invitation pending/)).toBeVisible();
   await page.getByRole('link', { name: 'Cancel' }).click();
